@@ -1,0 +1,35 @@
+// ESLint flat config. The engine layer is kept pure by rule, not by hope:
+// no Foundry globals, no DOM, no Math.random, no imports from the adapter.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const foundryGlobals = ["game", "canvas", "Hooks", "CONFIG", "ui", "foundry", "document", "window", "Roll", "ChatMessage"];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "packs/**", "test-artifacts/**", "scripts/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["src/engine/**/*.ts"],
+    rules: {
+      "no-restricted-globals": ["error", ...foundryGlobals.map((name) => ({ name, message: "src/engine is pure: no Foundry or DOM globals." }))],
+      "no-restricted-properties": ["error", { object: "Math", property: "random", message: "Dice come through the dice port." }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/foundry/**", "**/playground/**", "**/scenario/**"], message: "The engine imports nothing above it." }] }],
+    },
+  },
+  {
+    files: ["src/engine/rulesets/*/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["**/foundry/**", "**/playground/**", "**/scenario/**"], message: "The engine imports nothing above it." },
+        { group: ["../flow/**", "../rating/**", "../segments/**", "../phases/**", "../marching/**"], message: "Rulesets never import each other; shared mechanics live in the engine core." },
+      ] }],
+    },
+  },
+);

@@ -1,0 +1,109 @@
+import type { Command } from "./commands";
+import { createContext, type Context } from "./context";
+import { combatant, newCombatant } from "./core/combatants";
+import { addCondition, removeCondition } from "./core/conditions";
+import { withdrawOffers } from "./core/offers";
+import { gain, spend } from "./core/pools";
+import type { DicePort } from "./dice";
+import type { EngineEvent } from "./events";
+import { refuse, RefusalError, type Refusal } from "./refusal";
+import type { Handler, Handlers, Ruleset } from "./ruleset";
+import type { EncounterState } from "./state";
+
+export type ApplyResult =
+  | { ok: true; state: EncounterState; events: EngineEvent[] }
+  | { ok: false; state: EncounterState; refusal: Refusal };
+
+/** Commands allowed before the encounter starts (setting up the tracker). */
+const BEFORE_START = new Set<Command["type"]>(["start", "apply", "removeCondition", "addCombatant", "removeCombatant", "setDefeated", "adjustPool", "end"]);
+
+/** What the core does for every ruleset unless the ruleset handles the command itself. */
+export const coreHandlers: Handlers = {
+  apply(ctx, cmd) {
+    combatant(ctx.state, cmd.who);
+    if (cmd.rounds !== null && (!Number.isInteger(cmd.rounds) || cmd.rounds < 1))
+      refuse("BadDuration", { rounds: cmd.rounds });
+    addCondition(ctx, cmd.who, cmd.condition, cmd.rounds);
+  },
+  removeCondition(ctx, cmd) {
+    combatant(ctx.state, cmd.who);
+    removeCondition(ctx, cmd.who, cmd.condition);
+  },
+  adjustPool(ctx, cmd) {
+    const c = combatant(ctx.state, cmd.who);
+    if (!(cmd.pool in c.pools)) refuse("UnknownPool", { pool: cmd.pool });
+    if (!Number.isInteger(cmd.delta)) refuse("BadAmount", { amount: cmd.delta });
+    if (cmd.delta < 0) spend(ctx, cmd.who, cmd.pool, -cmd.delta, "adjusted");
+    else gain(ctx, cmd.who, cmd.pool, cmd.delta, "adjusted");
+  },
+  setDefeated(ctx, cmd) {
+    const c = combatant(ctx.state, cmd.who);
+    c.defeated = cmd.defeated;
+    ctx.emit({ type: "defeatedChanged", who: cmd.who, defeated: cmd.defeated });
+    if (cmd.defeated) withdrawOffers(ctx, (o) => o.who === cmd.who, "defeated");
+  },
+  addCombatant(ctx, cmd) {
+    if (ctx.state.combatants[cmd.combatant.id]) refuse("DuplicateCombatant", { who: cmd.combatant.id });
+    const made = newCombatant(cmd.combatant);
+    ctx.ruleset.setupCombatant(made, ctx.state);
+    ctx.state.combatants[made.id] = made;
+    ctx.state.roster.push(made.id);
+    ctx.emit({ type: "combatantAdded", who: made.id });
+  },
+  removeCombatant(ctx, cmd) {
+    combatant(ctx.state, cmd.who);
+    if (ctx.state.current === cmd.who) refuse("RemoveCurrent", { who: cmd.who });
+    delete ctx.state.combatants[cmd.who];
+    ctx.state.roster = ctx.state.roster.filter((id) => id !== cmd.who);
+    ctx.state.order = ctx.state.order.filter((id) => id !== cmd.who);
+    // Offers made to or against someone who left can no longer be answered.
+    withdrawOffers(ctx, (o) => o.who === cmd.who || o.against === cmd.who, "removed");
+    ctx.state.pending = ctx.state.pending.filter(
+      (p) => p.actor !== cmd.who || ctx.state.offers.some((o) => o.trigger === p.id),
+    );
+    ctx.emit({ type: "combatantRemoved", who: cmd.who });
+  },
+  end(ctx) {
+    ctx.state.status = "ended";
+    ctx.state.current = null;
+    withdrawOffers(ctx, () => true, "ended");
+    ctx.state.pending = [];
+    ctx.emit({ type: "combatEnded", round: ctx.state.round });
+  },
+};
+
+function handlerFor(ruleset: Ruleset, type: Command["type"]): Handler<Command["type"]> | undefined {
+  const own = ruleset.handlers[type] ?? coreHandlers[type];
+  return own as Handler<Command["type"]> | undefined;
+}
+
+/** The one check every command gets: an acting combatant must exist. */
+function checkActor(ctx: Context, command: Command): void {
+  if ("who" in command && command.type !== "apply" && command.type !== "removeCondition") {
+    combatant(ctx.state, command.who);
+  }
+}
+
+/**
+ * Apply a command to a state. The given state is never changed: the handler works on a copy,
+ * which becomes the next state, or is dropped when the command is refused. Errors that are not
+ * refusals (a dice port out of dice, a bug) propagate to the host.
+ */
+export function apply(state: EncounterState, command: Command, dice: DicePort, ruleset: Ruleset): ApplyResult {
+  if (state.ruleset !== ruleset.id) throw new Error(`state is ${state.ruleset}, ruleset is ${ruleset.id}`);
+  const draft = structuredClone(state);
+  const ctx = createContext(draft, ruleset, dice);
+  try {
+    if (state.status === "ended") refuse("CombatEnded");
+    if (state.status === "setup" && !BEFORE_START.has(command.type)) refuse("NotStarted");
+    if (state.status === "active" && command.type === "start") refuse("AlreadyStarted");
+    checkActor(ctx, command);
+    const handler = handlerFor(ruleset, command.type);
+    if (!handler) refuse("NotInRuleset", { command: command.type, ruleset: ruleset.id });
+    handler(ctx, command);
+  } catch (error) {
+    if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };
+    throw error;
+  }
+  return { ok: true, state: draft, events: ctx.events };
+}

@@ -1,0 +1,44 @@
+import type { Cell, CombatantSetup } from "./state";
+
+export type MoveMode = "normal" | "step" | "tumble" | "withdraw";
+export type Outcome = "hit" | "crit" | "miss" | "kill" | "success" | "fail" | "critFail";
+export const OUTCOMES: readonly Outcome[] = ["hit", "crit", "miss", "kill", "success", "fail", "critFail"];
+
+/**
+ * Commands are what a table does. Each is a verb; the engine answers with a new state and events,
+ * or a refusal. Outcome, where given, stipulates a result so no die is rolled for it.
+ */
+export type Command =
+  | { type: "start" }
+  | { type: "next" }
+  | { type: "endTurn"; who: string }
+  | { type: "move"; who: string; path: Cell[]; mode?: MoveMode }
+  | { type: "act"; who: string; action: string; target?: string; outcome?: Outcome; time?: number; cost?: number }
+  | { type: "react"; who: string; with: string; against?: string; outcome?: Outcome }
+  | { type: "declare"; who: string; action: string; time?: number }
+  | { type: "choose"; who: string; initiative: "take" | "cede" }
+  | { type: "delay"; who: string; until?: string }
+  | { type: "ready"; who: string; action: string; trigger: { who: string; verb: string } }
+  | { type: "abort"; who: string; to: string }
+  | { type: "seize"; who: string }
+  | { type: "apply"; who: string; condition: string; rounds: number | null }
+  | { type: "removeCondition"; who: string; condition: string }
+  | { type: "adjustPool"; who: string; pool: string; delta: number }
+  | { type: "setDefeated"; who: string; defeated: boolean }
+  | { type: "addCombatant"; combatant: CombatantSetup }
+  | { type: "removeCombatant"; who: string }
+  | { type: "end" };
+
+export type CommandType = Command["type"];
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Commands every ruleset gets from the core, which a ruleset may still override. */
+export const CORE_COMMANDS: readonly CommandType[] = [
+  "apply",
+  "removeCondition",
+  "adjustPool",
+  "setDefeated",
+  "addCombatant",
+  "removeCombatant",
+  "end",
+];

@@ -1,0 +1,40 @@
+import type { DicePort } from "./dice";
+import type { EngineEvent } from "./events";
+import type { Ruleset } from "./ruleset";
+import type { EncounterState } from "./state";
+
+/**
+ * What a command handler works with: a private copy of the state it may change freely (apply
+ * cloned it, and throws it away on a refusal), the dice port, and the event list.
+ */
+export interface Context {
+  readonly state: EncounterState;
+  readonly ruleset: Ruleset;
+  readonly events: EngineEvent[];
+  emit(event: EngineEvent): void;
+  /** Roll one die through the port and report it as a diceRolled event. */
+  roll(faces: number, purpose: string, who?: string): number;
+  /** A new id for an offer or a pending trigger; counted in state so replays match. */
+  nextId(prefix: string): string;
+}
+
+export function createContext(state: EncounterState, ruleset: Ruleset, dice: DicePort): Context {
+  const events: EngineEvent[] = [];
+  return {
+    state,
+    ruleset,
+    events,
+    emit(event) {
+      events.push(event);
+    },
+    roll(faces, purpose, who) {
+      const result = dice.roll(faces);
+      events.push({ type: "diceRolled", faces, result, purpose, ...(who === undefined ? {} : { who }) });
+      return result;
+    },
+    nextId(prefix) {
+      state.seq += 1;
+      return `${prefix}${state.seq}`;
+    },
+  };
+}

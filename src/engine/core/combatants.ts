@@ -1,0 +1,62 @@
+import type { Context } from "../context";
+import { refuse } from "../refusal";
+import type { CombatantSetup, CombatantState, EncounterState } from "../state";
+
+/** A combatant by id, or a refusal naming the unknown id. */
+export function combatant(state: EncounterState, id: string): CombatantState {
+  const found = state.combatants[id];
+  if (!found) refuse("UnknownCombatant", { who: id });
+  return found;
+}
+
+export function isAlly(a: CombatantState, b: CombatantState): boolean {
+  return a.side === b.side;
+}
+
+/** Combatants in roster order (the order the GM added them). */
+export function inRosterOrder(state: EncounterState): CombatantState[] {
+  return state.roster.map((id) => state.combatants[id]).filter((c): c is CombatantState => c !== undefined);
+}
+
+export function enemiesOf(state: EncounterState, id: string): CombatantState[] {
+  const self = combatant(state, id);
+  return inRosterOrder(state).filter((c) => c.side !== self.side);
+}
+
+/** Build a combatant's state from what the host knows; pools are the ruleset's to fill. */
+export function newCombatant(setup: CombatantSetup): CombatantState {
+  return {
+    id: setup.id,
+    name: setup.name ?? setup.id,
+    side: setup.side,
+    pc: setup.pc ?? false,
+    at: setup.at ? [setup.at[0], setup.at[1]] : null,
+    size: setup.size ?? "medium",
+    reach: setup.reach ?? 0,
+    stats: { ...(setup.stats ?? {}) },
+    skills: { ...(setup.skills ?? {}) },
+    tags: [...(setup.tags ?? [])],
+    pools: {},
+    maxPools: {},
+    initiative: null,
+    conditions: setup.surprised ? [{ id: "surprised", rounds: null }] : [],
+    surprised: setup.surprised ?? false,
+    marching: setup.marching ?? null,
+    unseen: setup.unseen ?? false,
+    defeated: false,
+    usage: {},
+    ext: {},
+  };
+}
+
+/** Refuse unless it is `who`'s turn. */
+export function requireCurrent(ctx: Context, who: string): CombatantState {
+  const c = combatant(ctx.state, who);
+  if (ctx.state.current !== who) refuse("NotYourTurn", { who: c.name });
+  return c;
+}
+
+/** Refuse a command for a defeated combatant. */
+export function requireAble(c: CombatantState): void {
+  if (c.defeated) refuse("Defeated", { who: c.name });
+}

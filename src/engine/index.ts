@@ -1,0 +1,13 @@
+/** Tempo's rules engine: pure, deterministic given the dice. Hosts import from here. */
+export * from "./state";
+export * from "./commands";
+export * from "./events";
+export * from "./dice";
+export * from "./refusal";
+export * from "./ruleset";
+export * from "./encounter";
+export * from "./apply";
+export * from "./registry";
+export * from "./queries";
+export * from "./replay";
+export type { Context } from "./context";

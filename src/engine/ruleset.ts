@@ -1,0 +1,74 @@
+import type { CommandOf, CommandType, MoveMode } from "./commands";
+import type { Context } from "./context";
+import type { Cell, CombatantState, EncounterState, JsonObject, RulesetId } from "./state";
+import type { Refusal } from "./refusal";
+
+/** When a pool comes back to its allotment: sheets show it as "what refills them next". */
+export type RefillTime = "combatStart" | "roundStart" | "turnStart" | "never";
+
+export interface PoolDef {
+  /** Pool id as stored in CombatantState.pools: "ap", "rp", "fp" ... */
+  id: string;
+  refillsAt(options: JsonObject): RefillTime;
+}
+
+/** An action a combatant can take with `act`. */
+export interface ActionDef {
+  id: string;
+  /** Cost per pool; null where the command gives the cost (rating's actions carry `cost`). */
+  cost: Readonly<Record<string, number>> | null;
+  /** The rule text's own category: attack, move, special, free, primary, major, minor, fullPhase ... */
+  kind: string;
+  /** Whether the action needs a target, and whom it may be. */
+  target: "enemy" | "ally" | "any" | "none";
+  /** Limits the text puts on it, e.g. "oncePerRound"; shown on sheets. */
+  limits?: readonly string[];
+}
+
+/** A reaction a combatant can answer an offer with. */
+export interface ReactionDef {
+  id: string;
+  cost: Readonly<Record<string, number>>;
+}
+
+/** A ruleset option with a fixed set of values, e.g. rating's apRefresh: round | turn. */
+export interface OptionDef {
+  choices: readonly string[];
+  default: string;
+}
+
+export type Handler<T extends CommandType> = (ctx: Context, command: CommandOf<T>) => void;
+export type Handlers = { [T in CommandType]?: Handler<T> };
+
+/** What a ruler shows while a token is dragged: the cost, where it provokes, and whether it is legal. */
+export interface MovePreview {
+  cells: Cell[];
+  cost: Record<string, number>;
+  provocations: { cell: Cell; step: number; by: string[] }[];
+  refusal: Refusal | null;
+}
+
+/**
+ * A ruleset is data plus small functions plugged into the one engine. It handles the commands its
+ * text gives meaning to; the core handles the ones every ruleset shares (conditions, GM pool
+ * adjustments, combatants joining and leaving, ending the encounter) unless the ruleset overrides.
+ */
+export interface Ruleset {
+  readonly id: RulesetId;
+  readonly pools: readonly PoolDef[];
+  readonly actions: Readonly<Record<string, ActionDef>>;
+  readonly reactions: Readonly<Record<string, ReactionDef>>;
+  readonly moveModes: readonly MoveMode[];
+  readonly options: Readonly<Record<string, OptionDef>>;
+  /** Stat names this ruleset reads from CombatantState.stats (agility, initiativeRating ...). */
+  readonly stats: readonly string[];
+  /** Skill names this ruleset reads from CombatantState.skills (combatReflexes ...). */
+  readonly skills: readonly string[];
+  /** Condition ids this ruleset gives meaning to (others may still be applied by the GM). */
+  readonly conditions: readonly string[];
+  /** Fill pools, maxima and ruleset data for a combatant when the encounter is made or it joins. */
+  setupCombatant(combatant: CombatantState, state: EncounterState): void;
+  readonly handlers: Handlers;
+  /** Cost and provocations of a planned path, without changing anything (for the ruler). */
+  previewMove?(state: EncounterState, who: string, path: readonly Cell[], mode: MoveMode): MovePreview;
+}

@@ -1,17 +1,11 @@
 import type { Json, JsonObject } from "./json";
 
-/** A grid cell: hex cells are axial [q, r]; square cells are [x, y]. */
-export type Cell = readonly [number, number];
+import type { Cell, GridSpec, Size } from "./grid/types";
 
-export type GridType = "hex" | "square" | "none";
-export interface GridDescription {
-  type: GridType;
-  /** Square grids: "equidistant" (a diagonal costs 1, Foundry's default) or "alternating" (5/10/5). */
-  diagonals?: "equidistant" | "alternating";
-}
-
-export type Size = "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
-export const SIZES: readonly Size[] = ["tiny", "small", "medium", "large", "huge", "gargantuan"];
+export type { Cell, Size, GridType } from "./grid/types";
+export { SIZES } from "./grid/types";
+/** The grid as data: type and, for square grids, the diagonal rule. Only the adapter reads canvas.grid. */
+export type GridDescription = GridSpec;
 
 export type RulesetId = "flow" | "rating" | "segments" | "phases" | "marching";
 export const RULESET_IDS: readonly RulesetId[] = ["flow", "rating", "segments", "phases", "marching"];

@@ -1,0 +1,113 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Body,
+  SIZES,
+  buildSpatialIndex,
+  cellKey,
+  footprint,
+  spatialIndexFor,
+  threatenedCells,
+} from "../../../src/engine/grid";
+import { HEX, NONE, SQUARE, cellArb, gridArb } from "./arbitraries";
+
+const bodiesArb: fc.Arbitrary<Body[]> = fc
+  .array(
+    fc.record({
+      side: fc.constantFrom("players", "monsters", "neutral"),
+      anchor: cellArb,
+      size: fc.constantFrom(...SIZES),
+      reach: fc.integer({ min: 0, max: 3 }),
+    }),
+    { maxLength: 8 },
+  )
+  .map((xs) => xs.map((x, k) => ({ ...x, id: `b${k}` })));
+
+describe("spatial index", () => {
+  it("knows who stands on every cell of every footprint, and nobody elsewhere", () => {
+    const bodies: Body[] = [
+      { id: "ogre", side: "monsters", anchor: [0, 0], size: "large", reach: 2 },
+      { id: "hero", side: "players", anchor: [5, 5], size: "medium", reach: 1 },
+    ];
+    const index = buildSpatialIndex(HEX, bodies);
+    for (const c of footprint(HEX, [0, 0], "large")) expect(index.occupantAt(c)).toBe("ogre");
+    expect(index.occupantAt([5, 5])).toBe("hero");
+    expect(index.occupantAt([4, 4])).toBeUndefined();
+    expect(index.occupantsAt([4, 4])).toEqual([]);
+    expect(index.cellsOf("ogre")).toHaveLength(3);
+    expect(index.cellsOf("ghost")).toEqual([]);
+    expect(index.body("hero")?.side).toBe("players");
+    expect(index.rankOf("hero")).toBe(1);
+    expect(index.rankOf("ghost")).toBe(-1);
+  });
+
+  it("threatenersOf(cell) lists exactly the bodies whose threatened cells contain it, in body order", () => {
+    fc.assert(
+      fc.property(gridArb, bodiesArb, (grid, bodies) => {
+        const index = buildSpatialIndex(grid, bodies);
+        const expected = new Map<string, string[]>();
+        for (const b of bodies) {
+          for (const c of threatenedCells(grid, b)) {
+            const k = cellKey(c);
+            expected.set(k, [...(expected.get(k) ?? []), b.id]);
+          }
+        }
+        for (const [k, ids] of expected) {
+          const [q, r] = k.split(",").map(Number) as [number, number];
+          expect(index.threatenersOf([q, r])).toEqual(ids);
+        }
+        // A cell nobody threatens has no threateners.
+        expect(index.threatenersOf([1000, 1000])).toEqual([]);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("a creature does not threaten its own cells", () => {
+    const index = buildSpatialIndex(SQUARE, [
+      { id: "giant", side: "m", anchor: [0, 0], size: "huge", reach: 3 },
+    ]);
+    for (const c of footprint(SQUARE, [0, 0], "huge")) expect(index.threatenersOf(c)).toEqual([]);
+    expect(index.threatenersOf([3, 3])).toEqual(["giant"]);
+  });
+
+  it("enemies are bodies on different sides; allies and unknown ids are not enemies", () => {
+    const index = buildSpatialIndex(HEX, [
+      { id: "a", side: "players", anchor: [0, 0], size: "medium", reach: 1 },
+      { id: "b", side: "players", anchor: [2, 0], size: "medium", reach: 1 },
+      { id: "c", side: "monsters", anchor: [4, 0], size: "medium", reach: 1 },
+    ]);
+    expect(index.isEnemy("a", "c")).toBe(true);
+    expect(index.isEnemy("c", "a")).toBe(true);
+    expect(index.isEnemy("a", "b")).toBe(false);
+    expect(index.isEnemy("a", "a")).toBe(false);
+    expect(index.isEnemy("a", "nobody")).toBe(false);
+  });
+
+  it("lists every occupant when tokens overlap, first in body order", () => {
+    const index = buildSpatialIndex(HEX, [
+      { id: "x", side: "s", anchor: [0, 0], size: "medium", reach: 1 },
+      { id: "y", side: "t", anchor: [0, 0], size: "medium", reach: 1 },
+    ]);
+    expect(index.occupantAt([0, 0])).toBe("x");
+    expect(index.occupantsAt([0, 0])).toEqual(["x", "y"]);
+  });
+
+  it("refuses duplicate ids, a bad reach and a gridless scene", () => {
+    const body: Body = { id: "x", side: "s", anchor: [0, 0], size: "medium", reach: 1 };
+    expect(() => buildSpatialIndex(HEX, [body, body])).toThrow(/id "x"/);
+    expect(() => buildSpatialIndex(HEX, [{ ...body, reach: -1 }])).toThrow(RangeError);
+    expect(() => buildSpatialIndex(HEX, [{ ...body, reach: 1.5 }])).toThrow(RangeError);
+    expect(() => buildSpatialIndex(NONE, [body])).toThrow(/gridless/);
+  });
+
+  it("spatialIndexFor builds once per bodies array and grid, and afresh for a new array or grid", () => {
+    const bodies: Body[] = [{ id: "x", side: "s", anchor: [0, 0], size: "medium", reach: 1 }];
+    const first = spatialIndexFor(HEX, bodies);
+    expect(spatialIndexFor({ type: "hex" }, bodies)).toBe(first);
+    expect(spatialIndexFor(HEX, [...bodies])).not.toBe(first);
+    const onSquares = spatialIndexFor(SQUARE, bodies);
+    expect(onSquares).not.toBe(first);
+    expect(onSquares.threatenersOf([1, 1])).toEqual(["x"]);
+  });
+});

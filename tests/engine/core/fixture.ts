@@ -1,0 +1,65 @@
+import { requireNoOpenOffers, offer, openPending, findOffer, decline, offersForTrigger, closePending } from "../../../src/engine/core/offers";
+import { beginTurn, byInitiative, nextInOrder, sortedIds } from "../../../src/engine/core/order";
+import { payCosts, setPool } from "../../../src/engine/core/pools";
+import { requireCurrent } from "../../../src/engine/core/combatants";
+import type { Ruleset } from "../../../src/engine/ruleset";
+
+/**
+ * A two-action ruleset used only to exercise the core: d6 initiative, 3 AP a turn, an attack that
+ * offers the target a block. It is deliberately small so core tests do not depend on a real text.
+ */
+export const coreTestRuleset: Ruleset = {
+  id: "flow",
+  pools: [{ id: "ap", refillsAt: () => "turnStart" }],
+  actions: {
+    attack: { id: "attack", cost: { ap: 2 }, kind: "attack", target: "enemy" },
+    wait: { id: "wait", cost: { ap: 1 }, kind: "special", target: "none" },
+  },
+  reactions: { block: { id: "block", cost: { ap: 1 } } },
+  moveModes: ["normal"],
+  options: {},
+  stats: ["agility"],
+  skills: [],
+  conditions: [],
+  setupCombatant(c) {
+    c.pools = { ap: 3 };
+    c.maxPools = { ap: 3 };
+  },
+  handlers: {
+    start(ctx) {
+      ctx.state.status = "active";
+      ctx.state.round = 1;
+      for (const id of ctx.state.roster) {
+        const c = ctx.state.combatants[id];
+        if (c) c.initiative = ctx.roll(6, "initiative", id);
+      }
+      ctx.state.order = sortedIds(ctx.state, byInitiative());
+      beginTurn(ctx, nextInOrder(ctx.state, null));
+    },
+    act(ctx, cmd) {
+      requireNoOpenOffers(ctx);
+      requireCurrent(ctx, cmd.who);
+      const def = ctx.ruleset.actions[cmd.action];
+      if (!def?.cost) throw new Error("fixture: unknown action");
+      payCosts(ctx, cmd.who, def.cost, cmd.action);
+      if (cmd.action === "attack" && cmd.target) {
+        const p = openPending(ctx, "attack", cmd.who, { target: cmd.target });
+        offer(ctx, cmd.target, "block", cmd.who, p);
+      }
+    },
+    react(ctx, cmd) {
+      const triggers = cmd.with === "decline" ? decline(ctx, cmd.who) : [findOffer(ctx, cmd.who, cmd.with).trigger];
+      if (cmd.with !== "decline") {
+        payCosts(ctx, cmd.who, { ap: 1 }, "block");
+        ctx.state.offers = ctx.state.offers.filter((o) => !triggers.includes(o.trigger));
+      }
+      for (const t of triggers) if (offersForTrigger(ctx, t).length === 0) closePending(ctx, t);
+    },
+    endTurn(ctx, cmd) {
+      requireNoOpenOffers(ctx);
+      requireCurrent(ctx, cmd.who);
+      setPool(ctx, cmd.who, "ap", 3, "refill");
+      beginTurn(ctx, nextInOrder(ctx.state, cmd.who) ?? nextInOrder(ctx.state, null));
+    },
+  },
+};

@@ -15,7 +15,16 @@ export type ApplyResult =
   | { ok: false; state: EncounterState; refusal: Refusal };
 
 /** Commands allowed before the encounter starts (setting up the tracker). */
-const BEFORE_START = new Set<Command["type"]>(["start", "apply", "removeCondition", "addCombatant", "removeCombatant", "setDefeated", "adjustPool", "end"]);
+const BEFORE_START = new Set<Command["type"]>([
+  "start",
+  "apply",
+  "removeCondition",
+  "addCombatant",
+  "removeCombatant",
+  "setDefeated",
+  "adjustPool",
+  "end",
+]);
 
 /** What the core does for every ruleset unless the ruleset handles the command itself. */
 export const coreHandlers: Handlers = {
@@ -89,7 +98,12 @@ function checkActor(ctx: Context, command: Command): void {
  * which becomes the next state, or is dropped when the command is refused. Errors that are not
  * refusals (a dice port out of dice, a bug) propagate to the host.
  */
-export function apply(state: EncounterState, command: Command, dice: DicePort, ruleset: Ruleset): ApplyResult {
+export function apply(
+  state: EncounterState,
+  command: Command,
+  dice: DicePort,
+  ruleset: Ruleset,
+): ApplyResult {
   if (state.ruleset !== ruleset.id) throw new Error(`state is ${state.ruleset}, ruleset is ${ruleset.id}`);
   const draft = structuredClone(state);
   const ctx = createContext(draft, ruleset, dice);

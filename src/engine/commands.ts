@@ -13,7 +13,15 @@ export type Command =
   | { type: "next" }
   | { type: "endTurn"; who: string }
   | { type: "move"; who: string; path: Cell[]; mode?: MoveMode }
-  | { type: "act"; who: string; action: string; target?: string; outcome?: Outcome; time?: number; cost?: number }
+  | {
+      type: "act";
+      who: string;
+      action: string;
+      target?: string;
+      outcome?: Outcome;
+      time?: number;
+      cost?: number;
+    }
   | { type: "react"; who: string; with: string; against?: string; outcome?: Outcome }
   | { type: "declare"; who: string; action: string; time?: number }
   | { type: "choose"; who: string; initiative: "take" | "cede" }

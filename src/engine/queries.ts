@@ -68,7 +68,13 @@ export function openReactions(state: EncounterState, who: string): ReactionAvail
     .flatMap((offer) => {
       const reaction = ruleset.reactions[offer.with];
       if (!reaction) return [];
-      const refusal = check(state, { type: "react", who, with: offer.with, against: offer.against, outcome: "fail" });
+      const refusal = check(state, {
+        type: "react",
+        who,
+        with: offer.with,
+        against: offer.against,
+        outcome: "fail",
+      });
       return [{ reaction, offer, refusal }];
     });
 }

@@ -29,7 +29,8 @@ function sortedSet(values: string[]): string[] {
 function probe(state: EncounterState, where: string, entry: unknown): { command: Command; offered: boolean } {
   if (!isObj(entry)) throw new ScenarioError(`${where}: expected { who, action } or { who, react }`);
   for (const k of Object.keys(entry))
-    if (!["who", "action", "react", "target", "cost", "against"].includes(k)) throw new ScenarioError(`${where}: unknown key "${k}"`);
+    if (!["who", "action", "react", "target", "cost", "against"].includes(k))
+      throw new ScenarioError(`${where}: unknown key "${k}"`);
   const who = String(entry.who);
   const self = combatantOf(state, where, who);
   if (typeof entry.action === "string") {
@@ -93,7 +94,8 @@ export function checkExpectations(state: EncounterState, expect: Obj): string[] 
           const c = combatantOf(state, "expect.pools", id);
           if (!isObj(pools)) throw new ScenarioError(`expect.pools.${id}: expected a map`);
           for (const [pool, v] of Object.entries(pools)) {
-            if (!["ap", "rp", "fp"].includes(pool)) throw new ScenarioError(`expect.pools.${id}: unknown pool "${pool}"`);
+            if (!["ap", "rp", "fp"].includes(pool))
+              throw new ScenarioError(`expect.pools.${id}: unknown pool "${pool}"`);
             const actual = c.pools[pool] ?? null;
             if (actual !== v) mismatch(`pools.${id}.${pool}`, v, actual);
           }

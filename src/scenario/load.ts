@@ -35,10 +35,36 @@ export interface Scenario {
 type Obj = Record<string, unknown>;
 
 const TOP_KEYS = ["name", "rules", "options", "grid", "dice", "combatants", "steps"];
-const COMBATANT_KEYS = ["id", "name", "side", "pc", "at", "size", "reach", "stats", "surprised", "marching", "unseen", "skills", "tags"];
+const COMBATANT_KEYS = [
+  "id",
+  "name",
+  "side",
+  "pc",
+  "at",
+  "size",
+  "reach",
+  "stats",
+  "surprised",
+  "marching",
+  "unseen",
+  "skills",
+  "tags",
+];
 export const EXPECT_KEYS = [
-  "round", "phase", "segment", "stage", "current", "order", "initiative", "groups",
-  "pools", "offers", "conditions", "positions", "can", "cannot",
+  "round",
+  "phase",
+  "segment",
+  "stage",
+  "current",
+  "order",
+  "initiative",
+  "groups",
+  "pools",
+  "offers",
+  "conditions",
+  "positions",
+  "can",
+  "cannot",
 ];
 const VERB_KEYS: Record<string, readonly string[] | "who" | "empty"> = {
   start: "empty",
@@ -68,17 +94,20 @@ function onlyKeys(where: string, value: Obj, allowed: readonly string[]): void {
 }
 
 function str(where: string, v: unknown): string {
-  if (typeof v !== "string" || v === "") throw new ScenarioError(`${where}: expected a name, got ${JSON.stringify(v)}`);
+  if (typeof v !== "string" || v === "")
+    throw new ScenarioError(`${where}: expected a name, got ${JSON.stringify(v)}`);
   return v;
 }
 
 function int(where: string, v: unknown): number {
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new ScenarioError(`${where}: expected a whole number, got ${JSON.stringify(v)}`);
+  if (typeof v !== "number" || !Number.isInteger(v))
+    throw new ScenarioError(`${where}: expected a whole number, got ${JSON.stringify(v)}`);
   return v;
 }
 
 export function cell(where: string, v: unknown): Cell {
-  if (!Array.isArray(v) || v.length !== 2) throw new ScenarioError(`${where}: expected a cell [a, b], got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || v.length !== 2)
+    throw new ScenarioError(`${where}: expected a cell [a, b], got ${JSON.stringify(v)}`);
   return [int(where, v[0]), int(where, v[1])];
 }
 
@@ -110,7 +139,8 @@ function combatantSetup(i: number, v: unknown, ruleset: Ruleset, gridType: strin
     setup.at = cell(`${where}.at`, v.at);
   }
   if (v.size !== undefined) {
-    if (!SIZES.includes(v.size as Size)) throw new ScenarioError(`${where}.size: unknown size "${String(v.size)}"`);
+    if (!SIZES.includes(v.size as Size))
+      throw new ScenarioError(`${where}.size: unknown size "${String(v.size)}"`);
     setup.size = v.size as Size;
   }
   if (v.reach !== undefined) setup.reach = int(`${where}.reach`, v.reach);
@@ -152,15 +182,18 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
   const actor = who(`${w}.who`, v.who, ids);
   switch (verb) {
     case "move": {
-      if (!Array.isArray(v.path) || v.path.length === 0) throw new ScenarioError(`${w}.path: expected a list of cells`);
+      if (!Array.isArray(v.path) || v.path.length === 0)
+        throw new ScenarioError(`${w}.path: expected a list of cells`);
       const mode = (v.mode ?? "normal") as MoveMode;
       if (!MOVE_MODES.includes(mode)) throw new ScenarioError(`${w}.mode: unknown mode "${String(v.mode)}"`);
-      if (!ruleset.moveModes.includes(mode)) throw new ScenarioError(`${w}.mode: "${mode}" is not a ${ruleset.id} move mode`);
+      if (!ruleset.moveModes.includes(mode))
+        throw new ScenarioError(`${w}.mode: "${mode}" is not a ${ruleset.id} move mode`);
       return { type: "move", who: actor, path: v.path.map((c, i) => cell(`${w}.path[${i}]`, c)), mode };
     }
     case "act": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action]) throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
+      if (!ruleset.actions[action])
+        throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       const cmd: Command = { type: "act", who: actor, action };
       if (v.target !== undefined) cmd.target = who(`${w}.target`, v.target, ids);
       if (v.outcome !== undefined) cmd.outcome = outcome(`${w}.outcome`, v.outcome);
@@ -179,7 +212,8 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
     }
     case "declare": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action]) throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
+      if (!ruleset.actions[action])
+        throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       const cmd: Command = { type: "declare", who: actor, action };
       if (v.time !== undefined) cmd.time = int(`${w}.time`, v.time);
       return cmd;
@@ -196,14 +230,18 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
     }
     case "ready": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action]) throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
+      if (!ruleset.actions[action])
+        throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       if (!isObj(v.trigger)) throw new ScenarioError(`${w}.trigger: expected { who, verb }`);
       onlyKeys(`${w}.trigger`, v.trigger, ["who", "verb"]);
       return {
         type: "ready",
         who: actor,
         action,
-        trigger: { who: who(`${w}.trigger.who`, v.trigger.who, ids), verb: str(`${w}.trigger.verb`, v.trigger.verb) },
+        trigger: {
+          who: who(`${w}.trigger.who`, v.trigger.who, ids),
+          verb: str(`${w}.trigger.verb`, v.trigger.verb),
+        },
       };
     }
     case "abort": {
@@ -243,7 +281,9 @@ export function loadScenario(text: string): Scenario {
       const def = ruleset.options[k];
       if (!def) throw new ScenarioError(`options: unknown ${rules} option "${k}"`);
       if (typeof v !== "string" || !def.choices.includes(v))
-        throw new ScenarioError(`options.${k}: expected one of ${def.choices.join(", ")}, got ${JSON.stringify(v)}`);
+        throw new ScenarioError(
+          `options.${k}: expected one of ${def.choices.join(", ")}, got ${JSON.stringify(v)}`,
+        );
       options[k] = v;
     }
   }
@@ -260,7 +300,8 @@ export function loadScenario(text: string): Scenario {
     const where = `steps[${index}]`;
     if (!isObj(raw)) throw new ScenarioError(`${where}: expected a map`);
     const verbs = Object.keys(raw).filter((k) => k !== "expect" && k !== "rejects");
-    if (verbs.length !== 1) throw new ScenarioError(`${where}: expected exactly one verb, got ${verbs.join(", ") || "none"}`);
+    if (verbs.length !== 1)
+      throw new ScenarioError(`${where}: expected exactly one verb, got ${verbs.join(", ") || "none"}`);
     const verb = verbs[0] as string;
     let expect: Obj | null = null;
     if (raw.expect !== undefined) {
@@ -268,8 +309,15 @@ export function loadScenario(text: string): Scenario {
       onlyKeys(`${where}.expect`, raw.expect, EXPECT_KEYS);
       expect = raw.expect;
     }
-    if (raw.rejects !== undefined && typeof raw.rejects !== "boolean") throw new ScenarioError(`${where}.rejects: expected true or false`);
-    return { index, verb, command: command(where, verb, raw[verb], ruleset, ids), expect, rejects: raw.rejects === true };
+    if (raw.rejects !== undefined && typeof raw.rejects !== "boolean")
+      throw new ScenarioError(`${where}.rejects: expected true or false`);
+    return {
+      index,
+      verb,
+      command: command(where, verb, raw[verb], ruleset, ids),
+      expect,
+      rejects: raw.rejects === true,
+    };
   });
   const setup: EncounterSetup = { ruleset: rules, options, grid: g, combatants };
   return { name, setup, dice: diceValues, steps, ruleset };

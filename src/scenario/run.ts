@@ -26,25 +26,52 @@ export function runScenario(text: string): ScenarioResult {
         result = apply(state, step.command, dice, scenario.ruleset);
       } catch (error) {
         if (error instanceof DiceExhausted)
-          return { name, passed: false, failures: [`${label}: the engine wanted a d${error.faces} but the scenario's dice are used up`] };
+          return {
+            name,
+            passed: false,
+            failures: [`${label}: the engine wanted a d${error.faces} but the scenario's dice are used up`],
+          };
         if (error instanceof DieOutOfRange)
-          return { name, passed: false, failures: [`${label}: dice value ${error.value} cannot come from the d${error.faces} the engine rolled`] };
+          return {
+            name,
+            passed: false,
+            failures: [
+              `${label}: dice value ${error.value} cannot come from the d${error.faces} the engine rolled`,
+            ],
+          };
         throw error;
       }
-      if (step.rejects && result.ok) return { name, passed: false, failures: [`${label}: expected the rules to refuse it, but it was accepted`] };
+      if (step.rejects && result.ok)
+        return {
+          name,
+          passed: false,
+          failures: [`${label}: expected the rules to refuse it, but it was accepted`],
+        };
       if (!step.rejects && !result.ok)
-        return { name, passed: false, failures: [`${label}: refused (${result.refusal.key} ${JSON.stringify(result.refusal.data)})`] };
+        return {
+          name,
+          passed: false,
+          failures: [`${label}: refused (${result.refusal.key} ${JSON.stringify(result.refusal.data)})`],
+        };
       state = result.state;
       if (step.expect) {
         const problems = checkExpectations(state, step.expect);
-        if (problems.length > 0) return { name, passed: false, failures: problems.map((p) => `${label}: ${p}`) };
+        if (problems.length > 0)
+          return { name, passed: false, failures: problems.map((p) => `${label}: ${p}`) };
       }
     }
     if (dice.remaining > 0)
-      return { name, passed: false, failures: [`${dice.remaining} dice value(s) left over: the engine rolled fewer dice than the scenario gives`] };
+      return {
+        name,
+        passed: false,
+        failures: [
+          `${dice.remaining} dice value(s) left over: the engine rolled fewer dice than the scenario gives`,
+        ],
+      };
     return { name, passed: true, failures: [] };
   } catch (error) {
-    if (error instanceof ScenarioError || error instanceof SetupError) return { name, passed: false, failures: [error.message] };
+    if (error instanceof ScenarioError || error instanceof SetupError)
+      return { name, passed: false, failures: [error.message] };
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { name, passed: false, failures: [`engine error: ${message}`] };
   }

@@ -10,7 +10,10 @@ export function reachOf(c: CombatantState): number {
 }
 
 /** The bodies on the grid: combatants with a cell who are still standing. */
-export function bodiesOf(state: EncounterState, include: (c: CombatantState) => boolean = (c) => !c.defeated): Body[] {
+export function bodiesOf(
+  state: EncounterState,
+  include: (c: CombatantState) => boolean = (c) => !c.defeated,
+): Body[] {
   const bodies: Body[] = [];
   for (const id of state.roster) {
     const c = state.combatants[id];
@@ -45,7 +48,12 @@ export interface PlannedPath {
 }
 
 /** Walk a planned path (cells after the start, not necessarily adjacent) against the scene. */
-export function planPath(state: EncounterState, who: string, waypoints: readonly Cell[], index?: SpatialIndex): PlannedPath {
+export function planPath(
+  state: EncounterState,
+  who: string,
+  waypoints: readonly Cell[],
+  index?: SpatialIndex,
+): PlannedPath {
   const mover = combatant(state, who);
   if (state.grid.type === "none") refuse("NoGrid");
   if (!mover.at) refuse("NotOnGrid", { who: mover.name });
@@ -60,7 +68,8 @@ export function planPath(state: EncounterState, who: string, waypoints: readonly
 
 /** Refuse an illegal path with the reason the geometry found. */
 export function requireLegalPath(plan: PlannedPath): void {
-  if (!plan.legality.ok) refuse(`Move${plan.legality.reason}`, { at: [plan.legality.at[0], plan.legality.at[1]] });
+  if (!plan.legality.ok)
+    refuse(`Move${plan.legality.reason}`, { at: [plan.legality.at[0], plan.legality.at[1]] });
 }
 
 /** Number of steps in a walked path (cells after the start). */

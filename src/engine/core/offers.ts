@@ -76,7 +76,9 @@ export function findOffer(ctx: Context, who: string, reaction: string, against?:
 
 /** Decline: withdraw all of `who`'s open offers (against one foe, if named). */
 export function decline(ctx: Context, who: string, against?: string): string[] {
-  const mine = ctx.state.offers.filter((o) => o.who === who && (against === undefined || o.against === against));
+  const mine = ctx.state.offers.filter(
+    (o) => o.who === who && (against === undefined || o.against === against),
+  );
   if (mine.length === 0) refuse("NoSuchOffer", { who, reaction: "decline" });
   const triggers = [...new Set(mine.map((o) => o.trigger))];
   ctx.state.offers = ctx.state.offers.filter((o) => !mine.includes(o));

@@ -15,7 +15,11 @@ export function byInitiative(tie?: OrderComparator): OrderComparator {
 }
 
 /** Ids sorted by a comparator; Array#sort is stable, so roster order breaks remaining ties. */
-export function sortedIds(state: EncounterState, compare: OrderComparator, include?: (c: CombatantState) => boolean): string[] {
+export function sortedIds(
+  state: EncounterState,
+  compare: OrderComparator,
+  include?: (c: CombatantState) => boolean,
+): string[] {
   return inRosterOrder(state)
     .filter((c) => (include ? include(c) : true))
     .sort(compare)

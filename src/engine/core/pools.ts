@@ -26,13 +26,25 @@ export function spend(ctx: Context, who: string, pool: string, amount: number, r
 }
 
 /** Pay every cost, after checking all of them first so a refusal pays nothing. */
-export function payCosts(ctx: Context, who: string, costs: Readonly<Record<string, number>>, reason: string): void {
+export function payCosts(
+  ctx: Context,
+  who: string,
+  costs: Readonly<Record<string, number>>,
+  reason: string,
+): void {
   requireCosts(combatant(ctx.state, who), costs);
   for (const [pool, amount] of Object.entries(costs)) spend(ctx, who, pool, amount, reason);
 }
 
 /** Add to a pool; `cap` limits the result when given. */
-export function gain(ctx: Context, who: string, pool: string, amount: number, reason: string, cap?: number): void {
+export function gain(
+  ctx: Context,
+  who: string,
+  pool: string,
+  amount: number,
+  reason: string,
+  cap?: number,
+): void {
   const c = combatant(ctx.state, who);
   const before = c.pools[pool] ?? 0;
   const after = cap === undefined ? before + amount : Math.min(cap, before + amount);

@@ -16,7 +16,13 @@ function deepFreeze<T>(value: T): T {
 
 function started(): EncounterState {
   const state = createEncounter(
-    { ruleset: "flow", combatants: [{ id: "ana", side: "party", pc: true }, { id: "orc", side: "foes" }] },
+    {
+      ruleset: "flow",
+      combatants: [
+        { id: "ana", side: "party", pc: true },
+        { id: "orc", side: "foes" },
+      ],
+    },
     ruleset,
   );
   const result = apply(state, { type: "start" }, new ScriptedDice([6, 2]), ruleset);
@@ -27,7 +33,12 @@ function started(): EncounterState {
 describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a list of events, or a refusal')", () => {
   it("never changes the state it is given, even when the handler changes its copy", () => {
     const state = deepFreeze(started());
-    const result = apply(state, { type: "act", who: "ana", action: "attack", target: "orc" }, new ScriptedDice([]), ruleset);
+    const result = apply(
+      state,
+      { type: "act", who: "ana", action: "attack", target: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(result.ok).toBe(true);
     expect(state.combatants.ana?.pools.ap).toBe(3);
     if (result.ok) expect(result.state.combatants.ana?.pools.ap).toBe(1);
@@ -35,7 +46,12 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
 
   it("refuses with a localisation key and returns the very same state object", () => {
     const state = started();
-    const result = apply(state, { type: "act", who: "orc", action: "attack", target: "ana" }, new ScriptedDice([]), ruleset);
+    const result = apply(
+      state,
+      { type: "act", who: "orc", action: "attack", target: "ana" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.refusal.key).toBe("TEMPO.Refusal.NotYourTurn");
@@ -45,7 +61,10 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
 
   it("refuses an unknown combatant by name", () => {
     const result = apply(started(), { type: "endTurn", who: "ghost" }, new ScriptedDice([]), ruleset);
-    expect(result.ok ? null : result.refusal).toEqual({ key: "TEMPO.Refusal.UnknownCombatant", data: { who: "ghost" } });
+    expect(result.ok ? null : result.refusal).toEqual({
+      key: "TEMPO.Refusal.UnknownCombatant",
+      data: { who: "ghost" },
+    });
   });
 
   it("refuses turn commands before the encounter starts, and a second start", () => {
@@ -63,12 +82,27 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
 
   it("refuses to spend more than a pool holds, so pools never go negative", () => {
     let state = started();
-    const first = apply(state, { type: "act", who: "ana", action: "attack", target: "orc" }, new ScriptedDice([]), ruleset);
+    const first = apply(
+      state,
+      { type: "act", who: "ana", action: "attack", target: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     if (!first.ok) throw new Error("first attack refused");
-    const declined = apply(first.state, { type: "react", who: "orc", with: "decline" }, new ScriptedDice([]), ruleset);
+    const declined = apply(
+      first.state,
+      { type: "react", who: "orc", with: "decline" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     if (!declined.ok) throw new Error("decline refused");
     state = declined.state;
-    const second = apply(state, { type: "act", who: "ana", action: "attack", target: "orc" }, new ScriptedDice([]), ruleset);
+    const second = apply(
+      state,
+      { type: "act", who: "ana", action: "attack", target: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(second.ok ? null : second.refusal).toEqual({
       key: "TEMPO.Refusal.NotEnoughAP",
       data: { who: "ana", pool: "ap", need: 2, have: 1 },
@@ -76,7 +110,12 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
   });
 
   it("holds turn-taking commands while a reaction offer is open", () => {
-    const attacked = apply(started(), { type: "act", who: "ana", action: "attack", target: "orc" }, new ScriptedDice([]), ruleset);
+    const attacked = apply(
+      started(),
+      { type: "act", who: "ana", action: "attack", target: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     if (!attacked.ok) throw new Error("attack refused");
     expect(attacked.state.offers.map((o) => [o.who, o.with, o.against])).toEqual([["orc", "block", "ana"]]);
     const end = apply(attacked.state, { type: "endTurn", who: "ana" }, new ScriptedDice([]), ruleset);
@@ -90,9 +129,19 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
   });
 
   it("withdraws the offers of a combatant who leaves the encounter", () => {
-    const attacked = apply(started(), { type: "act", who: "ana", action: "attack", target: "orc" }, new ScriptedDice([]), ruleset);
+    const attacked = apply(
+      started(),
+      { type: "act", who: "ana", action: "attack", target: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     if (!attacked.ok) throw new Error("attack refused");
-    const removed = apply(attacked.state, { type: "removeCombatant", who: "orc" }, new ScriptedDice([]), ruleset);
+    const removed = apply(
+      attacked.state,
+      { type: "removeCombatant", who: "orc" },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(removed.ok).toBe(true);
     if (removed.ok) {
       expect(removed.state.offers).toEqual([]);
@@ -101,9 +150,19 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
   });
 
   it("adds and times conditions through the core for every ruleset", () => {
-    const result = apply(started(), { type: "apply", who: "orc", condition: "prone", rounds: 2 }, new ScriptedDice([]), ruleset);
+    const result = apply(
+      started(),
+      { type: "apply", who: "orc", condition: "prone", rounds: 2 },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(result.ok && result.state.combatants.orc?.conditions).toEqual([{ id: "prone", rounds: 2 }]);
-    const bad = apply(started(), { type: "apply", who: "orc", condition: "prone", rounds: 0 }, new ScriptedDice([]), ruleset);
+    const bad = apply(
+      started(),
+      { type: "apply", who: "orc", condition: "prone", rounds: 0 },
+      new ScriptedDice([]),
+      ruleset,
+    );
     expect(bad.ok ? null : bad.refusal.key).toBe("TEMPO.Refusal.BadDuration");
   });
 
@@ -117,14 +176,28 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
 
 describe("createEncounter", () => {
   it("rejects an unknown option and a duplicate id with a setup error naming them", () => {
-    expect(() => createEncounter({ ruleset: "flow", options: { speed: "fast" }, combatants: [] }, ruleset)).toThrow(SetupError);
     expect(() =>
-      createEncounter({ ruleset: "flow", combatants: [{ id: "a", side: "x" }, { id: "a", side: "y" }] }, ruleset),
+      createEncounter({ ruleset: "flow", options: { speed: "fast" }, combatants: [] }, ruleset),
+    ).toThrow(SetupError);
+    expect(() =>
+      createEncounter(
+        {
+          ruleset: "flow",
+          combatants: [
+            { id: "a", side: "x" },
+            { id: "a", side: "y" },
+          ],
+        },
+        ruleset,
+      ),
     ).toThrow(/DuplicateCombatant/);
   });
 
   it("gives surprised combatants the surprised condition", () => {
-    const state = createEncounter({ ruleset: "flow", combatants: [{ id: "a", side: "x", surprised: true }] }, ruleset);
+    const state = createEncounter(
+      { ruleset: "flow", combatants: [{ id: "a", side: "x", surprised: true }] },
+      ruleset,
+    );
     expect(state.combatants.a?.conditions).toEqual([{ id: "surprised", rounds: null }]);
   });
 });

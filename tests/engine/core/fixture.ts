@@ -1,4 +1,12 @@
-import { requireNoOpenOffers, offer, openPending, findOffer, decline, offersForTrigger, closePending } from "../../../src/engine/core/offers";
+import {
+  requireNoOpenOffers,
+  offer,
+  openPending,
+  findOffer,
+  decline,
+  offersForTrigger,
+  closePending,
+} from "../../../src/engine/core/offers";
 import { beginTurn, byInitiative, nextInOrder, sortedIds } from "../../../src/engine/core/order";
 import { payCosts, setPool } from "../../../src/engine/core/pools";
 import { requireCurrent } from "../../../src/engine/core/combatants";
@@ -48,7 +56,8 @@ export const coreTestRuleset: Ruleset = {
       }
     },
     react(ctx, cmd) {
-      const triggers = cmd.with === "decline" ? decline(ctx, cmd.who) : [findOffer(ctx, cmd.who, cmd.with).trigger];
+      const triggers =
+        cmd.with === "decline" ? decline(ctx, cmd.who) : [findOffer(ctx, cmd.who, cmd.with).trigger];
       if (cmd.with !== "decline") {
         payCosts(ctx, cmd.who, { ap: 1 }, "block");
         ctx.state.offers = ctx.state.offers.filter((o) => !triggers.includes(o.trigger));

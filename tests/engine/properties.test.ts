@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { apply } from "../../src/engine/apply";
+import type { Command, Outcome } from "../../src/engine/commands";
+import { SeededDice, DiceExhausted } from "../../src/engine/dice";
+import { createEncounter } from "../../src/engine/encounter";
+import type { EngineEvent } from "../../src/engine/events";
+import { neighbours } from "../../src/engine/grid";
+import { getRuleset } from "../../src/engine/registry";
+import { replay } from "../../src/engine/replay";
+import { RULESETS } from "../../src/engine/rulesets";
+import type { Ruleset } from "../../src/engine/ruleset";
+import type { EncounterState, RulesetId } from "../../src/engine/state";
+
+/**
+ * Engine invariants, checked for every registered ruleset (DESIGN "Quality bars": each combatant
+ * acts once per round (phase), pools never go negative, no reaction without RP, replaying the
+ * same commands and dice gives the same state).
+ */
+
+const STATS = {
+  agility: 1,
+  initiativeRating: 2,
+  luck: 1,
+  maxAp: 3,
+  dexterity: 12,
+  combatValue: 5,
+  lightningReflexes: 0,
+};
+
+function encounter(ruleset: Ruleset): EncounterState {
+  const stats = Object.fromEntries(Object.entries(STATS).filter(([k]) => ruleset.stats.includes(k)));
+  return createEncounter(
+    {
+      ruleset: ruleset.id,
+      grid: { type: "hex" },
+      combatants: [
+        { id: "ana", side: "party", pc: true, at: [0, 0], marching: 1, stats },
+        { id: "bo", side: "party", pc: true, at: [0, 1], marching: 2, stats },
+        { id: "orc", side: "foes", at: [1, 0], stats },
+        { id: "ogre", side: "foes", at: [2, -1], size: "large", stats },
+      ],
+    },
+    ruleset,
+  );
+}
+
+const OUTCOMES: Outcome[] = ["hit", "crit", "miss", "kill", "success", "fail", "critFail"];
+
+/** A command that makes sense to try now, chosen by `pick` (a source of small integers). */
+function candidate(state: EncounterState, ruleset: Ruleset, pick: (n: number) => number): Command {
+  const ids = state.roster;
+  const anyone = ids[pick(ids.length)] ?? "ana";
+  const actor = state.current ?? anyone;
+  const offer = state.offers[pick(Math.max(1, state.offers.length))];
+  const actions = Object.keys(ruleset.actions);
+  const kind = pick(9);
+  if (offer && kind < 4) {
+    return pick(3) === 0
+      ? { type: "react", who: offer.who, with: "decline" }
+      : {
+          type: "react",
+          who: offer.who,
+          with: offer.with,
+          against: offer.against,
+          outcome: OUTCOMES[pick(OUTCOMES.length)] as Outcome,
+        };
+  }
+  if (kind < 5) return { type: "next" };
+  if (kind < 6) return { type: "endTurn", who: actor };
+  if (kind < 7 && state.combatants[actor]?.at) {
+    const from = state.combatants[actor]?.at ?? [0, 0];
+    const step = neighbours({ type: "hex" }, from)[pick(6)] ?? from;
+    return { type: "move", who: actor, path: [step] };
+  }
+  const action = actions[pick(actions.length)] ?? "attack";
+  const target = ids[pick(ids.length)];
+  const cmd: Command = {
+    type: "act",
+    who: actor,
+    action,
+    outcome: OUTCOMES[pick(OUTCOMES.length)] as Outcome,
+  };
+  if (target !== undefined && target !== actor) cmd.target = target;
+  if (ruleset.actions[action]?.cost === null) cmd.cost = 1 + pick(2);
+  return cmd;
+}
+
+interface Run {
+  commands: Command[];
+  states: EncounterState[];
+  events: EngineEvent[][];
+}
+
+/** Drive an encounter with pseudo-random commands; refused commands are kept in the list too. */
+function drive(id: RulesetId, seed: number, choices: number[]): Run {
+  const ruleset = getRuleset(id);
+  const dice = new SeededDice(seed);
+  let state = encounter(ruleset);
+  let cursor = 0;
+  const pick = (n: number) => (n <= 1 ? 0 : (choices[cursor++ % choices.length] ?? 0) % n);
+  const run: Run = { commands: [], states: [], events: [] };
+  const first =
+    ruleset.id === "marching"
+      ? [{ type: "start" } as Command, { type: "choose", who: "ana", initiative: "take" } as Command]
+      : [{ type: "start" } as Command];
+  for (let i = 0; i < first.length + choices.length; i += 1) {
+    const command = i < first.length ? (first[i] as Command) : candidate(state, ruleset, pick);
+    let result;
+    try {
+      result = apply(state, command, dice, ruleset);
+    } catch (error) {
+      if (error instanceof DiceExhausted) throw error;
+      throw new Error(`${id} threw on ${JSON.stringify(command)}: ${String(error)}`);
+    }
+    run.commands.push(command);
+    if (result.ok) {
+      state = result.state;
+      run.events.push(result.events);
+    } else {
+      expect(result.state).toBe(state);
+      run.events.push([]);
+    }
+    run.states.push(state);
+  }
+  return run;
+}
+
+const registered = Object.keys(RULESETS) as RulesetId[];
+
+describe.each(registered)("engine invariants: %s", (id) => {
+  const arbitrary = fc.tuple(fc.integer(), fc.array(fc.nat(1000), { minLength: 5, maxLength: 60 }));
+
+  it("pools never go negative, whatever is tried", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        for (const state of drive(id, seed, choices).states)
+          for (const c of Object.values(state.combatants))
+            for (const [pool, value] of Object.entries(c.pools))
+              expect(value, `${c.id}.${pool}`).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("replaying the same commands with the same dice gives the same state", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const run = drive(id, seed, choices);
+        const again = replay(encounter(getRuleset(id)), run.commands, new SeededDice(seed));
+        expect(again.state).toEqual(run.states[run.states.length - 1]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("no combatant starts two turns in the same round (or phase, or stage)", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const run = drive(id, seed, choices);
+        const seen = new Set<string>();
+        run.events.forEach((events, i) => {
+          const state = run.states[i] as EncounterState;
+          for (const e of events) {
+            if (e.type !== "turnStarted") continue;
+            const key = `${state.round}/${String(state.phase)}/${String(state.stage)}/${String(e.who)}`;
+            expect(seen.has(key), `${String(e.who)} started twice in ${key}`).toBe(false);
+            seen.add(key);
+          }
+        });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("no reaction is taken without the pool to pay for it", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const run = drive(id, seed, choices);
+        const ruleset = getRuleset(id);
+        run.commands.forEach((command, i) => {
+          if (command.type !== "react" || command.with === "decline") return;
+          const before = i === 0 ? encounter(ruleset) : (run.states[i - 1] as EncounterState);
+          const after = run.states[i] as EncounterState;
+          if (after === before) return;
+          const cost = ruleset.reactions[command.with]?.cost ?? {};
+          for (const [pool, amount] of Object.entries(cost))
+            expect(
+              before.combatants[command.who]?.pools[pool] ?? 0,
+              `${command.who} ${pool}`,
+            ).toBeGreaterThanOrEqual(amount);
+        });
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { runScenario } from "../../src/scenario/run";
+
+/** FORMAT.md: "Anything the runner does not understand ... FAILS the scenario with a message naming it". */
+
+const base = (steps: string, extra = "", dice = "[9, 4]") => `
+name: runner check
+rules: flow
+grid: hex
+dice: ${dice}
+${extra}
+combatants:
+  - { id: ana, side: party, pc: true, at: [0, 0], stats: { agility: 1 } }
+  - { id: orc, side: foes, at: [1, 0], stats: { agility: 0 } }
+steps:
+${steps}
+`;
+
+describe("scenario runner", () => {
+  it("passes a scenario whose steps and expectations hold", () => {
+    const result = runScenario(
+      base(`  - start: {}\n    expect: { round: 1, current: ana, initiative: { ana: 10, orc: 4 } }`),
+    );
+    expect(result).toEqual({ name: "runner check", passed: true, failures: [] });
+  });
+
+  it("fails an unknown top-level key, naming it", () => {
+    const result = runScenario(base(`  - start: {}`, "weather: rain"));
+    expect(result.failures.join()).toMatch(/unknown key "weather"/);
+  });
+
+  it("fails an unknown verb, action, reaction and ruleset, naming each", () => {
+    expect(runScenario(base(`  - start: {}\n  - dance: { who: ana }`)).failures.join()).toMatch(
+      /unknown verb "dance"/,
+    );
+    expect(
+      runScenario(base(`  - start: {}\n  - act: { who: ana, action: fireball }`)).failures.join(),
+    ).toMatch(/unknown flow action "fireball"/);
+    expect(
+      runScenario(base(`  - start: {}\n  - react: { who: orc, with: teleport }`)).failures.join(),
+    ).toMatch(/unknown flow reaction "teleport"/);
+    expect(runScenario(base(`  - start: {}`).replace("rules: flow", "rules: chess")).failures.join()).toMatch(
+      /unknown ruleset "chess"/,
+    );
+  });
+
+  it("fails an unknown expectation key and an unknown combatant", () => {
+    expect(runScenario(base(`  - start: {}\n    expect: { mood: calm }`)).failures.join()).toMatch(
+      /unknown key "mood"/,
+    );
+    expect(runScenario(base(`  - endTurn: bob`)).failures.join()).toMatch(/unknown combatant "bob"/);
+  });
+
+  it("reports the step, the expectation and the actual value when an expectation fails", () => {
+    const result = runScenario(base(`  - start: {}\n    expect: { current: orc }`));
+    expect(result.passed).toBe(false);
+    expect(result.failures).toEqual(['step 1 (start): current: expected "orc", got "ana"']);
+  });
+
+  it("fails when a rejects step is accepted, and when an ordinary step is refused", () => {
+    expect(runScenario(base(`  - start: {}\n    rejects: true`)).failures.join()).toMatch(
+      /expected the rules to refuse it/,
+    );
+    expect(runScenario(base(`  - start: {}\n  - endTurn: orc`)).failures.join()).toMatch(
+      /refused \(TEMPO\.Refusal\.NotYourTurn/,
+    );
+  });
+
+  it("checks the dice: too few, too many, and a value the die cannot show", () => {
+    expect(runScenario(base(`  - start: {}`, "", "[9]")).failures.join()).toMatch(/wanted a d10/);
+    expect(runScenario(base(`  - start: {}`, "", "[9, 4, 1]")).failures.join()).toMatch(
+      /1 dice value\(s\) left over/,
+    );
+    expect(runScenario(base(`  - start: {}`, "", "[11, 4]")).failures.join()).toMatch(
+      /value 11 cannot come from the d10/,
+    );
+  });
+});

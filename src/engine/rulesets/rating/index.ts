@@ -1,0 +1,36 @@
+import type { Ruleset } from "../../ruleset";
+import { act, ACTIONS } from "./actions";
+import { react, REACTIONS } from "./reactions";
+import { advance, endOwnTurn, start } from "./round";
+import { setupCombatant } from "./setup";
+import { addCombatant, reorderTie } from "./ties";
+
+/**
+ * rating (rules/rating.txt): 1d6 + Initiative Rating; ties by rating, Luck, PCs first, then a
+ * contested Luck roll or the GM; AP replenished each round (or each turn, optional rule); primary,
+ * secondary, special, free actions and reactions paid in AP. See docs/rulesets/rating.md.
+ */
+export const rating: Ruleset = {
+  id: "rating",
+  pools: [{ id: "ap", refillsAt: (options) => (options.apRefresh === "turn" ? "turnStart" : "roundStart") }],
+  actions: ACTIONS,
+  reactions: REACTIONS,
+  moveModes: [],
+  options: {
+    apRefresh: { choices: ["round", "turn"], default: "round" },
+    ties: { choices: ["luck", "gm"], default: "luck" },
+  },
+  stats: ["initiativeRating", "luck", "maxAp"],
+  skills: [],
+  conditions: ["surprised"],
+  setupCombatant,
+  handlers: {
+    start,
+    next: advance,
+    endTurn: (ctx, cmd) => endOwnTurn(ctx, cmd.who),
+    act,
+    react,
+    delay: reorderTie,
+    addCombatant,
+  },
+};

@@ -40,6 +40,14 @@ export {
   squareNeighbours,
 } from "./square";
 export { areAdjacent, cellsWithin, distance, line, neighbours, pathCost, walkPath } from "./grid";
-export { type ReachBody, SIZE_REACH, footprint, footprintShape, reachFor, threatenedCells } from "./size";
+export {
+  type ReachBody,
+  SIZE_REACH,
+  footprint,
+  footprintShape,
+  reachFor,
+  threatShape,
+  threatenedCells,
+} from "./size";
 export { type Body, type SpatialIndex, buildSpatialIndex, sameGrid, spatialIndexFor } from "./spatial-index";
 export { type PathLegality, type Provocation, checkPathLegality, findPathProvocations } from "./provocation";

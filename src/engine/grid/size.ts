@@ -121,23 +121,42 @@ export interface ReachBody {
 }
 
 /**
+ * The cells threatened by a creature of `size` with `reach` whose anchor is
+ * at [0, 0]: every cell within `reach` of any cell of its footprint, the
+ * footprint excluded. A shape depends only on the grid's measure, the size
+ * and the reach, so it is computed once and reused for every creature (the
+ * spatial index translates it instead of walking overlapping discs).
+ */
+export function threatShape(grid: GridSpec, size: Size, reach: number): readonly Cell[] {
+  if (grid.type === "none") throw gridlessError("threatShape");
+  const key = `${grid.type}/${grid.type === "square" ? (grid.diagonals ?? "equidistant") : ""}/${size}/${reach}`;
+  const cached = threatShapes.get(key);
+  if (cached) return cached;
+  const own = footprintShape(grid, size);
+  const seen = new Set<string>(own.map(cellKey));
+  const shape: Cell[] = [];
+  for (const occupied of own) {
+    for (const c of cellsWithin(grid, occupied, reach)) {
+      const k = cellKey(c);
+      if (!seen.has(k)) {
+        seen.add(k);
+        shape.push(c);
+      }
+    }
+  }
+  Object.freeze(shape);
+  threatShapes.set(key, shape);
+  return shape;
+}
+
+const threatShapes = new Map<string, readonly Cell[]>();
+
+/**
  * The cells a creature threatens: every cell within its reach of ANY cell it
  * occupies, its own cells excluded. flow: "Threat ... is any square you can
  * reasonably reach with a melee attack"; "Reach 1 ... threaten enemies
  * within 1 hex, which is all adjacent hexes to the creature."
  */
 export function threatenedCells(grid: GridSpec, body: ReachBody): Cell[] {
-  const own = footprint(grid, body.anchor, body.size);
-  const seen = new Set<string>(own.map(cellKey));
-  const out: Cell[] = [];
-  for (const occupied of own) {
-    for (const c of cellsWithin(grid, occupied, body.reach)) {
-      const k = cellKey(c);
-      if (!seen.has(k)) {
-        seen.add(k);
-        out.push(c);
-      }
-    }
-  }
-  return out;
+  return threatShape(grid, body.size, body.reach).map((d) => addCells(body.anchor, d));
 }

@@ -8,8 +8,7 @@
  * over every combatant, so walking a path costs O(path length), not
  * O(path length x combatants).
  */
-import { cellsWithin } from "./grid";
-import { footprint } from "./size";
+import { footprint, threatShape } from "./size";
 import { type Cell, type GridSpec, type Size, cellKey } from "./types";
 
 /** A creature on the grid, as the index needs it. */
@@ -65,22 +64,21 @@ class MapSpatialIndex implements SpatialIndex {
     }
     const cells = footprint(this.grid, body.anchor, body.size);
     this.byId.set(id, { body, rank, cells });
-    const ownKeys = cells.map(cellKey);
-    for (const k of ownKeys) {
+    for (const c of cells) {
+      const k = cellKey(c);
       const here = this.occupants.get(k);
       if (here) here.push(id);
       else this.occupants.set(k, [id]);
     }
     // flow: reach counts from any occupied cell; the body's own cells are not threatened by it.
-    for (const occupied of cells) {
-      for (const c of cellsWithin(this.grid, occupied, body.reach)) {
-        const k = cellKey(c);
-        if (ownKeys.includes(k)) continue;
-        const list = this.threat.get(k);
-        if (!list) this.threat.set(k, [id]);
-        // Bodies are added one at a time, so a repeat of this body can only be the last entry.
-        else if (list[list.length - 1] !== id) list.push(id);
-      }
+    // The shape is shared by every body of this size and reach and holds each cell once,
+    // so this hot loop only translates offsets and files the id under each key.
+    const [ax, ay] = body.anchor;
+    for (const [dx, dy] of threatShape(this.grid, body.size, body.reach)) {
+      const k = `${ax + dx},${ay + dy}`;
+      const list = this.threat.get(k);
+      if (list) list.push(id);
+      else this.threat.set(k, [id]);
     }
   }
 

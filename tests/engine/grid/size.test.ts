@@ -9,6 +9,7 @@ import {
   distance,
   footprint,
   reachFor,
+  threatShape,
   threatenedCells,
 } from "../../../src/engine/grid";
 import { HEX, NONE, SQUARE, cellArb, gridArb } from "./arbitraries";
@@ -170,5 +171,17 @@ describe("threatened cells (flow: Threat Range)", () => {
 
   it("reach 0 threatens nothing", () => {
     expect(threatenedCells(HEX, { anchor: [0, 0], size: "huge", reach: 0 })).toEqual([]);
+  });
+});
+
+describe("threat shapes", () => {
+  it("are computed once per grid measure, size and reach, and frozen so no caller can corrupt them", () => {
+    const a = threatShape(HEX, "huge", 3);
+    expect(threatShape({ type: "hex" }, "huge", 3)).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(threatShape(SQUARE, "huge", 3)).not.toBe(a);
+    expect(threatShape(SQUARE, "large", 2)).not.toBe(
+      threatShape({ type: "square", diagonals: "alternating" }, "large", 2),
+    );
   });
 });

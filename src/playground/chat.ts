@@ -1,0 +1,121 @@
+/**
+ * The chat log: one card per accepted command, with the dice it rolled. Cards come from the
+ * system's chat card template when it exists; until then a plain rendering of the same events.
+ */
+import type { EngineEvent, Json } from "../engine";
+import { h } from "./dom";
+import type { Playground } from "./main";
+import type { LogLine } from "./session";
+import type { ViewModules } from "./views";
+
+/** Core events the plain rendering words itself; others are listed by name. */
+const EVENT_TEXT: Readonly<Record<string, string>> = {
+  combatStarted: "TEMPO.Playground.Chat.CombatStarted",
+  combatEnded: "TEMPO.Playground.Chat.CombatEnded",
+  roundStarted: "TEMPO.Playground.Chat.RoundStarted",
+  turnStarted: "TEMPO.Playground.Chat.TurnStarted",
+  initiativeRolled: "TEMPO.Playground.Chat.InitiativeRolled",
+  poolSpent: "TEMPO.Playground.Chat.PoolSpent",
+  poolGained: "TEMPO.Playground.Chat.PoolGained",
+  reactionResolved: "TEMPO.Playground.Chat.ReactionResolved",
+  reactionDeclined: "TEMPO.Playground.Chat.ReactionDeclined",
+  movePaused: "TEMPO.Playground.Chat.MovePaused",
+  moved: "TEMPO.Playground.Chat.Moved",
+  attackResolved: "TEMPO.Playground.Chat.AttackResolved",
+  defeatedChanged: "TEMPO.Playground.Chat.Defeated",
+};
+
+export class ChatLog {
+  private shown = 0;
+  private readonly list: HTMLOListElement;
+
+  constructor(
+    private readonly app: Playground,
+    private readonly host: HTMLElement,
+    private readonly views: ViewModules,
+  ) {
+    this.list = h("ol", { class: "pg-chat-list", "data-pg": "chat-list", "aria-live": "polite" });
+    host.replaceChildren(
+      h("h2", { class: "pg-panel-title" }, app.loc.localize("TEMPO.Playground.Chat.Title")),
+      this.list,
+    );
+  }
+
+  reset(): void {
+    this.shown = 0;
+    this.list.replaceChildren();
+  }
+
+  render(): void {
+    const log = this.app.session.log;
+    for (; this.shown < log.length; this.shown++) {
+      const line = log[this.shown];
+      if (!line || line.refusal) continue;
+      const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
+      const html = this.views.chatHtml(this.app.session.state, line);
+      if (html !== null) {
+        item.innerHTML = html;
+        item.dataset["source"] = "template";
+      } else {
+        item.dataset["source"] = "playground";
+        item.append(this.card(line));
+      }
+      this.list.append(item);
+    }
+    this.host.scrollTop = this.host.scrollHeight;
+  }
+
+  private name(id: Json | undefined): string {
+    if (typeof id !== "string") return "";
+    return this.app.session.state.combatants[id]?.name ?? id;
+  }
+
+  private card(line: LogLine): HTMLElement {
+    const loc = this.app.loc;
+    const who = "who" in line.command ? this.name(line.command.who) : "";
+    const dice = line.events.filter((e) => e.type === "diceRolled");
+    return h(
+      "article",
+      { class: "pg-card" },
+      h(
+        "header",
+        {},
+        h("strong", {}, who || loc.localize("TEMPO.Playground.Chat.Gm")),
+        " ",
+        h("span", { class: "pg-muted" }, line.command.type),
+      ),
+      dice.length > 0
+        ? h(
+            "div",
+            { class: "pg-dice", "data-pg": "dice" },
+            ...dice.map((d) =>
+              h(
+                "span",
+                { class: "pg-die", title: `${this.name(d["who"])} ${String(d["purpose"] ?? "")}` },
+                h("small", {}, `d${String(d["faces"])}`),
+                String(d["result"]),
+              ),
+            ),
+          )
+        : null,
+      h(
+        "ul",
+        { class: "pg-events" },
+        ...line.events.filter((e) => e.type !== "diceRolled").map((e) => h("li", {}, this.eventText(e))),
+      ),
+    );
+  }
+
+  private eventText(e: EngineEvent): string {
+    const key = EVENT_TEXT[e.type];
+    if (!key) return e.type;
+    const data: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(e))
+      data[k] = typeof v === "object" && v !== null ? JSON.stringify(v) : v;
+    for (const field of ["who", "target", "against", "attacker"])
+      if (field in e) data[field] = this.name(e[field]);
+    if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
+    if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
+    return this.app.loc.format(key, data);
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Sample encounters, one or more per ruleset, as plain data: what a GM would set up on a scene
+ * before pressing Start. Names are the sample actors' names (content, like a compendium's);
+ * the titles and blurbs shown in the picker are localisation keys.
+ */
+import type { EncounterSetup, RulesetId } from "../engine";
+
+export interface SampleEncounter {
+  /** Stable id, saved in session files. */
+  id: string;
+  title: string;
+  blurb: string;
+  /** Width and height of the battle map, in cells (columns, rows). */
+  map: { cols: number; rows: number };
+  setup: EncounterSetup;
+}
+
+/**
+ * flow: a hex melee where everyone starts in an enemy's threat range, so the first mover can be
+ * dragged out of a threatened hex and draw a Reaction Attack (flow.txt: "moves OUT of any hex you
+ * threaten, then you may use 1 RP to perform a Reaction Attack").
+ */
+const flowAmbush: SampleEncounter = {
+  id: "flow-orc-ambush",
+  title: "TEMPO.Playground.Encounter.FlowOrcAmbush.Title",
+  blurb: "TEMPO.Playground.Encounter.FlowOrcAmbush.Blurb",
+  map: { cols: 13, rows: 9 },
+  setup: {
+    ruleset: "flow",
+    grid: { type: "hex" },
+    combatants: [
+      {
+        id: "ana",
+        name: "Ana Brightshield",
+        side: "party",
+        pc: true,
+        at: [3, 3],
+        stats: { agility: 2 },
+        skills: { melee: 55, athletics: 45, endurance: 50 },
+        tags: ["shield"],
+      },
+      {
+        id: "bram",
+        name: "Bram Quickfoot",
+        side: "party",
+        pc: true,
+        at: [2, 5],
+        stats: { agility: 3 },
+        skills: { melee: 45, agility: 60, athletics: 50 },
+      },
+      {
+        id: "cyra",
+        name: "Cyra Vell",
+        side: "party",
+        pc: true,
+        at: [2, 4],
+        reach: 2,
+        stats: { agility: 1 },
+        skills: { melee: 40, agility: 45 },
+      },
+      {
+        id: "grukk",
+        name: "Grukk",
+        side: "orcs",
+        at: [4, 3],
+        stats: { agility: 1 },
+        skills: { melee: 50, athletics: 50 },
+      },
+      {
+        id: "snag",
+        name: "Snag",
+        side: "orcs",
+        at: [3, 5],
+        stats: { agility: 0 },
+        skills: { melee: 45, athletics: 40 },
+      },
+      {
+        id: "urzog",
+        name: "Urzog the Large",
+        side: "orcs",
+        at: [4, 4],
+        size: "large",
+        stats: { agility: 0 },
+        skills: { melee: 55, athletics: 60 },
+      },
+    ],
+  },
+};
+
+/** phases: heroes and thugs on hexes; one thug has Combat Reflexes (more than one attack of opportunity per Phase). */
+const phasesWarehouse: SampleEncounter = {
+  id: "phases-warehouse",
+  title: "TEMPO.Playground.Encounter.PhasesWarehouse.Title",
+  blurb: "TEMPO.Playground.Encounter.PhasesWarehouse.Blurb",
+  map: { cols: 12, rows: 8 },
+  setup: {
+    ruleset: "phases",
+    grid: { type: "hex" },
+    combatants: [
+      {
+        id: "comet",
+        name: "Captain Comet",
+        side: "heroes",
+        pc: true,
+        at: [3, 3],
+        stats: { combatValue: 8, lightningReflexes: 2 },
+      },
+      { id: "vesper", name: "Vesper", side: "heroes", pc: true, at: [2, 4], stats: { combatValue: 7 } },
+      {
+        id: "brick",
+        name: "Brick",
+        side: "thugs",
+        at: [4, 3],
+        stats: { combatValue: 6 },
+        skills: { combatReflexes: 1 },
+      },
+      { id: "knuckles", name: "Knuckles", side: "thugs", at: [1, 5], stats: { combatValue: 5 } },
+    ],
+  },
+};
+
+/** segments: a fighter, a cleric and a multi-attacking ogre with goblins on 5-ft squares. */
+const segmentsCrypt: SampleEncounter = {
+  id: "segments-crypt",
+  title: "TEMPO.Playground.Encounter.SegmentsCrypt.Title",
+  blurb: "TEMPO.Playground.Encounter.SegmentsCrypt.Blurb",
+  map: { cols: 12, rows: 8 },
+  setup: {
+    ruleset: "segments",
+    grid: { type: "square" },
+    combatants: [
+      { id: "fighter", name: "Sir Roderic", side: "party", pc: true, at: [3, 3], stats: { dexterity: 12 } },
+      { id: "cleric", name: "Sister Maud", side: "party", pc: true, at: [2, 4], stats: { dexterity: 10 } },
+      {
+        id: "ogre",
+        name: "Ogre",
+        side: "monsters",
+        at: [4, 2],
+        size: "large",
+        stats: { dexterity: 8 },
+        tags: ["multiAttack"],
+      },
+      { id: "goblin", name: "Goblin", side: "monsters", at: [3, 5], size: "small", stats: { dexterity: 14 } },
+    ],
+  },
+};
+
+/** rating: a bandit ambush with a surprised scout, on a square metre grid. */
+const ratingRoadside: SampleEncounter = {
+  id: "rating-roadside",
+  title: "TEMPO.Playground.Encounter.RatingRoadside.Title",
+  blurb: "TEMPO.Playground.Encounter.RatingRoadside.Blurb",
+  map: { cols: 12, rows: 8 },
+  setup: {
+    ruleset: "rating",
+    grid: { type: "square" },
+    combatants: [
+      {
+        id: "hero",
+        name: "Ilse",
+        side: "party",
+        pc: true,
+        at: [3, 3],
+        stats: { initiativeRating: 3, luck: 2, maxAp: 3 },
+      },
+      {
+        id: "sage",
+        name: "Orrin",
+        side: "party",
+        pc: true,
+        at: [2, 4],
+        stats: { initiativeRating: 2, luck: 1, maxAp: 3 },
+      },
+      {
+        id: "bandit",
+        name: "Bandit",
+        side: "bandits",
+        at: [4, 3],
+        stats: { initiativeRating: 3, luck: 1, maxAp: 3 },
+      },
+      {
+        id: "scout",
+        name: "Scout",
+        side: "bandits",
+        at: [5, 5],
+        surprised: true,
+        stats: { initiativeRating: 2, luck: 0, maxAp: 3 },
+      },
+    ],
+  },
+};
+
+/** marching: a party in marching order down a corridor meets goblins (square grid). */
+const marchingCorridor: SampleEncounter = {
+  id: "marching-corridor",
+  title: "TEMPO.Playground.Encounter.MarchingCorridor.Title",
+  blurb: "TEMPO.Playground.Encounter.MarchingCorridor.Blurb",
+  map: { cols: 12, rows: 6 },
+  setup: {
+    ruleset: "marching",
+    grid: { type: "square" },
+    combatants: [
+      {
+        id: "lead",
+        name: "Vanguard Tor",
+        side: "party",
+        pc: true,
+        marching: 1,
+        at: [4, 2],
+        stats: { agility: 1 },
+      },
+      {
+        id: "second",
+        name: "Lamplighter Bea",
+        side: "party",
+        pc: true,
+        marching: 2,
+        at: [3, 2],
+        stats: { agility: 0 },
+      },
+      {
+        id: "third",
+        name: "Rearguard Osk",
+        side: "party",
+        pc: true,
+        marching: 3,
+        at: [2, 3],
+        stats: { agility: 2 },
+      },
+      { id: "goblin1", name: "Goblin Sneak", side: "goblins", at: [6, 2], stats: { agility: 2 } },
+      { id: "goblin2", name: "Goblin Spear", side: "goblins", at: [8, 3], reach: 2, stats: { agility: 1 } },
+    ],
+  },
+};
+
+export const ENCOUNTERS: Readonly<Record<RulesetId, readonly SampleEncounter[]>> = {
+  flow: [flowAmbush],
+  phases: [phasesWarehouse],
+  segments: [segmentsCrypt],
+  rating: [ratingRoadside],
+  marching: [marchingCorridor],
+};
+
+export function findEncounter(id: string): SampleEncounter | undefined {
+  for (const list of Object.values(ENCOUNTERS)) {
+    const found = list.find((e) => e.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,50 @@
+/**
+ * Localisation for the playground, with Foundry's semantics (game.i18n): `localize(key)` looks the
+ * dotted key up in the nested lang file and gives the key itself back when it is missing;
+ * `format(key, data)` localizes, then replaces each `{name}` with `data.name`.
+ */
+export type LangTree = { [key: string]: string | LangTree };
+
+export class Localization {
+  constructor(private readonly tree: LangTree) {}
+
+  has(key: string): boolean {
+    return typeof this.lookup(key) === "string";
+  }
+
+  localize(key: string): string {
+    const found = this.lookup(key);
+    return typeof found === "string" ? found : key;
+  }
+
+  /** Foundry's format: placeholders are `{word}`; a placeholder with no data is left as written. */
+  format(key: string, data: Readonly<Record<string, unknown>> = {}): string {
+    return this.localize(key).replace(/{[^}]+}/g, (placeholder) => {
+      const value = data[placeholder.slice(1, -1)];
+      return value === undefined || value === null ? placeholder : String(value);
+    });
+  }
+
+  private lookup(key: string): string | LangTree | undefined {
+    // Foundry accepts both a flat "A.B.C" entry and nested objects; try the flat key first.
+    const flat = this.tree[key];
+    if (typeof flat === "string") return flat;
+    let node: string | LangTree | undefined = this.tree;
+    for (const part of key.split(".")) {
+      if (node === undefined || typeof node === "string") return undefined;
+      node = node[part];
+    }
+    return node;
+  }
+}
+
+/** Fetch the system's lang file as Foundry serves it; an empty tree when it is not there yet. */
+export async function loadLocalization(url = "/systems/tempo/lang/en.json"): Promise<Localization> {
+  try {
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) return new Localization({});
+    return new Localization((await response.json()) as LangTree);
+  } catch {
+    return new Localization({});
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The playground page: Tempo's engine on an in-memory store, with a battle map, the system's
+ * tracker, sheet, reaction prompt and chat cards, outside Foundry. Every control sends a command
+ * to the same `apply` Foundry's adapter uses; refusals come back as localised toasts.
+ */
+import { RULESETS } from "../engine/rulesets";
+import { RULESET_IDS, getRuleset, type Command, type MoveMode, type RulesetId } from "../engine";
+import { planPath } from "../engine/core/movement";
+import type { Cell } from "../engine";
+import { BattleMap } from "./map";
+import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
+import { loadLocalization, type Localization } from "./i18n";
+import { TemplateStore } from "./handlebars";
+import { Session, parseSessionFile } from "./session";
+import { h } from "./dom";
+import { Panels } from "./panels";
+
+export const PROMPT_SECONDS = 15;
+
+export class Playground {
+  session!: Session;
+  encounter!: SampleEncounter;
+  selected: string | null = null;
+  moveMode: MoveMode = "normal";
+  private lastCurrent: string | null = null;
+  readonly map: BattleMap;
+  readonly panels: Panels;
+
+  constructor(
+    readonly loc: Localization,
+    readonly templates: TemplateStore,
+    private readonly root: HTMLElement,
+  ) {
+    const mapHost = root.querySelector<HTMLElement>("[data-pg=map]");
+    if (!mapHost) throw new Error("playground: no map host");
+    this.map = new BattleMap(mapHost, {
+      select: (id) => this.select(id),
+      preview: (id, waypoints) => this.preview(id, waypoints),
+      move: (id, waypoints) =>
+        this.send({
+          type: "move",
+          who: id,
+          path: waypoints.map((c) => [c[0], c[1]] as Cell),
+          mode: this.moveMode,
+        }),
+      describe: (id) => this.describe(id),
+      localize: (key) => this.loc.localize(key),
+    });
+    this.panels = new Panels(this, root);
+  }
+
+  /** The rulesets the engine has registered, in the design's order. */
+  static registered(): RulesetId[] {
+    return RULESET_IDS.filter((id) => RULESETS[id] !== undefined);
+  }
+
+  /** Start a sample encounter with a seed. */
+  load(encounter: SampleEncounter, seed: number): void {
+    this.useSession(encounter, new Session(encounter.id, encounter.setup, seed));
+  }
+
+  useSession(encounter: SampleEncounter, session: Session): void {
+    this.encounter = encounter;
+    this.session = session;
+    this.selected = null;
+    this.lastCurrent = null;
+    this.moveMode = "normal";
+    session.subscribe(() => this.render());
+    this.map.load(encounter, session.state);
+    this.panels.reset();
+    this.render();
+  }
+
+  /** Send a command to the engine; a refusal shows as a toast. */
+  send(command: Command): boolean {
+    let ok = false;
+    try {
+      const result = this.session.dispatch(command);
+      ok = result.ok;
+      if (!result.ok) this.panels.toast(this.panels.refusalText(result.refusal), "refusal");
+    } catch (error) {
+      this.panels.toast(
+        this.loc.format("TEMPO.Playground.Toast.EngineError", { message: String(error) }),
+        "error",
+      );
+      this.render();
+    }
+    return ok;
+  }
+
+  select(id: string | null): void {
+    if (this.selected === id) return;
+    this.selected = id;
+    this.render();
+  }
+
+  render(): void {
+    const state = this.session.state;
+    // Follow the turn: when it passes to someone new, their sheet comes up.
+    if (state.current !== this.lastCurrent) {
+      this.lastCurrent = state.current;
+      if (state.current) this.selected = state.current;
+    }
+    if (this.selected && !state.combatants[this.selected]) this.selected = null;
+    this.map.update(state, this.selected);
+    this.panels.render();
+  }
+
+  /** The ruler: the ruleset's own preview when it has one, else the core's path plan. */
+  preview(id: string, waypoints: readonly Cell[]) {
+    const state = this.session.state;
+    const ruleset = getRuleset(state.ruleset);
+    const steps = (cells: readonly Cell[]) => Math.max(0, cells.length - 1);
+    const unit =
+      state.grid.type === "hex" ? "TEMPO.Playground.Ruler.Hexes" : "TEMPO.Playground.Ruler.Squares";
+    try {
+      if (ruleset.previewMove) {
+        const p = ruleset.previewMove(state, id, waypoints, this.moveMode);
+        const parts = [this.loc.format(unit, { count: steps(p.cells) })];
+        for (const [pool, amount] of Object.entries(p.cost)) {
+          if (amount > 0)
+            parts.push(
+              this.loc.format("TEMPO.Playground.Ruler.Cost", {
+                amount,
+                pool: this.loc.localize(`TEMPO.Pool.${pool}.Abbr`),
+              }),
+            );
+        }
+        if (p.provocations.length > 0)
+          parts.push(this.loc.format("TEMPO.Playground.Ruler.Provokes", { count: p.provocations.length }));
+        const label = p.refusal ? this.panels.refusalText(p.refusal) : parts.join(" · ");
+        return { ...p, label };
+      }
+      const plan = planPath(state, id, waypoints);
+      const provocations = plan.provocations.map((p) => ({
+        cell: p.from,
+        step: p.step,
+        by: [...p.threateners],
+      }));
+      const refusal = plan.legality.ok
+        ? null
+        : { key: `TEMPO.Refusal.Move${plan.legality.reason}`, data: {} };
+      const parts = [this.loc.format(unit, { count: steps(plan.cells) })];
+      if (provocations.length > 0)
+        parts.push(this.loc.format("TEMPO.Playground.Ruler.Provokes", { count: provocations.length }));
+      return {
+        cells: plan.cells,
+        cost: {},
+        provocations,
+        refusal,
+        label: refusal ? this.panels.refusalText(refusal) : parts.join(" · "),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  describe(id: string): string {
+    const c = this.session.state.combatants[id];
+    if (!c) return id;
+    const pools = Object.entries(c.pools)
+      .map(([pool, value]) => `${this.loc.localize(`TEMPO.Pool.${pool}.Abbr`)} ${value}`)
+      .join(", ");
+    return this.loc.format("TEMPO.Playground.Map.Token", { name: c.name, side: c.side, pools });
+  }
+
+  download(): void {
+    const file = this.session.toFile();
+    const blob = new Blob([JSON.stringify(file, null, 2)], { type: "application/json" });
+    const a = h("a", {
+      href: URL.createObjectURL(blob),
+      download: `tempo-${file.ruleset}-${file.seed}.json`,
+    });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  async upload(file: File): Promise<void> {
+    try {
+      const parsed = parseSessionFile(JSON.parse(await file.text()));
+      const encounter = findEncounter(parsed.encounter) ?? {
+        ...fallbackEncounter(parsed.ruleset),
+        setup: parsed.setup,
+      };
+      if (!RULESETS[parsed.ruleset]) throw new Error(parsed.ruleset);
+      const session = Session.fromFile(parsed);
+      this.useSession(encounter, session);
+      this.panels.syncHeader(parsed.ruleset, encounter.id, parsed.seed);
+      this.panels.toast(
+        this.loc.format("TEMPO.Playground.Toast.Loaded", { count: parsed.commands.length }),
+        "info",
+      );
+    } catch (error) {
+      this.panels.toast(
+        this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message: String(error) }),
+        "error",
+      );
+    }
+  }
+}
+
+function fallbackEncounter(ruleset: RulesetId): SampleEncounter {
+  const first = ENCOUNTERS[ruleset][0];
+  if (!first) throw new Error(ruleset);
+  return first;
+}
+
+/** Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session. */
+function initialChoice(): { encounter: SampleEncounter; seed: number } {
+  const params = new URLSearchParams(location.search);
+  const registered = Playground.registered();
+  const wanted = params.get("ruleset");
+  const ruleset = registered.find((id) => id === wanted) ?? registered[0];
+  if (!ruleset) throw new Error("no ruleset is registered");
+  const list = ENCOUNTERS[ruleset];
+  const encounter = list.find((e) => e.id === params.get("encounter")) ?? fallbackEncounter(ruleset);
+  const seedParam = Number(params.get("seed"));
+  const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
+  return { encounter, seed };
+}
+
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 1_000_000);
+}
+
+async function boot(): Promise<void> {
+  const root = document.getElementById("playground");
+  if (!root) return;
+  const loc = await loadLocalization();
+  const templates = new TemplateStore(loc);
+  const labels: Record<string, string> = {
+    ".pg-map-panel": "TEMPO.Playground.Panel.Map",
+    "[data-pg=tracker]": "TEMPO.Playground.Panel.Tracker",
+    "[data-pg=sheet]": "TEMPO.Playground.Panel.Sheet",
+    "[data-pg=chat]": "TEMPO.Playground.Panel.Chat",
+  };
+  for (const [selector, key] of Object.entries(labels))
+    root.querySelector(selector)?.setAttribute("aria-label", loc.localize(key));
+  document.title = loc.localize("TEMPO.Playground.Title");
+  const app = new Playground(loc, templates, root);
+  const { encounter, seed } = initialChoice();
+  app.load(encounter, seed);
+  app.panels.buildHeader(encounter.setup.ruleset, encounter.id, seed);
+  await app.panels.loadTemplates();
+  app.render();
+  root.dataset["ready"] = "true";
+  // A handle for the browser console: read the state, the log, or send a command by hand.
+  Object.assign(window, { tempo: app });
+}
+
+void boot();

@@ -1,0 +1,489 @@
+/**
+ * The battle map: an SVG hex (pointy-top, odd-r rows, axial cells) or square grid with a token per
+ * combatant. Dragging a token, or moving it with the keyboard, plans a path the engine walks cell
+ * by cell; the ruler shows the cost and the cells where the move provokes, and dropping it sends
+ * one `move` command.
+ */
+import type { Cell, EncounterState, MovePreview, Refusal } from "../engine";
+import {
+  axialToOffset,
+  cellKey,
+  cubeRound,
+  footprint,
+  offsetToAxial,
+  sameCell,
+  threatenedCells,
+  walkPath,
+} from "../engine/grid";
+import { reachOf } from "../engine/core/movement";
+import type { SampleEncounter } from "./encounters";
+
+const SVG = "http://www.w3.org/2000/svg";
+const HEX = 34;
+const SQUARE = 56;
+const SQRT3 = Math.sqrt(3);
+
+export interface RulerInfo {
+  cells: Cell[];
+  /** Localised text for the ruler label, e.g. "3 hexes · 1 AP". */
+  label: string;
+  provokes: Cell[];
+  refusal: Refusal | null;
+}
+
+export interface MapCallbacks {
+  select(id: string | null): void;
+  /** Plan a path from the combatant's cell through the waypoints (cells after the start). */
+  preview(id: string, waypoints: readonly Cell[]): (MovePreview & { label: string }) | null;
+  move(id: string, waypoints: readonly Cell[]): void;
+  /** Text for a token's accessible name. */
+  describe(id: string): string;
+  /** Text for the keyboard help. */
+  localize(key: string): string;
+}
+
+interface Drag {
+  id: string;
+  pointer: number;
+  waypoints: Cell[];
+  moved: boolean;
+}
+
+export class BattleMap {
+  readonly svg: SVGSVGElement;
+  private readonly gridLayer: SVGGElement;
+  private readonly threatLayer: SVGGElement;
+  private readonly rulerLayer: SVGGElement;
+  private readonly tokenLayer: SVGGElement;
+  private state: EncounterState | null = null;
+  private encounter: SampleEncounter | null = null;
+  private selected: string | null = null;
+  private drag: Drag | null = null;
+  /** Keyboard planning: waypoints for the selected token, cell by cell. */
+  private keyPath: Cell[] | null = null;
+  private cells: Cell[] = [];
+  private cellSet = new Set<string>();
+
+  constructor(
+    host: HTMLElement,
+    private readonly callbacks: MapCallbacks,
+  ) {
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.classList.add("pg-map");
+    this.svg.setAttribute("role", "application");
+    this.svg.setAttribute("aria-roledescription", callbacks.localize("TEMPO.Playground.Map.Role"));
+    this.gridLayer = this.layer("pg-grid");
+    this.threatLayer = this.layer("pg-threat");
+    this.rulerLayer = this.layer("pg-ruler");
+    this.tokenLayer = this.layer("pg-tokens");
+    host.append(this.svg);
+    this.svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    this.svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+    this.svg.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  private layer(cls: string): SVGGElement {
+    const g = document.createElementNS(SVG, "g");
+    g.classList.add(cls);
+    this.svg.append(g);
+    return g;
+  }
+
+  get isHex(): boolean {
+    return this.state?.grid.type === "hex";
+  }
+
+  /** Centre of a cell in SVG units. */
+  centre(c: Cell): [number, number] {
+    if (this.isHex) {
+      const [q, r] = c;
+      return [HEX * SQRT3 * (q + r / 2) + HEX * SQRT3 * 0.5 + 8, HEX * 1.5 * r + HEX + 8];
+    }
+    return [c[0] * SQUARE + SQUARE / 2 + 8, c[1] * SQUARE + SQUARE / 2 + 8];
+  }
+
+  /** The cell under an SVG point. */
+  cellAt(x: number, y: number): Cell {
+    if (this.isHex) {
+      const px = x - 8 - HEX * SQRT3 * 0.5;
+      const py = y - 8 - HEX;
+      const q = ((SQRT3 / 3) * px - py / 3) / HEX;
+      const r = ((2 / 3) * py) / HEX;
+      return cubeRound(q, r);
+    }
+    return [Math.floor((x - 8) / SQUARE), Math.floor((y - 8) / SQUARE)];
+  }
+
+  private cellPolygon(c: Cell): SVGElement {
+    const [cx, cy] = this.centre(c);
+    if (this.isHex) {
+      const pts: string[] = [];
+      for (let k = 0; k < 6; k++) {
+        const angle = (Math.PI / 180) * (60 * k - 30);
+        pts.push(`${(cx + HEX * Math.cos(angle)).toFixed(2)},${(cy + HEX * Math.sin(angle)).toFixed(2)}`);
+      }
+      const poly = document.createElementNS(SVG, "polygon");
+      poly.setAttribute("points", pts.join(" "));
+      return poly;
+    }
+    const rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("x", String(cx - SQUARE / 2));
+    rect.setAttribute("y", String(cy - SQUARE / 2));
+    rect.setAttribute("width", String(SQUARE));
+    rect.setAttribute("height", String(SQUARE));
+    return rect;
+  }
+
+  /** Draw the whole map for a new encounter. */
+  load(encounter: SampleEncounter, state: EncounterState): void {
+    this.encounter = encounter;
+    this.state = state;
+    this.selected = null;
+    this.keyPath = null;
+    this.cells = [];
+    const { cols, rows } = encounter.map;
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        this.cells.push(
+          state.grid.type === "hex" ? offsetToAxial("HEXODDR", { i: row, j: col }) : [col, row],
+        );
+      }
+    }
+    this.cellSet = new Set(this.cells.map(cellKey));
+    this.gridLayer.replaceChildren();
+    for (const c of this.cells) {
+      const poly = this.cellPolygon(c);
+      poly.classList.add("pg-cell");
+      poly.dataset["cell"] = cellKey(c);
+      this.gridLayer.append(poly);
+    }
+    const width = state.grid.type === "hex" ? HEX * SQRT3 * (cols + 0.5) + 16 : SQUARE * cols + 16;
+    const height = state.grid.type === "hex" ? HEX * (1.5 * rows + 0.5) + 16 : SQUARE * rows + 16;
+    this.svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
+    this.update(state, null);
+  }
+
+  /** Redraw tokens, threat and ruler for a new state. */
+  update(state: EncounterState, selected: string | null): void {
+    this.state = state;
+    if (selected !== this.selected) this.keyPath = null;
+    this.selected = selected;
+    this.drawThreat();
+    this.drawTokens();
+    this.drawRuler();
+  }
+
+  private drawThreat(): void {
+    this.threatLayer.replaceChildren();
+    const state = this.state;
+    const c = this.selected ? state?.combatants[this.selected] : undefined;
+    if (!state || !c?.at || c.defeated || state.grid.type === "none") return;
+    for (const cell of threatenedCells(state.grid, { anchor: c.at, size: c.size, reach: reachOf(c) })) {
+      if (!this.cellSet.has(cellKey(cell))) continue;
+      const poly = this.cellPolygon(cell);
+      poly.classList.add("pg-threat-cell");
+      this.threatLayer.append(poly);
+    }
+  }
+
+  private drawTokens(): void {
+    const state = this.state;
+    if (!state) return;
+    const existing = new Map<string, SVGGElement>();
+    for (const el of Array.from(this.tokenLayer.children)) {
+      if (el instanceof SVGGElement && el.dataset["id"]) existing.set(el.dataset["id"], el);
+    }
+    const reacting = new Set(state.offers.map((o) => o.who));
+    for (const id of state.roster) {
+      const c = state.combatants[id];
+      if (!c?.at) continue;
+      let g = existing.get(id);
+      existing.delete(id);
+      if (!g) {
+        g = this.makeToken(id);
+        this.tokenLayer.append(g);
+      }
+      const cells = state.grid.type === "none" ? [c.at] : footprint(state.grid, c.at, c.size);
+      const centres = cells.map((cell) => this.centre(cell));
+      const x = centres.reduce((s, p) => s + p[0], 0) / centres.length;
+      const y = centres.reduce((s, p) => s + p[1], 0) / centres.length;
+      const base = (this.isHex ? HEX : SQUARE / 2) * 0.78;
+      const radius =
+        cells.length > 1 ? base * 1.55 : c.size === "small" || c.size === "tiny" ? base * 0.8 : base;
+      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
+      g.dataset["cell"] = cellKey(c.at);
+      g.dataset["side"] = c.side;
+      g.classList.toggle("pg-pc", c.pc);
+      g.classList.toggle("pg-current", state.current === id);
+      g.classList.toggle("pg-selected", this.selected === id);
+      g.classList.toggle("pg-defeated", c.defeated);
+      g.classList.toggle("pg-can-react", reacting.has(id));
+      g.setAttribute("aria-label", this.callbacks.describe(id));
+      g.setAttribute("aria-pressed", String(this.selected === id));
+      const [ring, disc, label] = Array.from(g.children) as [
+        SVGCircleElement,
+        SVGCircleElement,
+        SVGTextElement,
+      ];
+      ring.setAttribute("r", (radius + 5).toFixed(1));
+      disc.setAttribute("r", radius.toFixed(1));
+      disc.setAttribute("fill", sideColour(state, c.side));
+      label.textContent = initials(c.name);
+      label.setAttribute("font-size", (radius * 0.62).toFixed(1));
+    }
+    for (const stale of existing.values()) stale.remove();
+  }
+
+  private makeToken(id: string): SVGGElement {
+    const g = document.createElementNS(SVG, "g");
+    g.classList.add("pg-token");
+    g.dataset["id"] = id;
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    const ring = document.createElementNS(SVG, "circle");
+    ring.classList.add("pg-token-ring");
+    const disc = document.createElementNS(SVG, "circle");
+    disc.classList.add("pg-token-disc");
+    const label = document.createElementNS(SVG, "text");
+    label.classList.add("pg-token-label");
+    label.setAttribute("text-anchor", "middle");
+    label.setAttribute("dominant-baseline", "central");
+    g.append(ring, disc, label);
+    g.addEventListener("pointerdown", (e) => this.onPointerDown(e, id));
+    g.addEventListener("focus", () => {
+      if (this.selected !== id && !this.drag) this.callbacks.select(id);
+    });
+    return g;
+  }
+
+  private drawRuler(): void {
+    this.rulerLayer.replaceChildren();
+    const id = this.drag?.id ?? (this.keyPath ? this.selected : null);
+    const waypoints = this.drag?.waypoints ?? this.keyPath;
+    if (!id || !waypoints || waypoints.length === 0) {
+      this.svg.removeAttribute("aria-describedby");
+      return;
+    }
+    const info = this.callbacks.preview(id, waypoints);
+    const state = this.state;
+    const mover = state?.combatants[id];
+    if (!info || !state || !mover?.at) return;
+    const cells = info.cells.length > 0 ? info.cells : walkPath(state.grid, mover.at, waypoints);
+    for (const cell of cells.slice(1)) {
+      const poly = this.cellPolygon(cell);
+      poly.classList.add("pg-path-cell");
+      this.rulerLayer.append(poly);
+    }
+    const line = document.createElementNS(SVG, "polyline");
+    line.classList.add("pg-path-line");
+    if (info.refusal) line.classList.add("pg-path-refused");
+    line.setAttribute("points", cells.map((c) => this.centre(c).join(",")).join(" "));
+    this.rulerLayer.append(line);
+    for (const p of info.provocations) {
+      const [x, y] = this.centre(p.cell);
+      const mark = document.createElementNS(SVG, "g");
+      mark.classList.add("pg-provoke");
+      mark.dataset["cell"] = cellKey(p.cell);
+      const circle = document.createElementNS(SVG, "circle");
+      circle.setAttribute("cx", String(x));
+      circle.setAttribute("cy", String(y));
+      circle.setAttribute("r", "11");
+      const bang = document.createElementNS(SVG, "text");
+      bang.setAttribute("x", String(x));
+      bang.setAttribute("y", String(y));
+      bang.setAttribute("text-anchor", "middle");
+      bang.setAttribute("dominant-baseline", "central");
+      bang.textContent = "!";
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = p.by.map((who) => state.combatants[who]?.name ?? who).join(", ");
+      mark.append(circle, bang, title);
+      this.rulerLayer.append(mark);
+    }
+    const end = cells[cells.length - 1];
+    if (end) {
+      const [x, y] = this.centre(end);
+      const label = document.createElementNS(SVG, "text");
+      label.classList.add("pg-ruler-label");
+      if (info.refusal) label.classList.add("pg-path-refused");
+      label.setAttribute("x", String(x));
+      label.setAttribute("y", String(y - (this.isHex ? HEX : SQUARE / 2) - 4));
+      label.setAttribute("text-anchor", "middle");
+      label.textContent = info.label;
+      this.rulerLayer.append(label);
+    }
+    const live = document.getElementById("pg-ruler-live");
+    if (live) live.textContent = info.label;
+  }
+
+  private svgPoint(e: PointerEvent): [number, number] {
+    const point = this.svg.createSVGPoint();
+    point.x = e.clientX;
+    point.y = e.clientY;
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return [0, 0];
+    const p = point.matrixTransform(matrix.inverse());
+    return [p.x, p.y];
+  }
+
+  private onPointerDown(e: PointerEvent, id: string): void {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    this.svg.setPointerCapture(e.pointerId);
+    this.keyPath = null;
+    this.drag = { id, pointer: e.pointerId, waypoints: [], moved: false };
+    if (this.selected !== id) this.callbacks.select(id);
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const drag = this.drag;
+    const state = this.state;
+    if (!drag || e.pointerId !== drag.pointer || !state) return;
+    const mover = state.combatants[drag.id];
+    if (!mover?.at) return;
+    const [x, y] = this.svgPoint(e);
+    const cell = this.cellAt(x, y);
+    if (!this.cellSet.has(cellKey(cell))) return;
+    const last = drag.waypoints[drag.waypoints.length - 1] ?? mover.at;
+    if (sameCell(last, cell)) return;
+    // A drag plans a straight line to the cell under the pointer; holding Shift keeps the cell
+    // reached so far as a waypoint, so a path can bend around a threatened hex.
+    if (e.shiftKey && drag.waypoints.length > 0) drag.waypoints.push(cell);
+    else drag.waypoints.splice(Math.max(0, drag.waypoints.length - 1), 1, cell);
+    drag.moved = true;
+    this.drawRuler();
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    const drag = this.drag;
+    if (!drag || e.pointerId !== drag.pointer) return;
+    this.drag = null;
+    if (this.svg.hasPointerCapture(e.pointerId)) this.svg.releasePointerCapture(e.pointerId);
+    const mover = this.state?.combatants[drag.id];
+    const last = drag.waypoints[drag.waypoints.length - 1];
+    this.drawRuler();
+    if (drag.moved && mover?.at && last && !sameCell(last, mover.at))
+      this.callbacks.move(drag.id, drag.waypoints);
+  }
+
+  private cancelDrag(): void {
+    this.drag = null;
+    this.drawRuler();
+  }
+
+  /** Keyboard: Tab to a token, arrows (or Q W E A S D Z X C) plan a path, Enter moves, Escape cancels. */
+  private onKey(e: KeyboardEvent): void {
+    const state = this.state;
+    const id = this.selected;
+    if (!state || !id) return;
+    const mover = state.combatants[id];
+    if (!mover?.at) return;
+    if (e.key === "Escape") {
+      this.keyPath = null;
+      this.drawRuler();
+      return;
+    }
+    if (e.key === "Enter" || e.key === " ") {
+      if (this.keyPath && this.keyPath.length > 0) {
+        e.preventDefault();
+        const path = this.keyPath;
+        this.keyPath = null;
+        this.callbacks.move(id, path);
+        return;
+      }
+      if (e.target instanceof SVGGElement && e.target.dataset["id"]) {
+        e.preventDefault();
+        this.callbacks.select(e.target.dataset["id"]);
+      }
+      return;
+    }
+    if (e.key === "Backspace" && this.keyPath) {
+      e.preventDefault();
+      this.keyPath.pop();
+      this.drawRuler();
+      return;
+    }
+    const step = this.keyStep(e);
+    if (!step) return;
+    e.preventDefault();
+    const path = this.keyPath ?? [];
+    const from = path[path.length - 1] ?? mover.at;
+    const to: Cell = [from[0] + step[0], from[1] + step[1]];
+    if (!this.cellSet.has(cellKey(to))) return;
+    if (path.length >= 2 && sameCell(path[path.length - 2] as Cell, to)) path.pop();
+    else if (path.length === 0 || !sameCell(to, mover.at)) path.push(to);
+    else path.length = 0;
+    this.keyPath = path;
+    this.drawRuler();
+  }
+
+  private keyStep(e: KeyboardEvent): Cell | null {
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (this.isHex) {
+      // Pointy-top axial directions: E, W, NW, NE, SW, SE.
+      const hex: Record<string, Cell> = {
+        ArrowRight: [1, 0],
+        d: [1, 0],
+        ArrowLeft: [-1, 0],
+        a: [-1, 0],
+        q: [0, -1],
+        e: [1, -1],
+        z: [-1, 1],
+        c: [0, 1],
+        ArrowUp: e.shiftKey ? [1, -1] : [0, -1],
+        w: [0, -1],
+        ArrowDown: e.shiftKey ? [-1, 1] : [0, 1],
+        x: [0, 1],
+      };
+      return hex[key] ?? null;
+    }
+    const square: Record<string, Cell> = {
+      ArrowRight: [1, 0],
+      d: [1, 0],
+      ArrowLeft: [-1, 0],
+      a: [-1, 0],
+      ArrowUp: [0, -1],
+      w: [0, -1],
+      ArrowDown: [0, 1],
+      x: [0, 1],
+      s: [0, 1],
+      q: [-1, -1],
+      e: [1, -1],
+      z: [-1, 1],
+      c: [1, 1],
+    };
+    return square[key] ?? null;
+  }
+
+  /** The offset column/row of a cell, for tests and tooltips. */
+  offsetOf(c: Cell): { col: number; row: number } {
+    if (this.isHex) {
+      const o = axialToOffset("HEXODDR", c);
+      return { col: o.j, row: o.i };
+    }
+    return { col: c[0], row: c[1] };
+  }
+
+  get currentEncounter(): SampleEncounter | null {
+    return this.encounter;
+  }
+}
+
+const PALETTE = ["#3b6fb6", "#b8463a", "#4f8a4b", "#8a5aa8", "#c0892d", "#3a8f94"];
+
+/** A colour per side, stable for the encounter: sides in roster order. */
+function sideColour(state: EncounterState, side: string): string {
+  const sides: string[] = [];
+  for (const id of state.roster) {
+    const s = state.combatants[id]?.side;
+    if (s !== undefined && !sides.includes(s)) sides.push(s);
+  }
+  return PALETTE[Math.max(0, sides.indexOf(side)) % PALETTE.length] ?? "#777";
+}
+
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w.length > 0);
+  const first = words[0]?.[0] ?? "?";
+  const second = words.length > 1 ? (words[words.length - 1]?.[0] ?? "") : (words[0]?.[1] ?? "");
+  return (first + second).toUpperCase();
+}

@@ -1,0 +1,949 @@
+/**
+ * The playground's side panels: the header (ruleset, encounter, seed, session file), the tracker,
+ * the sheet, the reaction prompt, the chat log and the toasts. Each panel renders the system's own
+ * Handlebars template from its view model when that template exists, and a plain DOM rendering of
+ * the same data otherwise, so the page works while parts of the system are still being written.
+ */
+import {
+  check,
+  getRuleset,
+  openReactions,
+  type Command,
+  type EncounterState,
+  type MoveMode,
+  type Offer,
+  type Refusal,
+  type RulesetId,
+} from "../engine";
+import { refusalText, sheetView, type SheetInput, type SheetSubject, type SheetView } from "../views/sheet";
+import { ENCOUNTERS, findEncounter } from "./encounters";
+import { h } from "./dom";
+import type { Playground } from "./main";
+import { PROMPT_SECONDS, randomSeed } from "./main";
+import { ChatLog } from "./chat";
+import { ViewModules } from "./views";
+
+interface PromptState {
+  key: string;
+  who: string;
+  remainingMs: number;
+  paused: boolean;
+  lastTick: number;
+}
+
+export class Panels {
+  private readonly header: HTMLElement;
+  private readonly tracker: HTMLElement;
+  private readonly sheet: HTMLElement;
+  private readonly promptHost: HTMLElement;
+  private readonly toasts: HTMLElement;
+  private readonly chat: ChatLog;
+  readonly views: ViewModules;
+  private prompt: PromptState | null = null;
+  private timer: number | null = null;
+  /** Per actor, the combatant the player targets with actions. */
+  private readonly targets = new Map<string, string>();
+
+  constructor(
+    private readonly app: Playground,
+    root: HTMLElement,
+  ) {
+    const get = (name: string) => {
+      const el = root.querySelector<HTMLElement>(`[data-pg=${name}]`);
+      if (!el) throw new Error(`playground: no ${name} host`);
+      return el;
+    };
+    this.header = get("header");
+    this.tracker = get("tracker");
+    this.sheet = get("sheet");
+    this.promptHost = get("prompt");
+    this.toasts = get("toasts");
+    this.views = new ViewModules(app.loc, app.templates);
+    this.chat = new ChatLog(app, get("chat"), this.views);
+    this.tracker.addEventListener("click", (e) => this.onTrackerClick(e));
+    this.sheet.addEventListener("click", (e) => this.onSheetClick(e));
+    this.sheet.addEventListener("change", (e) => this.onSheetChange(e));
+    this.promptHost.addEventListener("click", (e) => this.onPromptClick(e));
+  }
+
+  get loc() {
+    return this.app.loc;
+  }
+
+  get state(): EncounterState {
+    return this.app.session.state;
+  }
+
+  refusalText(refusal: Refusal): string {
+    return refusalText(refusal, this.loc);
+  }
+
+  async loadTemplates(): Promise<void> {
+    await this.views.load();
+  }
+
+  reset(): void {
+    this.prompt = null;
+    this.targets.clear();
+    this.chat.reset();
+  }
+
+  render(): void {
+    this.renderTracker();
+    this.renderSheet();
+    this.renderPrompt();
+    this.chat.render();
+    this.renderStatus();
+    // Templates still missing are fetched again now and then; re-render once one arrives.
+    void this.views.refresh().then((changed) => {
+      if (changed) this.app.render();
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Header: ruleset picker, encounter, seed, session file.
+  // ---------------------------------------------------------------------------------------------
+
+  buildHeader(ruleset: RulesetId, encounterId: string, seed: number): void {
+    const loc = this.loc;
+    const rulesetSelect = h("select", { id: "pg-ruleset", "data-pg": "ruleset" });
+    for (const id of (this.app.constructor as typeof Playground).registered()) {
+      rulesetSelect.append(h("option", { value: id }, loc.localize(`TEMPO.Ruleset.${id}`)));
+    }
+    const encounterSelect = h("select", { id: "pg-encounter", "data-pg": "encounter" });
+    const seedInput = h("input", {
+      id: "pg-seed",
+      "data-pg": "seed",
+      type: "number",
+      min: 0,
+      step: 1,
+      inputmode: "numeric",
+    });
+    const fileInput = h("input", {
+      type: "file",
+      accept: "application/json,.json",
+      class: "pg-hidden",
+      "data-pg": "load-file",
+    });
+    const fillEncounters = (id: RulesetId) => {
+      encounterSelect.replaceChildren(
+        ...ENCOUNTERS[id].map((e) => h("option", { value: e.id }, loc.localize(e.title))),
+      );
+    };
+    const restart = () => {
+      const encounter = findEncounter(encounterSelect.value);
+      if (!encounter) return;
+      this.app.load(encounter, Number(seedInput.value) >>> 0);
+      this.updateUrl();
+    };
+    rulesetSelect.addEventListener("change", () => {
+      fillEncounters(rulesetSelect.value as RulesetId);
+      restart();
+    });
+    encounterSelect.addEventListener("change", restart);
+    fileInput.addEventListener("change", () => {
+      const file = fileInput.files?.[0];
+      if (file) void this.app.upload(file);
+      fileInput.value = "";
+    });
+    this.header.replaceChildren(
+      h(
+        "h1",
+        { class: "pg-title" },
+        h("span", { class: "pg-logo", "aria-hidden": "true" }, "◷"),
+        loc.localize("TEMPO.Playground.Title"),
+      ),
+      h(
+        "label",
+        { class: "pg-field" },
+        h("span", {}, loc.localize("TEMPO.Playground.Header.Ruleset")),
+        rulesetSelect,
+      ),
+      h(
+        "label",
+        { class: "pg-field" },
+        h("span", {}, loc.localize("TEMPO.Playground.Header.Encounter")),
+        encounterSelect,
+      ),
+      h(
+        "label",
+        { class: "pg-field pg-seed" },
+        h("span", {}, loc.localize("TEMPO.Playground.Header.Seed")),
+        seedInput,
+      ),
+      h(
+        "div",
+        { class: "pg-header-buttons" },
+        h(
+          "button",
+          { type: "button", "data-pg": "restart", onclick: restart },
+          loc.localize("TEMPO.Playground.Header.Restart"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-pg": "reroll",
+            title: loc.localize("TEMPO.Playground.Header.NewSeedHint"),
+            onclick: () => {
+              seedInput.value = String(randomSeed());
+              restart();
+            },
+          },
+          loc.localize("TEMPO.Playground.Header.NewSeed"),
+        ),
+        h(
+          "button",
+          { type: "button", "data-pg": "download", onclick: () => this.app.download() },
+          loc.localize("TEMPO.Playground.Header.Download"),
+        ),
+        h(
+          "button",
+          { type: "button", "data-pg": "load", onclick: () => fileInput.click() },
+          loc.localize("TEMPO.Playground.Header.Load"),
+        ),
+        fileInput,
+      ),
+    );
+    this.syncHeader(ruleset, encounterId, seed);
+  }
+
+  syncHeader(ruleset: RulesetId, encounterId: string, seed: number): void {
+    const rulesetSelect = this.header.querySelector<HTMLSelectElement>("#pg-ruleset");
+    const encounterSelect = this.header.querySelector<HTMLSelectElement>("#pg-encounter");
+    const seedInput = this.header.querySelector<HTMLInputElement>("#pg-seed");
+    if (!rulesetSelect || !encounterSelect || !seedInput) return;
+    rulesetSelect.value = ruleset;
+    encounterSelect.replaceChildren(
+      ...ENCOUNTERS[ruleset].map((e) => h("option", { value: e.id }, this.loc.localize(e.title))),
+    );
+    encounterSelect.value = encounterId;
+    seedInput.value = String(seed);
+    this.updateUrl();
+  }
+
+  private updateUrl(): void {
+    const s = this.app.session;
+    const url = new URL(location.href);
+    url.searchParams.set("ruleset", s.ruleset);
+    url.searchParams.set("encounter", s.encounter);
+    url.searchParams.set("seed", String(s.seed));
+    history.replaceState(null, "", url);
+  }
+
+  /** The line under the map: the encounter's blurb, the move mode, and the live ruler text. */
+  private renderStatus(): void {
+    const host = document.querySelector<HTMLElement>("[data-pg=map-bar]");
+    if (!host) return;
+    const state = this.state;
+    const ruleset = getRuleset(state.ruleset);
+    const modes = ruleset.moveModes.length > 0 ? ruleset.moveModes : (["normal"] as MoveMode[]);
+    if (!modes.includes(this.app.moveMode)) this.app.moveMode = "normal";
+    const select = h(
+      "select",
+      {
+        id: "pg-move-mode",
+        "data-pg": "move-mode",
+        onchange: (e: Event) => {
+          this.app.moveMode = (e.target as HTMLSelectElement).value as MoveMode;
+        },
+      },
+      ...modes.map((m) =>
+        h("option", { value: m, selected: m === this.app.moveMode }, this.moveModeLabel(m)),
+      ),
+    );
+    host.replaceChildren(
+      h("p", { class: "pg-blurb" }, this.loc.localize(this.app.encounter.blurb)),
+      h(
+        "label",
+        { class: "pg-field" },
+        h("span", {}, this.loc.localize("TEMPO.Playground.Map.MoveMode")),
+        select,
+      ),
+      h(
+        "p",
+        { class: "pg-help" },
+        this.loc.localize(
+          state.grid.type === "hex" ? "TEMPO.Playground.Map.HelpHex" : "TEMPO.Playground.Map.HelpSquare",
+        ),
+      ),
+      h("p", { id: "pg-ruler-live", class: "pg-sr-only", "aria-live": "polite" }),
+    );
+  }
+
+  private moveModeLabel(mode: MoveMode): string {
+    const keys: Record<MoveMode, string> = {
+      normal: "TEMPO.Playground.MoveMode.normal",
+      step: "TEMPO.Playground.MoveMode.step",
+      tumble: "TEMPO.Playground.MoveMode.tumble",
+      withdraw: "TEMPO.Playground.MoveMode.withdraw",
+    };
+    return this.loc.localize(keys[mode]);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Tracker
+  // ---------------------------------------------------------------------------------------------
+
+  /** Commands the tracker's controls send, if the engine would take them now. */
+  trackerControls(): { id: string; label: string; command: Command; enabled: boolean; reason: string }[] {
+    const state = this.state;
+    const out: { id: string; label: string; command: Command; enabled: boolean; reason: string }[] = [];
+    const add = (id: string, label: string, command: Command) => {
+      const refusal = check(state, command);
+      out.push({
+        id,
+        label,
+        command,
+        enabled: refusal === null,
+        reason: refusal ? this.refusalText(refusal) : "",
+      });
+    };
+    if (state.status === "setup") add("start", "TEMPO.Playground.Tracker.Start", { type: "start" });
+    if (state.status === "active") {
+      add("next", "TEMPO.Playground.Tracker.Next", { type: "next" });
+      if (state.current)
+        add("endTurn", "TEMPO.Playground.Tracker.EndTurn", { type: "endTurn", who: state.current });
+      // Marching: the lead chooses to take or cede initiative.
+      for (const id of state.roster) {
+        for (const initiative of ["take", "cede"] as const) {
+          const command: Command = { type: "choose", who: id, initiative };
+          if (check(state, command) === null)
+            add(
+              `choose-${initiative}-${id}`,
+              initiative === "take" ? "TEMPO.Playground.Tracker.Take" : "TEMPO.Playground.Tracker.Cede",
+              command,
+            );
+        }
+      }
+      add("end", "TEMPO.Playground.Tracker.EndCombat", { type: "end" });
+    }
+    return out;
+  }
+
+  private renderTracker(): void {
+    const html = this.views.trackerHtml(this.state, this.app.selected);
+    if (html !== null) {
+      this.tracker.innerHTML = html;
+      this.tracker.dataset["source"] = "template";
+      this.tracker.append(this.trackerControlBar());
+      return;
+    }
+    this.tracker.dataset["source"] = "playground";
+    const state = this.state;
+    const loc = this.loc;
+    const ruleset = getRuleset(state.ruleset);
+    const facts: [string, string][] = [[loc.localize("TEMPO.Playground.Tracker.Round"), String(state.round)]];
+    if (state.phase !== null)
+      facts.push([loc.localize("TEMPO.Playground.Tracker.Phase"), this.phaseText(state)]);
+    if (state.segment !== null)
+      facts.push([loc.localize("TEMPO.Playground.Tracker.Segment"), String(state.segment)]);
+    if (state.stage !== null) facts.push([loc.localize("TEMPO.Playground.Tracker.Stage"), state.stage]);
+    const ordered = [...state.order, ...state.roster.filter((id) => !state.order.includes(id))];
+    const rows = ordered.map((id) => {
+      const c = state.combatants[id];
+      if (!c) return null;
+      const pools = ruleset.pools.map((p) =>
+        h(
+          "span",
+          { class: "pg-pool-chip", "data-pool": p.id },
+          `${loc.localize(`TEMPO.Pool.${p.id}.Abbr`)} ${c.pools[p.id] ?? 0}/${c.maxPools[p.id] ?? 0}`,
+        ),
+      );
+      const group = state.groups?.[c.side];
+      return h(
+        "li",
+        {
+          class: [
+            "pg-tracker-row",
+            state.current === id ? "is-current" : "",
+            c.defeated ? "is-defeated" : "",
+            this.app.selected === id ? "is-selected" : "",
+          ].join(" "),
+          "data-combatant": id,
+          "aria-current": state.current === id ? "true" : null,
+        },
+        h("button", { type: "button", class: "pg-linklike", "data-pg-select": id }, c.name),
+        h(
+          "span",
+          { class: "pg-init", title: loc.localize("TEMPO.Playground.Tracker.Initiative") },
+          c.initiative === null ? "–" : String(c.initiative),
+        ),
+        group ? h("span", { class: `pg-group pg-group-${group}` }, group) : null,
+        h("span", { class: "pg-pools" }, ...pools),
+        c.conditions.length > 0
+          ? h("span", { class: "pg-conditions" }, c.conditions.map((x) => x.id).join(", "))
+          : null,
+      );
+    });
+    this.tracker.replaceChildren(
+      h(
+        "h2",
+        { class: "pg-panel-title" },
+        loc.localize("TEMPO.Playground.Tracker.Title"),
+        " · ",
+        loc.localize(`TEMPO.Ruleset.${state.ruleset}`),
+      ),
+      h(
+        "dl",
+        { class: "pg-facts", "data-pg": "tracker-facts" },
+        ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
+      ),
+      h("ol", { class: "pg-tracker-list" }, ...rows),
+      this.trackerControlBar(),
+    );
+  }
+
+  private phaseText(state: EncounterState): string {
+    if (state.phase === "surprise") return this.loc.localize("TEMPO.Playground.Tracker.Surprise");
+    if (state.phase === "postTurn") return this.loc.localize("TEMPO.Playground.Tracker.PostTurn");
+    return String(state.phase);
+  }
+
+  private trackerControlBar(): HTMLElement {
+    return h(
+      "div",
+      { class: "pg-controls", "data-pg": "tracker-controls" },
+      ...this.trackerControls().map((c) =>
+        h(
+          "button",
+          {
+            type: "button",
+            "data-pg-command": c.id,
+            disabled: !c.enabled,
+            title: c.reason || null,
+            class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
+          },
+          this.loc.localize(c.label),
+        ),
+      ),
+    );
+  }
+
+  private onTrackerClick(e: Event): void {
+    const target = e.target instanceof Element ? e.target : null;
+    const select = target?.closest<HTMLElement>("[data-pg-select], [data-combatant-id]");
+    const button = target?.closest<HTMLElement>("[data-pg-command]");
+    if (button) {
+      const control = this.trackerControls().find((c) => c.id === button.dataset["pgCommand"]);
+      if (control) this.app.send(control.command);
+      return;
+    }
+    const templated = target?.closest<HTMLElement>("[data-action]");
+    if (templated && this.views.trackerAction(templated, this.app)) return;
+    const id = select?.dataset["pgSelect"] ?? select?.dataset["combatantId"];
+    if (id) this.app.select(id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sheet
+  // ---------------------------------------------------------------------------------------------
+
+  private subjectOf(id: string): SheetSubject | null {
+    const c = this.state.combatants[id];
+    if (!c) return null;
+    return {
+      id: c.id,
+      name: c.name,
+      img: avatar(c.name, c.pc),
+      type: c.pc ? "character" : "npc",
+      side: c.side,
+      pc: c.pc,
+      size: c.size,
+      stats: { ...c.stats },
+      skills: { ...c.skills },
+      tags: [...c.tags],
+      pools: {},
+      conditions: c.conditions.map((x) => x.id),
+      weapons: [],
+    };
+  }
+
+  /** The target an actor's actions aim at: the one picked, else the nearest standing enemy. */
+  targetOf(who: string): string | null {
+    const state = this.state;
+    const picked = this.targets.get(who);
+    if (picked && state.combatants[picked] && !state.combatants[picked]?.defeated) return picked;
+    const self = state.combatants[who];
+    if (!self) return null;
+    const enemies = state.roster
+      .map((id) => state.combatants[id])
+      .filter((c) => c && c.side !== self.side && !c.defeated);
+    const dist = (a: readonly [number, number] | null, b: readonly [number, number] | null) =>
+      a && b ? Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1]) : 99;
+    enemies.sort((a, b) => dist(self.at, a?.at ?? null) - dist(self.at, b?.at ?? null));
+    return enemies[0]?.id ?? null;
+  }
+
+  sheetModel(id: string): SheetView | null {
+    const subject = this.subjectOf(id);
+    if (!subject) return null;
+    const input: SheetInput = {
+      subject,
+      ruleset: this.state.ruleset,
+      options: {},
+      encounter: { state: this.state, combatantId: id },
+      canControl: true,
+      editable: false,
+      target: this.targetOf(id),
+    };
+    return sheetView(input, this.loc);
+  }
+
+  private renderSheet(): void {
+    const id = this.app.selected;
+    const model = id ? this.sheetModel(id) : null;
+    const focused =
+      document.activeElement instanceof HTMLElement && this.sheet.contains(document.activeElement)
+        ? document.activeElement.dataset["focusKey"]
+        : undefined;
+    if (!id || !model) {
+      this.sheet.replaceChildren(
+        h("p", { class: "pg-empty" }, this.loc.localize("TEMPO.Playground.Sheet.PickToken")),
+      );
+      return;
+    }
+    const targetBar = this.targetBar(id);
+    const html = this.views.sheetHtml(model);
+    if (html !== null) {
+      this.sheet.innerHTML = `<div class="tempo tempo-sheet-host">${html}</div>`;
+      this.sheet.dataset["source"] = "template";
+      this.sheet.prepend(targetBar);
+    } else {
+      this.sheet.dataset["source"] = "playground";
+      this.sheet.replaceChildren(targetBar, this.fallbackSheet(model));
+    }
+    this.sheet.dataset["combatant"] = id;
+    if (focused) this.sheet.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
+  }
+
+  private targetBar(id: string): HTMLElement {
+    const state = this.state;
+    const current = this.targetOf(id);
+    const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
+    for (const other of state.roster) {
+      const c = state.combatants[other];
+      if (!c || other === id) continue;
+      select.append(h("option", { value: other, selected: other === current }, c.name));
+    }
+    return h(
+      "label",
+      { class: "pg-field pg-target" },
+      h("span", {}, this.loc.localize("TEMPO.Playground.Sheet.Target")),
+      select,
+    );
+  }
+
+  private fallbackSheet(model: SheetView): HTMLElement {
+    const loc = this.loc;
+    return h(
+      "article",
+      { class: `tempo pg-sheet ${model.cssClass}`, "data-pg": "sheet-body" },
+      h(
+        "header",
+        { class: "pg-sheet-head" },
+        h("img", { src: model.img, alt: "", width: 48, height: 48 }),
+        h("div", {}, h("h2", {}, model.name), h("p", { class: "pg-muted" }, model.status)),
+      ),
+      h(
+        "section",
+        { class: "pg-sheet-pools" },
+        ...model.pools.map((p) =>
+          h(
+            "div",
+            { class: "pg-sheet-pool", "data-pool": p.id },
+            h("span", { class: "pg-pool-name", title: p.label }, p.abbr),
+            h(
+              "span",
+              {
+                class: "pg-pips",
+                role: "meter",
+                "aria-label": p.ariaLabel,
+                "aria-valuenow": p.value,
+                "aria-valuemin": 0,
+                "aria-valuemax": p.max,
+              },
+              ...p.pips.map((pip) => h("span", { class: pip.cssClass })),
+            ),
+            h("span", { class: "pg-pool-value", "data-pool-value": p.id }, `${p.value}/${p.max}`),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "pg-mini",
+                "data-pool-delta": "-1",
+                "data-pool-id": p.id,
+                disabled: !p.canSpend,
+                "aria-label": p.spendLabel,
+                "data-focus-key": `spend-${p.id}`,
+              },
+              "−",
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "pg-mini",
+                "data-pool-delta": "1",
+                "data-pool-id": p.id,
+                disabled: !p.canRestore,
+                "aria-label": p.restoreLabel,
+                "data-focus-key": `restore-${p.id}`,
+              },
+              "+",
+            ),
+            h("small", { class: "pg-muted" }, p.refill),
+          ),
+        ),
+      ),
+      h("p", { class: "pg-muted" }, model.reach.text, " · ", model.reach.threat),
+      model.hasOffers
+        ? h(
+            "section",
+            { class: "pg-sheet-offers" },
+            h("h3", {}, loc.localize("TEMPO.Playground.Sheet.Reactions")),
+            ...model.offers.map((o) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  "data-pg-react": o.reaction,
+                  "data-against": o.against,
+                  disabled: o.disabled,
+                  title: o.reason || null,
+                },
+                `${o.label} (${o.cost})`,
+              ),
+            ),
+          )
+        : null,
+      h("h3", {}, loc.localize("TEMPO.Playground.Sheet.Actions")),
+      h(
+        "ul",
+        { class: "pg-actions" },
+        ...model.actions.map((a) =>
+          h(
+            "li",
+            { class: a.cssClass },
+            h(
+              "button",
+              {
+                type: "button",
+                "data-pg-act": a.id,
+                disabled: a.disabled,
+                "aria-describedby": a.disabled ? a.reasonId : null,
+                "data-focus-key": `act-${a.id}`,
+              },
+              h("span", { class: "pg-action-label" }, a.label),
+              h("span", { class: "pg-action-cost" }, a.cost),
+            ),
+            a.chooseCost
+              ? h("input", {
+                  id: a.costInputId,
+                  type: "number",
+                  min: 1,
+                  value: 1,
+                  class: "pg-cost-input",
+                  "aria-label": a.costInputLabel,
+                })
+              : null,
+            a.disabled ? h("small", { id: a.reasonId, class: "pg-reason" }, a.reason) : null,
+          ),
+        ),
+      ),
+      model.hasConditions
+        ? h(
+            "p",
+            { class: "pg-muted" },
+            model.conditions.map((c) => `${c.label}${c.duration ? ` (${c.duration})` : ""}`).join(", "),
+          )
+        : null,
+    );
+  }
+
+  /** The command a sheet's action button sends: `declare` while declarations are open, else `act`. */
+  actCommand(who: string, action: string, cost?: number): Command {
+    const target = this.targetOf(who) ?? undefined;
+    const ruleset = getRuleset(this.state.ruleset);
+    const def = ruleset.actions[action];
+    const act: Command = { type: "act", who, action };
+    if (def && def.target !== "none" && target) act.target = target;
+    if (def && def.cost === null) act.cost = cost ?? 1;
+    if (check(this.state, act) !== null) {
+      const declare: Command = { type: "declare", who, action };
+      if (check(this.state, declare) === null) return declare;
+    }
+    return act;
+  }
+
+  private onSheetClick(e: Event): void {
+    const who = this.sheet.dataset["combatant"];
+    const target = e.target instanceof Element ? e.target : null;
+    if (!who || !target) return;
+    const act = target.closest<HTMLElement>("[data-pg-act]");
+    if (act) {
+      const action = act.dataset["pgAct"] ?? "";
+      const costInput = act.parentElement?.querySelector<HTMLInputElement>("input.pg-cost-input");
+      this.app.send(this.actCommand(who, action, costInput ? Number(costInput.value) : undefined));
+      return;
+    }
+    const pool = target.closest<HTMLElement>("[data-pool-delta]");
+    if (pool) {
+      this.app.send({
+        type: "adjustPool",
+        who,
+        pool: pool.dataset["poolId"] ?? "",
+        delta: Number(pool.dataset["poolDelta"]),
+      });
+      return;
+    }
+    const react = target.closest<HTMLElement>("[data-pg-react]");
+    if (react) {
+      const against = react.dataset["against"];
+      this.app.send({
+        type: "react",
+        who,
+        with: react.dataset["pgReact"] ?? "",
+        ...(against ? { against } : {}),
+      });
+      return;
+    }
+    const templated = target.closest<HTMLElement>("[data-action]");
+    if (templated) this.views.sheetAction(templated, who, this);
+  }
+
+  private onSheetChange(e: Event): void {
+    const who = this.sheet.dataset["combatant"];
+    if (!who || !(e.target instanceof HTMLSelectElement) || e.target.id !== "pg-target") return;
+    this.targets.set(who, e.target.value);
+    this.app.render();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Reaction prompt: for whoever may react now, with a countdown; declining on timeout.
+  // ---------------------------------------------------------------------------------------------
+
+  private openFor(): { who: string; offers: Offer[] } | null {
+    const first = this.state.offers[0];
+    if (!first) return null;
+    return { who: first.who, offers: this.state.offers.filter((o) => o.who === first.who) };
+  }
+
+  private renderPrompt(): void {
+    const open = this.openFor();
+    if (!open) {
+      this.prompt = null;
+      this.stopTimer();
+      this.promptHost.replaceChildren();
+      this.promptHost.hidden = true;
+      return;
+    }
+    const key = `${open.who}:${open.offers.map((o) => o.id).join(",")}`;
+    if (!this.prompt || this.prompt.key !== key) {
+      this.prompt = {
+        key,
+        who: open.who,
+        remainingMs: PROMPT_SECONDS * 1000,
+        paused: false,
+        lastTick: performance.now(),
+      };
+    }
+    this.startTimer();
+    this.promptHost.hidden = false;
+    this.drawPrompt(open.who, open.offers);
+  }
+
+  private drawPrompt(who: string, offers: Offer[]): void {
+    const state = this.state;
+    const loc = this.loc;
+    const prompt = this.prompt;
+    if (!prompt) return;
+    const seconds = Math.ceil(prompt.remainingMs / 1000);
+    const html = this.views.promptHtml(state, who, offers, seconds, prompt.paused);
+    const focusKey =
+      document.activeElement instanceof HTMLElement && this.promptHost.contains(document.activeElement)
+        ? document.activeElement.dataset["focusKey"]
+        : undefined;
+    if (html !== null) {
+      this.promptHost.innerHTML = html;
+      this.promptHost.dataset["source"] = "template";
+      this.promptHost.append(this.promptClock(seconds, prompt.paused));
+    } else {
+      this.promptHost.dataset["source"] = "playground";
+      const reactor = state.combatants[who];
+      const against = offers[0] ? state.combatants[offers[0].against] : undefined;
+      const choices = openReactions(state, who);
+      this.promptHost.replaceChildren(
+        h(
+          "div",
+          {
+            class: "pg-prompt-card",
+            role: "alertdialog",
+            "aria-labelledby": "pg-prompt-title",
+            "aria-describedby": "pg-prompt-text",
+          },
+          h(
+            "h2",
+            { id: "pg-prompt-title" },
+            loc.format("TEMPO.Playground.Prompt.Title", { name: reactor?.name ?? who }),
+          ),
+          h(
+            "p",
+            { id: "pg-prompt-text" },
+            loc.format("TEMPO.Playground.Prompt.Against", { name: against?.name ?? "" }),
+          ),
+          h(
+            "div",
+            { class: "pg-prompt-choices" },
+            ...choices.map((c) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "pg-primary",
+                  "data-pg-reaction": c.reaction.id,
+                  "data-against": c.offer.against,
+                  disabled: c.refusal !== null,
+                  title: c.refusal ? this.refusalText(c.refusal) : null,
+                  "data-focus-key": `r-${c.reaction.id}`,
+                },
+                loc.localize(`TEMPO.Reaction.${c.reaction.id}`),
+              ),
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                "data-pg-reaction": "decline",
+                "data-against": offers[0]?.against ?? null,
+                "data-focus-key": "decline",
+              },
+              loc.localize("TEMPO.Playground.Prompt.Decline"),
+            ),
+          ),
+          this.promptClock(seconds, prompt.paused),
+        ),
+      );
+    }
+    if (focusKey) this.promptHost.querySelector<HTMLElement>(`[data-focus-key="${focusKey}"]`)?.focus();
+  }
+
+  private promptClock(seconds: number, paused: boolean): HTMLElement {
+    const fraction = this.prompt ? this.prompt.remainingMs / (PROMPT_SECONDS * 1000) : 0;
+    return h(
+      "div",
+      { class: "pg-countdown", "data-pg": "countdown" },
+      h("div", { class: "pg-countdown-bar", style: `--pg-left:${(fraction * 100).toFixed(1)}%` }),
+      h(
+        "span",
+        { "data-pg": "seconds", "aria-live": "off" },
+        this.loc.format("TEMPO.Playground.Prompt.Seconds", { seconds }),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          "data-pg-pause": "true",
+          "aria-pressed": String(paused),
+          "data-focus-key": "pause",
+        },
+        this.loc.localize(paused ? "TEMPO.Playground.Prompt.Resume" : "TEMPO.Playground.Prompt.Pause"),
+      ),
+    );
+  }
+
+  private startTimer(): void {
+    if (this.timer !== null) return;
+    this.timer = window.setInterval(() => this.tick(), 250);
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) window.clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private tick(): void {
+    const prompt = this.prompt;
+    if (!prompt) return this.stopTimer();
+    const now = performance.now();
+    if (!prompt.paused) prompt.remainingMs -= now - prompt.lastTick;
+    prompt.lastTick = now;
+    if (prompt.remainingMs <= 0) {
+      // Nobody answered in time: the offer is declined, as a table would move on.
+      const offer = this.state.offers.find((o) => o.who === prompt.who);
+      this.prompt = null;
+      this.app.send({
+        type: "react",
+        who: prompt.who,
+        with: "decline",
+        ...(offer ? { against: offer.against } : {}),
+      });
+      return;
+    }
+    const seconds = this.promptHost.querySelector<HTMLElement>("[data-pg=seconds]");
+    const bar = this.promptHost.querySelector<HTMLElement>(".pg-countdown-bar");
+    if (seconds)
+      seconds.textContent = this.loc.format("TEMPO.Playground.Prompt.Seconds", {
+        seconds: Math.ceil(prompt.remainingMs / 1000),
+      });
+    if (bar)
+      bar.style.setProperty(
+        "--pg-left",
+        `${((prompt.remainingMs / (PROMPT_SECONDS * 1000)) * 100).toFixed(1)}%`,
+      );
+  }
+
+  private onPromptClick(e: Event): void {
+    const target = e.target instanceof Element ? e.target : null;
+    const prompt = this.prompt;
+    if (!target || !prompt) return;
+    if (target.closest("[data-pg-pause]")) {
+      prompt.paused = !prompt.paused;
+      prompt.lastTick = performance.now();
+      const open = this.openFor();
+      if (open) this.drawPrompt(open.who, open.offers);
+      return;
+    }
+    const button = target.closest<HTMLElement>("[data-pg-reaction]");
+    if (button) {
+      const against = button.dataset["against"];
+      this.app.send({
+        type: "react",
+        who: prompt.who,
+        with: button.dataset["pgReaction"] ?? "decline",
+        ...(against ? { against } : {}),
+      });
+      return;
+    }
+    const templated = target.closest<HTMLElement>("[data-action]");
+    if (templated) this.views.promptAction(templated, prompt.who, this.app);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Toasts
+  // ---------------------------------------------------------------------------------------------
+
+  toast(text: string, kind: "refusal" | "error" | "info"): void {
+    const el = h(
+      "div",
+      { class: `pg-toast pg-toast-${kind}`, role: kind === "info" ? "status" : "alert" },
+      text,
+    );
+    this.toasts.append(el);
+    setTimeout(() => el.classList.add("is-leaving"), 4200);
+    setTimeout(() => el.remove(), 4800);
+  }
+}
+
+/** A portrait for sample actors: their initials on a disc, as an SVG data URI. */
+function avatar(name: string, pc: boolean): string {
+  const letters = name
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  const fill = pc ? "#3b6fb6" : "#b8463a";
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${fill}"/><text x="32" y="41" font-family="Georgia,serif" font-size="26" fill="#fff" text-anchor="middle">${letters}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

@@ -1,0 +1,255 @@
+import { describe, expect, it } from "vitest";
+import { bandit, hero, Table } from "./helpers";
+
+/** hero (7) acts before bandit (2); an ally of the hero acts last. */
+function fight(options: Record<string, string> = {}) {
+  return new Table(
+    [
+      hero(),
+      bandit(),
+      { id: "ally", side: "party", pc: true, stats: { initiativeRating: 0, luck: 0, maxAp: 3 } },
+    ],
+    [4, 1, 1],
+    options,
+  ).do({
+    type: "start",
+  });
+}
+
+describe('rating action types (rating.txt "Action Types")', () => {
+  it('spends the AP an action costs, any number of primary actions while AP lasts ("a character may take any number")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1 }).do({
+      type: "act",
+      who: "hero",
+      action: "primary",
+      cost: 1,
+    });
+    expect(t.ap("hero")).toBe(1);
+    t.do({ type: "act", who: "hero", action: "secondary", cost: 1 });
+    expect(t.ap("hero")).toBe(0);
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.NotEnoughAP",
+    );
+  });
+
+  it('charges 1 AP when no cost is given and refuses a cost below 1 ("All non-free actions cost at least 1 AP unless otherwise stated")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary" });
+    expect(t.ap("hero")).toBe(2);
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 0 }).key).toBe(
+      "TEMPO.Refusal.BadCost",
+    );
+    expect(t.refused({ type: "act", who: "hero", action: "special", cost: -1 }).key).toBe(
+      "TEMPO.Refusal.BadCost",
+    );
+    expect(t.refused({ type: "act", who: "hero", action: "dance" }).key).toBe("TEMPO.Refusal.UnknownAction");
+  });
+
+  it('refuses a primary action outside the own Turn ("Primary Actions can only be taken during the character\'s own Turn")', () => {
+    const t = fight();
+    expect(t.refused({ type: "act", who: "bandit", action: "primary", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.PrimaryOnOwnTurn",
+    );
+  });
+
+  it('lets a secondary action be taken as a reaction, paying its own cost ("Secondary Actions can only be taken during the character\'s own Turn or as reactions")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    t.do({ type: "act", who: "bandit", action: "secondary", cost: 2, target: "hero" });
+    expect(t.ap("bandit")).toBe(1);
+    expect(t.state.offers).toEqual([]);
+    expect(t.ofType("actionResolved")[0]).toMatchObject({
+      who: "hero",
+      target: "bandit",
+      reactions: [{ who: "bandit", as: "secondary", cost: 2 }],
+    });
+  });
+
+  it("refuses a secondary action off turn with nothing to react to", () => {
+    const t = fight();
+    expect(t.refused({ type: "act", who: "bandit", action: "secondary", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.NothingToReactTo",
+    );
+  });
+
+  it('treats a special action like a primary on the own turn and as a reaction off it ("they follow all the normal rules for an Action of their type")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "special", cost: 2, target: "bandit" });
+    expect(t.ap("hero")).toBe(1);
+    t.do({ type: "act", who: "bandit", action: "special", cost: 1, target: "hero" });
+    expect(t.ap("bandit")).toBe(2);
+  });
+
+  it('takes free actions at no AP at any time, even off turn and while a reaction is pending ("Free Actions can be taken at any time during the combat round and cost no Action Points")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    t.do({ type: "act", who: "ally", action: "free" });
+    t.do({ type: "act", who: "bandit", action: "free" });
+    expect([t.ap("ally"), t.ap("bandit")]).toEqual([3, 3]);
+    expect(t.refused({ type: "act", who: "ally", action: "free", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.BadCost",
+    );
+  });
+
+  it("refuses actions by a defeated combatant", () => {
+    const t = fight().do({ type: "setDefeated", who: "hero", defeated: true });
+    expect(t.refused({ type: "act", who: "hero", action: "free" }).key).toBe("TEMPO.Refusal.Defeated");
+  });
+});
+
+describe('rating extended actions ("An Extended Action is an Action that requires the use of more than one AP, which can cause it to require more than one Turn")', () => {
+  it("pays what AP is left now and the rest at the start of the next turn, and only then takes effect", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 5, target: "bandit" });
+    expect(t.ap("hero")).toBe(0);
+    expect(t.c("hero").ext.extended).toMatchObject({ action: "primary", remaining: 2 });
+    expect(t.state.offers).toEqual([]);
+    expect(t.ofType("extendedActionBegun")).toHaveLength(1);
+    t.do({ type: "next" }).do({ type: "next" }).do({ type: "next" });
+    expect(t.state.round).toBe(2);
+    expect(t.state.current).toBe("hero");
+    expect(t.ap("hero")).toBe(1);
+    expect(t.c("hero").ext.extended).toBeUndefined();
+    expect(t.ofType("extendedActionCompleted")).toHaveLength(1);
+    // Now it takes effect: the target is offered its reaction.
+    expect(t.state.offers.map((o) => [o.who, o.with, o.against])).toEqual([["bandit", "reaction", "hero"]]);
+  });
+
+  it("carries over several turns when one turn's AP is not enough", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 8 });
+    for (let i = 0; i < 3; i += 1) t.do({ type: "next" });
+    expect(t.c("hero").ext.extended).toMatchObject({ remaining: 2 });
+    expect(t.ofType("extendedActionContinued")[0]).toMatchObject({ paid: 3, remaining: 2 });
+    expect(t.ap("hero")).toBe(0);
+    // Even with AP from the GM, nothing else is started while it is being paid.
+    t.do({ type: "adjustPool", who: "hero", pool: "ap", delta: 1 });
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.ExtendedActionUnderway",
+    );
+  });
+
+  it("refuses to spread a secondary action over turns", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 2 });
+    expect(t.refused({ type: "act", who: "hero", action: "secondary", cost: 2 }).key).toBe(
+      "TEMPO.Refusal.NotEnoughAP",
+    );
+  });
+
+  it("refuses any AP-costing action with no AP at all", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 3 });
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 4 }).key).toBe(
+      "TEMPO.Refusal.NotEnoughAP",
+    );
+  });
+});
+
+describe('rating reactions ("Only one reaction attempt is permitted for each threat or event, but any number of reactions may be made per round")', () => {
+  it("offers the target of an action aimed at it a reaction, and resolves the action once answered", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit", outcome: "hit" });
+    expect(t.state.offers.map((o) => [o.who, o.with, o.against])).toEqual([["bandit", "reaction", "hero"]]);
+    expect(t.state.pending).toHaveLength(1);
+    t.do({ type: "react", who: "bandit", with: "reaction", outcome: "success" });
+    expect(t.ap("bandit")).toBe(2);
+    expect(t.state.pending).toEqual([]);
+    expect(t.ofType("actionResolved")).toEqual([
+      {
+        type: "actionResolved",
+        who: "hero",
+        action: "primary",
+        target: "bandit",
+        outcome: "hit",
+        reactions: [{ who: "bandit", as: "reaction", cost: 1, outcome: "success" }],
+      },
+    ]);
+  });
+
+  it("makes no offer for an action aimed at an ally, nor to a target with no AP left", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "ally" });
+    expect(t.state.offers).toEqual([]);
+    t.do({ type: "adjustPool", who: "bandit", pool: "ap", delta: -3 });
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    expect(t.state.offers).toEqual([]);
+    expect(t.ofType("actionResolved")).toHaveLength(1);
+  });
+
+  it("allows one attempt per threat: after answering, a second reaction to it is refused", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    t.do({ type: "react", who: "bandit", with: "reaction" });
+    expect(t.refused({ type: "react", who: "bandit", with: "reaction", against: "hero" }).key).toBe(
+      "TEMPO.Refusal.OneReactionPerThreat",
+    );
+  });
+
+  it("counts declining as the threat's one attempt", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    t.do({ type: "react", who: "bandit", with: "decline" });
+    expect(t.ap("bandit")).toBe(3);
+    expect(t.ofType("actionResolved")).toHaveLength(1);
+    expect(t.refused({ type: "react", who: "bandit", with: "reaction" }).key).toBe(
+      "TEMPO.Refusal.OneReactionPerThreat",
+    );
+  });
+
+  it('allows any number of reactions in a round while AP lasts ("provided that the character has Action Points left for that round to spend")', () => {
+    const t = fight();
+    for (let i = 0; i < 3; i += 1) {
+      t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+      t.do({ type: "react", who: "bandit", with: "reaction" });
+    }
+    expect(t.ap("bandit")).toBe(0);
+    t.do({ type: "adjustPool", who: "hero", pool: "ap", delta: 1 });
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    expect(t.state.offers).toEqual([]);
+  });
+
+  it("refuses a reaction without AP to pay for it", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    t.do({ type: "adjustPool", who: "bandit", pool: "ap", delta: -3 });
+    expect(t.refused({ type: "react", who: "bandit", with: "reaction" }).key).toBe(
+      "TEMPO.Refusal.NotEnoughAP",
+    );
+    expect(t.refused({ type: "react", who: "bandit", with: "parry" }).key).toBe(
+      "TEMPO.Refusal.UnknownReaction",
+    );
+  });
+
+  it('lets others react once to an action that threatens no one ("other events that the character is aware of")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "secondary", cost: 1 });
+    t.do({ type: "react", who: "bandit", with: "reaction", against: "hero" });
+    expect(t.ap("bandit")).toBe(2);
+    expect(t.refused({ type: "react", who: "bandit", with: "reaction" }).key).toBe(
+      "TEMPO.Refusal.OneReactionPerThreat",
+    );
+    expect(t.refused({ type: "react", who: "hero", with: "reaction" }).key).toBe(
+      "TEMPO.Refusal.NothingToReactTo",
+    );
+    expect(t.refused({ type: "react", who: "ally", with: "reaction", against: "bandit" }).key).toBe(
+      "TEMPO.Refusal.NothingToReactTo",
+    );
+    t.do({ type: "react", who: "ally", with: "reaction" });
+  });
+});
+
+describe('rating multiple action turns ("the character must declare them individually, resolving other character\'s reactions first")', () => {
+  it("refuses the next action, the end of the turn and the GM's next while a reaction is open", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 1 }).key).toBe(
+      "TEMPO.Refusal.ReactionsPending",
+    );
+    expect(t.refused({ type: "endTurn", who: "hero" }).key).toBe("TEMPO.Refusal.ReactionsPending");
+    expect(t.refused({ type: "next" }).key).toBe("TEMPO.Refusal.ReactionsPending");
+    t.do({ type: "react", who: "bandit", with: "decline" });
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1 });
+  });
+});

@@ -1,0 +1,508 @@
+import { coreHandlers } from "../../apply";
+import type { CommandOf } from "../../commands";
+import type { Context } from "../../context";
+import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
+import { addCondition, hasCondition } from "../../core/conditions";
+import { bodiesOf, planPath, requireLegalPath, stepsOf } from "../../core/movement";
+import {
+  closePending,
+  findOffer,
+  findPending,
+  offer,
+  offersForTrigger,
+  openPending,
+  requireNoOpenOffers,
+  withdrawOffers,
+  decline,
+} from "../../core/offers";
+import { markUsed, usedCount } from "../../core/usage";
+import { buildSpatialIndex, sameCell } from "../../grid";
+import type { Outcome } from "../../commands";
+import { refuse } from "../../refusal";
+import type { Cell, CombatantState, JsonObject } from "../../state";
+import {
+  ACTIONS,
+  attackHits,
+  FAST_ACTIONS,
+  MAJOR_ACTIONS,
+  MUST_DECLARE,
+  SPELLS,
+  toHitNeeded,
+} from "./actions";
+import {
+  advance,
+  canAct,
+  declaredMajor,
+  hasDeclared,
+  rollGroupInitiative,
+  enterStage,
+  startRound,
+  actorSegment,
+} from "./round";
+import { seg } from "./state";
+
+/** Conditions that break a caster's concentration when applied: "caster fails a save; caster's movement or ability to act is impeded". */
+export const CONCENTRATION_BREAKERS = [
+  "failedSave",
+  "impeded",
+  "grappled",
+  "held",
+  "paralyzed",
+  "stunned",
+  "unconscious",
+  "prone",
+] as const;
+
+const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
+
+function majorUsed(c: CombatantState): boolean {
+  return usedCount(c, "round", "major") > 0;
+}
+
+function requireCanAct(c: CombatantState): void {
+  requireAble(c);
+  if (hasCondition(c, "surprised")) refuse("Surprised", { who: c.name });
+}
+
+function requireKnownAction(action: string): void {
+  if (!ACTIONS[action]) refuse("UnknownAction", { action });
+}
+
+/**
+ * "Concentration is always broken by ... caster takes damage; caster fails a save; caster's
+ * movement or ability to act is impeded" and "If this concentration is broken, the spell being
+ * cast fails and is lost as if cast."
+ */
+export function breakConcentration(ctx: Context, who: string, reason: string): void {
+  const c = combatant(ctx.state, who);
+  const casting = seg(c).casting;
+  if (!casting) return;
+  seg(c).casting = null;
+  markUsed(c, "round", "spell");
+  if (!majorUsed(c)) markUsed(c, "round", "major");
+  ctx.emit({ type: "spellLost", who, spell: casting.spell, reason });
+}
+
+/**
+ * An attack: with an outcome the result is stipulated and no die is rolled; otherwise a d20
+ * against the target's AC: hit when natural 20, or not natural 1 and d20 + attackBonus reaches
+ * toHitNeeded(aac0, ac) (stats aac0 default 20, ac default 10, attackBonus default 0).
+ */
+function resolveAttack(
+  ctx: Context,
+  attacker: CombatantState,
+  targetId: string,
+  action: string,
+  outcome: Outcome | undefined,
+): void {
+  const target = combatant(ctx.state, targetId);
+  let result: Outcome;
+  let roll: number | null = null;
+  let needed: number | null = null;
+  if (outcome !== undefined) result = outcome;
+  else {
+    needed = toHitNeeded(attacker.stats.aac0 ?? 20, target.stats.ac ?? 10);
+    roll = ctx.roll(20, "attack", attacker.id);
+    result = attackHits(roll, attacker.stats.attackBonus ?? 0, needed) ? "hit" : "miss";
+  }
+  const hit = HITS.includes(result);
+  ctx.emit({
+    type: "attackResolved",
+    who: attacker.id,
+    target: targetId,
+    with: action,
+    outcome: result,
+    hit,
+    roll,
+    needed,
+  });
+  if (hit) breakConcentration(ctx, targetId, "damage");
+  if (result === "kill" && !target.defeated) {
+    target.defeated = true;
+    ctx.emit({ type: "defeatedChanged", who: targetId, defeated: true });
+    withdrawOffers(ctx, (o) => o.who === targetId, "defeated");
+  }
+}
+
+function requireEnemyTarget(ctx: Context, c: CombatantState, target: string | undefined): string {
+  if (target === undefined) refuse("NeedsTarget", { who: c.name });
+  const t = combatant(ctx.state, target);
+  if (t.side === c.side) refuse("NotAnEnemy", { who: c.name, target: t.name });
+  if (t.defeated) refuse("Defeated", { who: t.name });
+  return target;
+}
+
+/** Default time of an action in segments: 1 ("the action takes 1 segment to complete"), complex 10. */
+function timeOf(action: string, time: number | undefined): number {
+  if (time !== undefined) return time;
+  return action === "complex" ? 10 : 1;
+}
+
+export function declare(ctx: Context, cmd: CommandOf<"declare">): void {
+  const c = combatant(ctx.state, cmd.who);
+  if (ctx.state.stage !== "declare") refuse("NotDeclaring", { who: c.name });
+  requireCanAct(c);
+  requireKnownAction(cmd.action);
+  const time = timeOf(cmd.action, cmd.time);
+  if (!Number.isInteger(time) || time < 0 || (SPELLS.has(cmd.action) && time < 1))
+    refuse("BadTime", { time });
+  const mine = seg(c);
+  // "No other action or activity can be performed that round."
+  if (hasDeclared(c, "complex") || (cmd.action === "complex" && mine.declared.length > 0))
+    refuse("ComplexTakesRound", { who: c.name });
+  if (
+    SPELLS.has(cmd.action) &&
+    (mine.casting !== null ||
+      usedCount(c, "round", "spell") > 0 ||
+      mine.declared.some((d) => SPELLS.has(d.action)))
+  )
+    refuse("OneSpellPerRound", { who: c.name });
+  if (MAJOR_ACTIONS.has(cmd.action)) {
+    if (mine.casting !== null) refuse("StillCasting", { who: c.name });
+    if (declaredMajor(c) !== null) refuse("OneMajorAction", { who: c.name });
+  }
+  if (cmd.action === "delay" && hasDeclared(c, "delay"))
+    refuse("AlreadyDeclared", { who: c.name, action: cmd.action });
+  mine.declared.push({ action: cmd.action, time });
+  ctx.emit({ type: "actionDeclared", who: cmd.who, action: cmd.action, time });
+}
+
+export function next(ctx: Context): void {
+  requireNoOpenOffers(ctx);
+  const { state } = ctx;
+  if (state.stage === "declare") {
+    rollGroupInitiative(ctx);
+    enterStage(ctx, 0);
+  } else if (state.stage === "end") startRound(ctx, state.round + 1);
+  else advance(ctx, state.current);
+}
+
+export function endTurn(ctx: Context, cmd: CommandOf<"endTurn">): void {
+  requireNoOpenOffers(ctx);
+  requireCurrent(ctx, cmd.who);
+  advance(ctx, cmd.who);
+}
+
+/** Offer each opponent that can take one a free attack and/or an immediate attack against a fleeing combatant. */
+function offerAttacks(
+  ctx: Context,
+  fleer: CombatantState,
+  threateners: readonly string[],
+  trigger: ReturnType<typeof openPending>,
+  cell: Cell | null,
+): number {
+  let made = 0;
+  for (const id of threateners) {
+    const t = ctx.state.combatants[id];
+    if (!t || t.defeated || seg(fleer).fleeOffered.includes(id)) continue;
+    seg(fleer).fleeOffered.push(id);
+    // "Creatures with the surprised condition cannot make free attacks."
+    if (hasCondition(t, "surprised")) continue;
+    // "one free attack ... per opponent per round"; "Only one free attack may be taken per segment by any creature"
+    if (
+      usedCount(t, "round", `freeAttack:${fleer.id}`) === 0 &&
+      seg(t).freeAttackSegment !== ctx.state.segment
+    ) {
+      offer(ctx, id, "freeAttack", fleer.id, trigger, cell);
+      made += 1;
+    }
+    // "Creatures using an immediate attack must have an available major action"
+    if (!majorUsed(t)) {
+      offer(ctx, id, "immediateAttack", fleer.id, trigger, cell);
+      made += 1;
+    }
+  }
+  return made;
+}
+
+/** Enemies adjacent to a combatant: those threatening its cells on a grid; every able enemy on a gridless scene. */
+function adjacentEnemies(ctx: Context, c: CombatantState): string[] {
+  const enemies = inRosterOrder(ctx.state).filter((o) => o.side !== c.side && !o.defeated);
+  if (ctx.state.grid.type === "none" || c.at === null) return enemies.map((o) => o.id);
+  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const near = new Set<string>();
+  for (const cell of index.cellsOf(c.id))
+    for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) near.add(id);
+  return enemies.filter((o) => near.has(o.id)).map((o) => o.id);
+}
+
+/** The text's one major task per round; returns whether this act is a multi-attack's remaining routine. */
+function takeMajor(ctx: Context, c: CombatantState, action: string): void {
+  const mine = seg(c);
+  if (ctx.state.stage === "multiRest" && action === "attack" && mine.attacksLeft > 0) {
+    mine.attacksLeft -= 1;
+    return;
+  }
+  if (mine.casting !== null) refuse("StillCasting", { who: c.name });
+  if (majorUsed(c)) refuse("OneMajorAction", { who: c.name });
+  markUsed(c, "round", "major");
+}
+
+export function act(ctx: Context, cmd: CommandOf<"act">): void {
+  if (cmd.action === "delay") {
+    delay(ctx, { type: "delay", who: cmd.who });
+    return;
+  }
+  requireNoOpenOffers(ctx);
+  const c = requireCurrent(ctx, cmd.who);
+  requireCanAct(c);
+  requireKnownAction(cmd.action);
+  const mine = seg(c);
+  const { state } = ctx;
+  if (MUST_DECLARE.has(cmd.action) && !hasDeclared(c, cmd.action))
+    refuse("MustBeDeclared", { who: c.name, action: cmd.action });
+  if (hasDeclared(c, "complex") && cmd.action !== "complex") refuse("ComplexTakesRound", { who: c.name });
+  const base = { type: "actionTaken", who: c.id, action: cmd.action, round: state.round, stage: state.stage };
+  switch (cmd.action) {
+    case "cast":
+    case "invoke": {
+      // "during the caster's Group initiative turn, the caster must announce the target"
+      if (mine.casting === null || mine.casting.spell !== cmd.action) refuse("NotCasting", { who: c.name });
+      if (state.stage !== "high" && state.stage !== "low") refuse("TargetInGroupTurn", { who: c.name });
+      const target = cmd.target ?? null;
+      if (target !== null) combatant(state, target);
+      mine.casting.target = target;
+      ctx.emit({ type: "spellTargeted", who: c.id, spell: cmd.action, target });
+      return;
+    }
+    case "complex":
+      takeMajor(ctx, c, cmd.action);
+      ctx.emit({ ...base, major: true, segment: state.segment });
+      return;
+    case "simple":
+    case "delaying": {
+      // "An individual performing a delaying activity can only do so during LOW initiative."
+      if (cmd.action === "delaying" && state.stage !== "low") refuse("DelayingOnlyInLow", { who: c.name });
+      const time = cmd.time ?? 1;
+      if (!Number.isInteger(time) || time < 0) refuse("BadTime", { time });
+      // "Any minor action that requires 1 segment will add 1 segment to any major action"
+      mine.extra += time;
+      if (mine.casting !== null && mine.casting.startRound === state.round) mine.casting.added += time;
+      state.segment = actorSegment(state, c);
+      ctx.emit({ ...base, major: false, time, segment: state.segment });
+      return;
+    }
+    default: {
+      const target =
+        cmd.action === "attack" || cmd.action === "missile"
+          ? requireEnemyTarget(ctx, c, cmd.target)
+          : cmd.action === "charge" && cmd.target !== undefined
+            ? requireEnemyTarget(ctx, c, cmd.target)
+            : undefined;
+      takeMajor(ctx, c, cmd.action);
+      if ((FAST_ACTIONS as readonly string[]).includes(cmd.action) && cmd.action !== "parley")
+        mine.moving = cmd.action;
+      ctx.emit({ ...base, major: true, target: target ?? null, segment: state.segment });
+      if (target !== undefined) resolveAttack(ctx, c, target, cmd.action, cmd.outcome);
+      if (cmd.action === "flee") {
+        // Fleeing melee offers each adjacent enemy a free attack "on the same segment as the trigger".
+        const trigger = openPending(ctx, "flee", c.id, {});
+        if (offerAttacks(ctx, c, adjacentEnemies(ctx, c), trigger, c.at) === 0) closePending(ctx, trigger.id);
+      }
+    }
+  }
+}
+
+export function delay(ctx: Context, cmd: CommandOf<"delay">): void {
+  const c = combatant(ctx.state, cmd.who);
+  const { state } = ctx;
+  if (cmd.until !== undefined) refuse("DelayUntilNotInRules", { who: c.name });
+  if (state.stage === "declare") {
+    declare(ctx, { type: "declare", who: cmd.who, action: "delay" });
+    return;
+  }
+  requireNoOpenOffers(ctx);
+  requireCanAct(c);
+  if (state.stage !== "high" && state.stage !== "low") refuse("DelayInGroupInitiative", { who: c.name });
+  const at = state.order.indexOf(c.id);
+  const currentAt = state.current === null ? -1 : state.order.indexOf(state.current);
+  if (at < 0 || at < currentAt) refuse("NotInGroupTurn", { who: c.name });
+  if (hasCondition(c, "delayed")) refuse("AlreadyDelayed", { who: c.name });
+  if (state.stage === "high") {
+    if (majorUsed(c)) refuse("AlreadyActed", { who: c.name });
+    // "If you are in HIGH initiative, you lose all actions until LOW initiative ... You also gain the delayed condition for the rest of the round."
+    seg(c).group = "low";
+    addCondition(ctx, c.id, "delayed", 1);
+    ctx.emit({ type: "delayAnnounced", who: c.id, from: "high", to: "low", round: state.round });
+    const wasCurrent = state.current === c.id;
+    if (wasCurrent) {
+      advance(ctx, c.id);
+      if (state.stage === "high") state.order = state.order.filter((id) => id !== c.id);
+    } else state.order = state.order.filter((id) => id !== c.id);
+    return;
+  }
+  // "If you announce a delay during LOW initiative, you lose your major action that round."
+  breakConcentration(ctx, c.id, "delay");
+  if (!majorUsed(c)) markUsed(c, "round", "major");
+  ctx.emit({ type: "delayAnnounced", who: c.id, from: "low", to: "low", round: state.round });
+  ctx.emit({ type: "majorActionLost", who: c.id, reason: "delay" });
+}
+
+/**
+ * Movement. "Positioning movement of 10-ft. or less is a minor action but can only be done after a
+ * major action and cannot be done in melee (movement is otherwise normally a major action)". The
+ * movement of a declared flee or charge is part of that fast action.
+ */
+export function move(ctx: Context, cmd: CommandOf<"move">): void {
+  requireNoOpenOffers(ctx);
+  const c = requireCurrent(ctx, cmd.who);
+  requireCanAct(c);
+  if (cmd.mode !== undefined && cmd.mode !== "normal") refuse("NoSuchMoveMode", { mode: cmd.mode });
+  const plan = planPath(ctx.state, c.id, cmd.path);
+  requireLegalPath(plan);
+  const steps = stepsOf(plan);
+  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const mine = seg(c);
+  if (hasDeclared(c, "complex")) refuse("ComplexTakesRound", { who: c.name });
+  if (mine.casting !== null) refuse("StillCasting", { who: c.name });
+  if (mine.moving === null) {
+    const major = declaredMajor(c);
+    if (!majorUsed(c)) {
+      markUsed(c, "round", "major");
+      mine.moving = major === "flee" || major === "charge" ? major : "move";
+      ctx.emit({
+        type: "actionTaken",
+        who: c.id,
+        action: mine.moving,
+        round: ctx.state.round,
+        stage: ctx.state.stage,
+        major: true,
+        segment: ctx.state.segment,
+      });
+    } else {
+      if (adjacentEnemies(ctx, c).length > 0 && ctx.state.grid.type !== "none")
+        refuse("PositioningInMelee", { who: c.name });
+      if (mine.positioned + steps > 2)
+        refuse("PositioningTooFar", { who: c.name, need: 2 - mine.positioned });
+      mine.positioned += steps;
+    }
+  }
+  const from = c.at as Cell;
+  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]]);
+}
+
+/** Jostling: "Allied creatures can move past each other ... any concentration (i.e. spell casting) will be broken." */
+function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): void {
+  if (cells.length === 0) return;
+  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  for (const cell of cells) {
+    for (const id of index.occupantsAt(cell)) {
+      const other = ctx.state.combatants[id];
+      if (other && id !== mover.id && other.side === mover.side) breakConcentration(ctx, id, "jostled");
+    }
+  }
+}
+
+/** Walk the remaining cells; pause where the mover leaves a cell threatened by an opponent not yet offered an attack. */
+function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell): void {
+  const c = combatant(ctx.state, who);
+  const plan = planPath(ctx.state, who, rest);
+  for (const p of plan.provocations) {
+    const fresh = p.threateners.filter((id) => !seg(c).fleeOffered.includes(id));
+    if (fresh.length === 0) continue;
+    const trigger = openPending(ctx, "move", who, {
+      rest: plan.cells.slice(p.step + 1).map((x) => [x[0], x[1]]),
+      origin: [origin[0], origin[1]],
+    } as JsonObject);
+    if (offerAttacks(ctx, c, fresh, trigger, p.from) === 0) {
+      closePending(ctx, trigger.id);
+      continue;
+    }
+    jostle(ctx, c, plan.cells.slice(1, p.step + 1));
+    c.at = [p.from[0], p.from[1]];
+    ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: trigger.id });
+    return;
+  }
+  const end = plan.cells[plan.cells.length - 1] as Cell;
+  jostle(ctx, c, plan.cells.slice(1));
+  c.at = [end[0], end[1]];
+  if (!sameCell(origin, end) || plan.cells.length > 1)
+    ctx.emit({
+      type: "moved",
+      who,
+      from: [origin[0], origin[1]],
+      to: [end[0], end[1]],
+      path: plan.cells.map((x) => [x[0], x[1]]),
+    });
+}
+
+/** When every offer of a trigger is answered, the trigger completes: a held move goes on unless the mover fell. */
+function settle(ctx: Context, triggerId: string): void {
+  if (offersForTrigger(ctx, triggerId).length > 0) return;
+  const pending = findPending(ctx, triggerId);
+  if (!pending) return;
+  closePending(ctx, triggerId);
+  const mover = combatant(ctx.state, pending.actor);
+  if (pending.kind !== "move") {
+    ctx.emit({ type: "fleeResolved", who: mover.id });
+    return;
+  }
+  const origin = pending.data.origin as unknown as Cell;
+  if (mover.defeated) {
+    ctx.emit({
+      type: "moveStopped",
+      who: mover.id,
+      at: mover.at ? [mover.at[0], mover.at[1]] : null,
+      reason: "defeated",
+    });
+    return;
+  }
+  walk(ctx, mover.id, pending.data.rest as unknown as Cell[], origin);
+}
+
+export function react(ctx: Context, cmd: CommandOf<"react">): void {
+  const c = combatant(ctx.state, cmd.who);
+  if (cmd.with === "decline") {
+    for (const trigger of decline(ctx, cmd.who, cmd.against)) settle(ctx, trigger);
+    return;
+  }
+  const found = findOffer(ctx, cmd.who, cmd.with, cmd.against);
+  requireAble(c);
+  if (hasCondition(c, "surprised")) refuse("Surprised", { who: c.name });
+  const { state } = ctx;
+  if (cmd.with === "freeAttack") {
+    if (seg(c).freeAttackSegment === state.segment) refuse("FreeAttackThisSegment", { who: c.name });
+    if (usedCount(c, "round", `freeAttack:${found.against}`) > 0)
+      refuse("FreeAttackThisOpponent", { who: c.name });
+  } else if (majorUsed(c)) refuse("NoMajorForImmediate", { who: c.name });
+  // One attack routine per trigger: the other offer of this reactor for the same trigger goes.
+  withdrawOffers(ctx, (o) => o.who === c.id && o.trigger === found.trigger, "answered");
+  if (cmd.with === "freeAttack") {
+    seg(c).freeAttackSegment = state.segment;
+    markUsed(c, "round", `freeAttack:${found.against}`);
+    // "a free attack taken will break concentration (e.g. spell casting)"
+    breakConcentration(ctx, c.id, "freeAttack");
+    // Only one per segment: other free attack offers to this attacker in this segment go.
+    withdrawOffers(ctx, (o) => o.who === c.id && o.with === "freeAttack", "oncePerSegment");
+  } else {
+    // "use the immediate attack as their major action ... (consequences ... e.g. loss of spell, etc.)"
+    breakConcentration(ctx, c.id, "immediateAttack");
+    markUsed(c, "round", "major");
+  }
+  ctx.emit({ type: "reactionResolved", who: c.id, with: cmd.with, against: found.against, offer: found.id });
+  resolveAttack(ctx, c, found.against, cmd.with, cmd.outcome);
+  const fleer = combatant(state, found.against);
+  if (fleer.defeated) withdrawOffers(ctx, (o) => o.trigger === found.trigger, "defeated");
+  for (const trigger of new Set([found.trigger, ...state.pending.map((p) => p.id)])) settle(ctx, trigger);
+}
+
+/** GM-applied conditions that impede a caster break concentration. */
+export function applyCondition(ctx: Context, cmd: CommandOf<"apply">): void {
+  (coreHandlers.apply as (ctx: Context, cmd: CommandOf<"apply">) => void)(ctx, cmd);
+  if ((CONCENTRATION_BREAKERS as readonly string[]).includes(cmd.condition))
+    breakConcentration(ctx, cmd.who, cmd.condition);
+}
+
+export function setDefeated(ctx: Context, cmd: CommandOf<"setDefeated">): void {
+  (coreHandlers.setDefeated as (ctx: Context, cmd: CommandOf<"setDefeated">) => void)(ctx, cmd);
+  if (cmd.defeated) breakConcentration(ctx, cmd.who, "defeated");
+  for (const p of [...ctx.state.pending]) settle(ctx, p.id);
+}
+
+export function start(ctx: Context): void {
+  ctx.state.status = "active";
+  ctx.emit({ type: "combatStarted", ruleset: "segments" });
+  startRound(ctx, 1);
+}
+
+export { canAct };

@@ -1,0 +1,50 @@
+import type { Ruleset } from "../../ruleset";
+import { ACTIONS, REACTIONS } from "./actions";
+import {
+  act,
+  applyCondition,
+  declare,
+  delay,
+  endTurn,
+  move,
+  next,
+  react,
+  setDefeated,
+  start,
+} from "./combat";
+import { freshCombatantExt } from "./state";
+
+/**
+ * segments (rules/segments.txt): a one-minute round of 10 segments; declared actions; d6 group
+ * initiative HIGH/LOW; fixed stages (fast actions, multi-attack, HIGH, LOW, remaining multi-attacks,
+ * spells by casting time, end of round). See docs/rulesets/segments.md.
+ */
+export const segments: Ruleset = {
+  id: "segments",
+  pools: [],
+  actions: ACTIONS,
+  reactions: REACTIONS,
+  moveModes: ["normal"],
+  options: {
+    // "Adjustments may be made for individuals with a Dexterity Reaction Adjustment in the right circumstances."
+    dexterityReaction: { choices: ["groups", "off"], default: "groups" },
+  },
+  stats: ["dexterity", "weaponSpeed", "attacks", "aac0", "ac", "attackBonus"],
+  skills: [],
+  conditions: ["surprised", "delayed", "failedSave", "impeded"],
+  setupCombatant(combatant) {
+    Object.assign(combatant.ext, freshCombatantExt());
+  },
+  handlers: {
+    start,
+    next,
+    endTurn,
+    declare,
+    act,
+    delay,
+    move,
+    react,
+    apply: applyCondition,
+    setDefeated,
+  },
+};

@@ -1,0 +1,357 @@
+import type { Context } from "../../context";
+import { inRosterOrder } from "../../core/combatants";
+import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
+import { bodiesOf } from "../../core/movement";
+import { clearAllUsage } from "../../core/usage";
+import { buildSpatialIndex } from "../../grid";
+import type { CombatantState, EncounterState } from "../../state";
+import { dexterityReaction, FAST_ACTIONS, FAST_RANK, GROUP_RANK, MAJOR_ACTIONS, SPELLS } from "./actions";
+import { type Casting, freshCombatantExt, type Group, seg, segEncounter } from "./state";
+
+/** "1 round (one minute) = 10 segments". */
+export const SEGMENTS_PER_ROUND = 10;
+
+/** The acting stages of a round, in the text's steps 3 to 7; `declare` comes before, `end` after. */
+export const STAGES = ["fast", "multi", "high", "low", "multiRest", "spells"] as const;
+export type ActingStage = (typeof STAGES)[number];
+
+/**
+ * Whether a combatant can act at all now. Defeated combatants cannot; surprised ones cannot act
+ * in the round they are surprised in (our reading of "The GM will check for Surprise": the
+ * surprised condition, set at the start, lasts round 1 and keeps its bearer out of every stage).
+ */
+export function canAct(c: CombatantState): boolean {
+  return !c.defeated && !hasCondition(c, "surprised");
+}
+
+export function declaredMajor(c: CombatantState): string | null {
+  return seg(c).declared.find((d) => MAJOR_ACTIONS.has(d.action))?.action ?? null;
+}
+
+export function hasDeclared(c: CombatantState, action: string): boolean {
+  return seg(c).declared.some((d) => d.action === action);
+}
+
+/** The fast-action key of a combatant (parley, flee, charge, or goFirst for a "Go First" ability), if any. */
+export function fastKey(c: CombatantState): string | null {
+  const major = declaredMajor(c);
+  if (major !== null && (FAST_ACTIONS as readonly string[]).includes(major)) return major;
+  if (c.tags.includes("goFirst")) return "goFirst";
+  return null;
+}
+
+/** The round and segment (1..10) in which a casting completes: casting time counts from segment 1 of its start round. */
+export function castingCompletes(casting: Casting): { round: number; segment: number } {
+  const total = Math.max(1, casting.time + casting.added);
+  return {
+    round: casting.startRound + Math.floor((total - 1) / SEGMENTS_PER_ROUND),
+    segment: ((total - 1) % SEGMENTS_PER_ROUND) + 1,
+  };
+}
+
+/** A casting begun in an earlier round ("If an action ... takes longer than 10 segments, it will normally occur in another round"). */
+function carriedCasting(state: EncounterState, c: CombatantState): boolean {
+  const casting = seg(c).casting;
+  return casting !== null && casting.startRound < state.round;
+}
+
+/**
+ * "If any individual has the multi-attack ability (and is in melee)": tag multiAttack, and on a grid
+ * an enemy threatens it or it threatens an enemy; on a gridless scene, where nobody's position is
+ * known, a multi-attacker is in melee unless it declared a major action other than a melee attack.
+ */
+export function inMelee(state: EncounterState, c: CombatantState): boolean {
+  if (state.grid.type === "none" || c.at === null) {
+    const major = declaredMajor(c);
+    return major === null || major === "attack";
+  }
+  const index = buildSpatialIndex(state.grid, bodiesOf(state));
+  for (const cell of index.cellsOf(c.id))
+    if (index.threatenersOf(cell).some((id) => index.isEnemy(c.id, id))) return true;
+  for (const other of inRosterOrder(state)) {
+    if (other.side === c.side || other.defeated) continue;
+    for (const cell of index.cellsOf(other.id)) if (index.threatenersOf(cell).includes(c.id)) return true;
+  }
+  return false;
+}
+
+function isMultiAttacker(state: EncounterState, c: CombatantState): boolean {
+  if (!c.tags.includes("multiAttack") || fastKey(c) !== null) return false;
+  const major = declaredMajor(c);
+  return (major === null || major === "attack") && inMelee(state, c);
+}
+
+/**
+ * A combatant's place among its group by action type: D1 innate (casters announce targets), missile,
+ * melee, D4 other (simple activities alone), delaying activities, complex activities ("Go Last").
+ * "A delayed individual performing delaying activities treats those activities as complex".
+ */
+export function groupRank(c: CombatantState): number {
+  const major = declaredMajor(c);
+  const delaying = hasDeclared(c, "delaying");
+  if (major !== null) return GROUP_RANK[major] ?? (GROUP_RANK.attack as number);
+  if (delaying)
+    return hasCondition(c, "delayed") ? (GROUP_RANK.complex as number) : (GROUP_RANK.delaying as number);
+  if (hasDeclared(c, "simple")) return GROUP_RANK.simple as number;
+  return GROUP_RANK.attack as number;
+}
+
+/**
+ * Weapon speed for ties: stat weaponSpeed plus 1 for each declared minor action that takes a
+ * segment ("if you drop a small shield before attacking with a battle axe, your weapon speed will
+ * be 8 instead of 7"). Lower is faster.
+ */
+export function weaponSpeed(c: CombatantState): number {
+  const minors = seg(c)
+    .declared.filter((d) => d.action === "simple" || d.action === "delaying")
+    .reduce((sum, d) => sum + (d.time > 0 ? d.time : 0), 0);
+  return (c.stats.weaponSpeed ?? 0) + minors;
+}
+
+const groupValue = (g: Group | null | undefined): number => (g === "high" ? 0 : 1);
+
+function roster(state: EncounterState): CombatantState[] {
+  return inRosterOrder(state);
+}
+
+/** Who acts in a stage, in order. Array#sort is stable, so roster order breaks what is left. */
+export function stageOrder(state: EncounterState, stage: ActingStage): string[] {
+  const able = roster(state).filter((c) => canAct(c) && !carriedCasting(state, c));
+  const sideGroup = (c: CombatantState) => state.groups?.[c.side];
+  switch (stage) {
+    case "fast":
+      // "Fast actions are unaffected by the delayed condition and use group initiative if appropriate."
+      return able
+        .filter((c) => fastKey(c) !== null)
+        .sort(
+          (a, b) =>
+            (FAST_RANK[fastKey(a) ?? ""] ?? 9) - (FAST_RANK[fastKey(b) ?? ""] ?? 9) ||
+            groupValue(sideGroup(a)) - groupValue(sideGroup(b)),
+        )
+        .map((c) => c.id);
+    case "multi":
+      return able
+        .filter((c) => isMultiAttacker(state, c))
+        .sort(
+          (a, b) => groupValue(seg(a).group) - groupValue(seg(b).group) || weaponSpeed(a) - weaponSpeed(b),
+        )
+        .map((c) => c.id);
+    case "high":
+    case "low":
+      return able
+        .filter(
+          (c) => seg(c).group === stage && fastKey(c) === null && seg(c).attacksLeft === 0 && !seg(c).inMulti,
+        )
+        .sort(
+          (a, b) =>
+            groupRank(a) - groupRank(b) ||
+            // "All group initiative action ties are lost unless the opponent has the delayed condition"
+            Number(hasCondition(a, "delayed")) - Number(hasCondition(b, "delayed")) ||
+            weaponSpeed(a) - weaponSpeed(b),
+        )
+        .map((c) => c.id);
+    case "multiRest":
+      return able.filter((c) => seg(c).inMulti && seg(c).attacksLeft > 0).map((c) => c.id);
+    case "spells":
+      // "Spells consider the delayed individual to have LOW initiative but ties are not automatically lost"
+      return roster(state)
+        .filter((c) => canAct(c) && completesThisRound(state, c))
+        .sort(
+          (a, b) => spellSegment(a) - spellSegment(b) || groupValue(seg(a).group) - groupValue(seg(b).group),
+        )
+        .map((c) => c.id);
+  }
+}
+
+function completesThisRound(state: EncounterState, c: CombatantState): boolean {
+  const casting = seg(c).casting;
+  return casting !== null && castingCompletes(casting).round === state.round;
+}
+
+function spellSegment(c: CombatantState): number {
+  const casting = seg(c).casting;
+  return casting ? castingCompletes(casting).segment : SEGMENTS_PER_ROUND;
+}
+
+/**
+ * state.segment is the segment in which the current actor's action completes: segment 1 plus the
+ * segments its minor actions added; a complex activity completes on segment 10 ("require a full
+ * round"); a spell on its casting time (plus added segments).
+ */
+export function actorSegment(state: EncounterState, c: CombatantState): number {
+  if (state.stage === "spells") return spellSegment(c);
+  if ((state.stage === "high" || state.stage === "low") && declaredMajor(c) === "complex")
+    return SEGMENTS_PER_ROUND;
+  return Math.min(SEGMENTS_PER_ROUND, 1 + seg(c).extra);
+}
+
+function eligible(state: EncounterState, stage: ActingStage, c: CombatantState): boolean {
+  if (!canAct(c)) return false;
+  if (stage === "spells") return completesThisRound(state, c);
+  if (stage === "multiRest") return seg(c).attacksLeft > 0;
+  return true;
+}
+
+/** Open a new round at `declare` ("The GM announces the beginning of the combat round"). */
+export function startRound(ctx: Context, round: number): void {
+  const { state } = ctx;
+  state.round = round;
+  state.stage = "declare";
+  state.segment = 1;
+  state.current = null;
+  state.groups = null;
+  segEncounter(state).rolls = {};
+  clearAllUsage(state, "round");
+  for (const c of roster(state)) {
+    const casting = seg(c).casting;
+    Object.assign(c.ext, freshCombatantExt(), { casting });
+    c.initiative = null;
+  }
+  state.order = roster(state)
+    .filter(canAct)
+    .map((c) => c.id);
+  ctx.emit({ type: "roundStarted", round, stage: "declare" });
+}
+
+/**
+ * Close declarations and roll group initiative: "Each group will roll a d6", each side when its
+ * first member (roster order) is reached; sides with nobody able to act do not roll and are LOW.
+ * "The group with the highest roll acts first during HIGH ... If TIED, both groups act during HIGH".
+ */
+export function rollGroupInitiative(ctx: Context): void {
+  const { state } = ctx;
+  const rolls: Record<string, number> = {};
+  for (const c of roster(state)) {
+    if (c.side in rolls || !canAct(c)) continue;
+    rolls[c.side] = ctx.roll(6, "groupInitiative", c.id);
+    ctx.emit({ type: "initiativeRolled", side: c.side, roll: rolls[c.side] ?? 0, who: c.id });
+  }
+  segEncounter(state).rolls = rolls;
+  const best = (except: string | null): number =>
+    Math.max(
+      -Infinity,
+      ...Object.entries(rolls)
+        .filter(([side]) => side !== except)
+        .map(([, r]) => r),
+    );
+  const groups: Record<string, Group> = {};
+  for (const c of roster(state)) {
+    if (c.side in groups) continue;
+    const roll = rolls[c.side];
+    groups[c.side] = roll !== undefined && roll >= best(c.side) ? "high" : "low";
+  }
+  state.groups = groups;
+  const individual: Record<string, Group> = {};
+  for (const c of roster(state)) {
+    const roll = rolls[c.side];
+    const adjustment =
+      state.options.dexterityReaction === "groups" ? dexterityReaction(c.stats.dexterity ?? 10) : 0;
+    c.initiative = roll === undefined ? null : roll + adjustment;
+    let group: Group = roll !== undefined && roll + adjustment >= best(c.side) ? "high" : "low";
+    // "If you declare ... your intent to delay, you act on LOW initiative"; a delaying activity
+    // "can only do so during LOW initiative"; "An individual with this condition always has LOW initiative".
+    if (hasDeclared(c, "delay") || hasDeclared(c, "delaying") || hasCondition(c, "delayed")) group = "low";
+    seg(c).group = group;
+    individual[c.id] = group;
+    for (const d of seg(c).declared) {
+      if (!SPELLS.has(d.action)) continue;
+      // "activation always begins on the 1st segment"
+      seg(c).casting = {
+        spell: d.action as "cast" | "invoke",
+        time: d.time,
+        startRound: state.round,
+        added: 0,
+        target: null,
+      };
+      ctx.emit({
+        type: "castingStarted",
+        who: c.id,
+        spell: d.action,
+        time: d.time,
+        completes: castingCompletes(seg(c).casting as Casting),
+      });
+    }
+  }
+  ctx.emit({ type: "groupInitiativeSet", round: state.round, rolls, groups, individual });
+}
+
+/** Make `who` current in the present stage, with the segment its action completes in. */
+function beginTurn(ctx: Context, who: string): void {
+  const { state } = ctx;
+  const c = state.combatants[who] as CombatantState;
+  state.current = who;
+  state.segment = actorSegment(state, c);
+  ctx.emit({ type: "turnStarted", who, round: state.round, stage: state.stage, segment: state.segment });
+  if (state.stage === "spells") completeSpell(ctx, c);
+}
+
+/** The spell goes off on its completion segment; it is the caster's one spell and major action this round. */
+function completeSpell(ctx: Context, c: CombatantState): void {
+  const casting = seg(c).casting;
+  if (!casting) return;
+  seg(c).casting = null;
+  c.usage["round:spell"] = 1;
+  c.usage["round:major"] = 1;
+  ctx.emit({
+    type: "spellCompleted",
+    who: c.id,
+    spell: casting.spell,
+    segment: ctx.state.segment,
+    target: casting.target,
+  });
+}
+
+/** Enter the first stage at or after `from` in which somebody acts ("Stages where nobody acts are skipped"). */
+export function enterStage(ctx: Context, from: number): void {
+  const { state } = ctx;
+  for (let i = from; i < STAGES.length; i += 1) {
+    const stage = STAGES[i] as ActingStage;
+    if (stage === "multi") {
+      for (const c of roster(state)) {
+        if (canAct(c) && isMultiAttacker(state, c)) {
+          seg(c).inMulti = true;
+          seg(c).attacksLeft = Math.max(0, (c.stats.attacks ?? 2) - 1);
+        }
+      }
+    }
+    const order = stageOrder(state, stage);
+    if (order.length === 0) continue;
+    state.stage = stage;
+    state.order = order;
+    ctx.emit({ type: "stageStarted", round: state.round, stage, order });
+    beginTurn(ctx, order[0] as string);
+    return;
+  }
+  enterEnd(ctx);
+}
+
+/** "8. The GM will conduct the End the Round sequence": nobody is current until the GM goes on. */
+function enterEnd(ctx: Context): void {
+  const { state } = ctx;
+  state.stage = "end";
+  state.current = null;
+  state.order = [];
+  state.segment = SEGMENTS_PER_ROUND;
+  ctx.emit({ type: "stageStarted", round: state.round, stage: "end", order: [] });
+  tickAllConditions(ctx);
+  // Surprise covers the first round only.
+  if (state.round === 1)
+    for (const c of roster(state)) if (c.surprised) removeCondition(ctx, c.id, "surprised");
+  ctx.emit({ type: "roundEnded", round: state.round });
+}
+
+/** The next actor of the stage after `from`, or the next stage. */
+export function advance(ctx: Context, from: string | null): void {
+  const { state } = ctx;
+  const stage = state.stage as ActingStage;
+  if (from !== null) ctx.emit({ type: "turnEnded", who: from, round: state.round, stage });
+  const start = from === null ? 0 : state.order.indexOf(from) + 1;
+  for (let i = start; i < state.order.length; i += 1) {
+    const c = state.combatants[state.order[i] as string];
+    if (c && eligible(state, stage, c)) {
+      beginTurn(ctx, c.id);
+      return;
+    }
+  }
+  enterStage(ctx, STAGES.indexOf(stage) + 1);
+}

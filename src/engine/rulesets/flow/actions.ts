@@ -1,0 +1,431 @@
+/**
+ * Actions ("things you do in combat that will cost Action Points"): legality first (prepareAct,
+ * which changes nothing and rolls nothing, so a dry run answers "may I?"), then the effect
+ * (performAct).
+ */
+import type { Outcome } from "../../commands";
+import type { Context } from "../../context";
+import { combatant, requireAble } from "../../core/combatants";
+import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
+import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
+import { gain, requirePool, spend } from "../../core/pools";
+import { markUsed, usedCount } from "../../core/usage";
+import { distance } from "../../grid";
+import { refuse } from "../../refusal";
+import type { Handler } from "../../ruleset";
+import type { CombatantState, EncounterState, Pending } from "../../state";
+import { hitOutcome, missed, openAttack } from "./attacks";
+import { FLOW_ACTIONS, FLOW_REACTIONS, GANG_UP_BONUS, RANGE_PENALTY, TOTAL_DEFENSE_RP } from "./catalog";
+import {
+  actorWins,
+  edgeOf,
+  isSuccess,
+  outcomeLevel,
+  rankOf,
+  rollCheck,
+  skillOf,
+  type Edge,
+  type Level,
+} from "./checks";
+import { asJson, dataOf, flowExt, type ProvokedData } from "./data";
+import { indexOf, inReach, pushBackCell, sizeRank, threatenersOf } from "./geometry";
+import { poolOf } from "./pools";
+import { holdForTriggers, triggersFor } from "./ready";
+import { finishTurn, requireOwnTurn } from "./round";
+import { cancelReady, endGrapple, isGrappledDefender, startGrapple } from "./status";
+
+export interface ActPlan {
+  who: string;
+  action: string;
+  target: string | null;
+  outcome: Outcome | null;
+  cost: number;
+  /** True when a readied action fires out of turn. */
+  readied: boolean;
+  /** True when a grappled defender's grapple is its attempt to break free. */
+  breakFree: boolean;
+}
+
+export interface ActRequest {
+  who: string;
+  action: string;
+  target?: string | undefined;
+  outcome?: Outcome | undefined;
+  cost?: number | undefined;
+}
+
+function costOf(action: string, given: number | undefined): number {
+  const fixed = FLOW_ACTIONS[action]?.cost?.ap ?? 0;
+  if (given === undefined) return fixed;
+  // "Using Class Abilities 2 AP (unless the class ability specifies otherwise)"
+  if (action === "classAbility") {
+    if (!Number.isInteger(given) || given < 0) refuse("FlowBadCost", { action, cost: given });
+    return given;
+  }
+  // "Using a Magic Item: 1-2 AP (specific to each item)"
+  if (action === "useItem") {
+    if (given !== 1 && given !== 2) refuse("FlowBadCost", { action, cost: given });
+    return given;
+  }
+  return fixed;
+}
+
+/** Check that an action may be taken now; changes nothing and rolls nothing. */
+export function prepareAct(state: EncounterState, cmd: ActRequest, readied: boolean): ActPlan {
+  const def = FLOW_ACTIONS[cmd.action];
+  if (!def) refuse("FlowUnknownAction", { action: cmd.action });
+  const c = combatant(state, cmd.who);
+  if (readied) requireAble(c);
+  else requireOwnTurn(state, c);
+  let target: CombatantState | null = null;
+  if (def.target !== "none" && cmd.target !== undefined) {
+    target = combatant(state, cmd.target);
+    if (target.id === c.id && def.target === "enemy")
+      refuse("FlowBadTarget", { who: c.name, target: target.name });
+    if (target.defeated) refuse("FlowTargetDefeated", { target: target.name });
+    if (def.target === "enemy" && target.side === c.side)
+      refuse("FlowBadTarget", { who: c.name, target: target.name });
+  }
+  if (def.target === "enemy" && !target) refuse("FlowNeedsTarget", { action: cmd.action });
+  const ext = flowExt(c);
+  // Grappled defender: "Cannot take actions except one Opposed Athletics check per round to break free"
+  const breakFree = isGrappledDefender(state, c.id);
+  if (breakFree) {
+    if (cmd.action !== "grapple" || (ext.grappledBy !== undefined && target?.id !== ext.grappledBy))
+      refuse("FlowGrappledCannotAct", { who: c.name });
+    if (usedCount(c, "round", "breakFree") > 0)
+      refuse("FlowOncePerRound", { who: c.name, action: "breakFree" });
+  }
+  const t = target;
+  switch (cmd.action) {
+    case "disarm":
+    case "grapple":
+    case "shove":
+      if (!t) break;
+      // "You can only Disarm/Grapple/Shove targets that are your size category or smaller"
+      if (!breakFree && sizeRank(t) > sizeRank(c))
+        refuse("FlowTargetTooLarge", { who: c.name, target: t.name });
+      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
+      if (cmd.action === "grapple" && !breakFree) {
+        if (ext.grappling) refuse("FlowAlreadyGrappling", { who: c.name });
+        if (hasCondition(t, "grappled")) refuse("FlowTargetGrappled", { target: t.name });
+      }
+      // Shove: "Usable once per round."
+      if (cmd.action === "shove" && usedCount(c, "round", "shove") > 0)
+        refuse("FlowOncePerRound", { who: c.name, action: "shove" });
+      break;
+    case "feint":
+      if (!t) break;
+      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
+      // Feint: "Restriction: Usable once per round."
+      if (usedCount(c, "round", "feint") > 0) refuse("FlowOncePerRound", { who: c.name, action: "feint" });
+      break;
+    case "standUp":
+      if (!hasCondition(c, "prone")) refuse("FlowNotProne", { who: c.name });
+      break;
+    default:
+      break;
+  }
+  const cost = costOf(cmd.action, cmd.cost);
+  requirePool(c, "ap", cost);
+  return {
+    who: c.id,
+    action: cmd.action,
+    target: target?.id ?? null,
+    outcome: cmd.outcome ?? null,
+    cost,
+    readied,
+    breakFree,
+  };
+}
+
+/** "Attacker: ... can make reasonable actions (GM discretion) at Disadvantage". */
+function grapplerDisadvantage(c: CombatantState): boolean {
+  return flowExt(c).grappling !== undefined;
+}
+
+/** Feint: "your next physical attack against that target gains Advantage"; used up by that attack. */
+function useFeint(c: CombatantState, target: string): boolean {
+  const feints = flowExt(c).feints ?? [];
+  if (!feints.includes(target)) return false;
+  const rest = feints.filter((id) => id !== target);
+  if (rest.length > 0) flowExt(c).feints = rest;
+  else delete flowExt(c).feints;
+  return true;
+}
+
+/** Melee bonus and range penalty on a rolled attack. */
+function attackModifier(state: EncounterState, a: CombatantState, t: CombatantState, melee: boolean): number {
+  if (melee) {
+    // Gang-up: "When 2 or more allies are threatening the same enemy ... +10 Melee bonus".
+    const index = indexOf(state);
+    const allies = state.roster.filter((id) => {
+      const ally = state.combatants[id];
+      return (
+        ally !== undefined &&
+        ally.id !== a.id &&
+        ally.side === a.side &&
+        !ally.defeated &&
+        inReach(state, ally, t, index)
+      );
+    });
+    return allies.length > 0 ? GANG_UP_BONUS : 0;
+  }
+  // "a Shortbow (Range 6) gets a -10 for 7-12 hexes, -20 for 13-18 hexes, etc."
+  const range = a.stats.weaponRange;
+  if (range === undefined || range <= 0 || !a.at || !t.at || state.grid.type === "none") return 0;
+  const d = distance(state.grid, a.at, t.at);
+  return d > range ? -RANGE_PENALTY * Math.ceil((d - range) / range) : 0;
+}
+
+function performAttack(ctx: Context, plan: ActPlan, attacker: CombatantState, target: CombatantState): void {
+  const melee = inReach(ctx.state, attacker, target);
+  const feinted = useFeint(attacker, target.id);
+  let level: Level;
+  if (plan.outcome) level = outcomeLevel(plan.outcome);
+  else {
+    const skill =
+      skillOf(attacker, melee ? "melee" : "ranged") + attackModifier(ctx.state, attacker, target, melee);
+    level = rollCheck(
+      ctx,
+      attacker.id,
+      skill,
+      "attack",
+      edgeOf(feinted, grapplerDisadvantage(attacker)),
+    ).level;
+  }
+  if (!isSuccess(level)) {
+    missed(ctx, attacker.id, target.id, level, melee, false);
+    return;
+  }
+  openAttack(ctx, {
+    attacker: attacker.id,
+    target: target.id,
+    level,
+    outcome: hitOutcome(plan.outcome, level),
+    melee,
+    spell: false,
+    reactionAttack: false,
+  });
+}
+
+/** An Opposed Check for Feint, Grapple and Shove: actor first, then the resisting target. */
+function contest(
+  ctx: Context,
+  plan: ActPlan,
+  actor: { c: CombatantState; skill: number; edge: Edge },
+  resister: { c: CombatantState; skill: number },
+  purpose: string,
+): { won: boolean; level: Level } {
+  let won: boolean;
+  let level: Level;
+  if (plan.outcome) {
+    level = outcomeLevel(plan.outcome);
+    won = isSuccess(level);
+  } else {
+    level = rollCheck(ctx, actor.c.id, actor.skill, purpose, actor.edge).level;
+    const against = rollCheck(ctx, resister.c.id, resister.skill, purpose).level;
+    won = actorWins(level, against);
+  }
+  ctx.emit({ type: "contestResolved", who: actor.c.id, against: resister.c.id, purpose, won, level });
+  return { won, level };
+}
+
+/** Disarm: "Make a normal attack roll at Disadvantage. No damage is dealt on success." */
+function performDisarm(ctx: Context, plan: ActPlan, c: CombatantState, t: CombatantState): void {
+  const feinted = useFeint(c, t.id);
+  const level = plan.outcome
+    ? outcomeLevel(plan.outcome)
+    : rollCheck(ctx, c.id, skillOf(c, "melee"), "disarm", edgeOf(feinted, true)).level;
+  if (!isSuccess(level)) {
+    ctx.emit({ type: "disarmed", who: c.id, target: t.id, success: false, level, hexes: 0, mayTake: false });
+    return;
+  }
+  // Normal: adjacent hex (target's choice); Hard: 2 hexes; Major: 3; Critical: 4; from Hard up the
+  // disarmer may take the item instead.
+  const hexes = rankOf(level) - rankOf("normal") + 1;
+  ctx.emit({
+    type: "disarmed",
+    who: c.id,
+    target: t.id,
+    success: true,
+    level,
+    hexes,
+    mayTake: rankOf(level) >= rankOf("hard"),
+  });
+}
+
+function performShove(ctx: Context, plan: ActPlan, c: CombatantState, t: CombatantState): void {
+  markUsed(c, "round", "shove");
+  const athletics = { c, skill: skillOf(c, "athletics"), edge: edgeOf(false, grapplerDisadvantage(c)) };
+  const { won, level } = contest(ctx, plan, athletics, { c: t, skill: skillOf(t, "athletics") }, "shove");
+  if (!won) return;
+  // "Normal Success: Achieve chosen effect (push back 1 hex OR knock prone)"; "Hard Success+: Can
+  // choose to do both effects". The command names no choice: push back when there is room,
+  // otherwise knock prone; from Hard up, both.
+  const cell = pushBackCell(ctx.state, c, t);
+  const both = rankOf(level) >= rankOf("hard");
+  let pushedTo = null;
+  if (cell) {
+    const from = t.at;
+    t.at = [cell[0], cell[1]];
+    pushedTo = [cell[0], cell[1]];
+    ctx.emit({
+      type: "moved",
+      who: t.id,
+      from: from ? [from[0], from[1]] : null,
+      to: pushedTo,
+      path: from ? [[from[0], from[1]], pushedTo] : [pushedTo],
+      mode: "shove",
+    });
+  }
+  const prone = both || !cell;
+  if (prone) addCondition(ctx, t.id, "prone", null);
+  ctx.emit({ type: "shoved", who: c.id, target: t.id, level, pushedTo, prone });
+}
+
+function performGrapple(ctx: Context, plan: ActPlan, c: CombatantState, t: CombatantState): void {
+  if (plan.breakFree) {
+    markUsed(c, "round", "breakFree");
+    const { won } = contest(
+      ctx,
+      plan,
+      { c, skill: skillOf(c, "athletics"), edge: null },
+      { c: t, skill: skillOf(t, "athletics") },
+      "breakFree",
+    );
+    if (won) endGrapple(ctx, t.id, "brokeFree");
+    return;
+  }
+  // "Mechanic: Opposed Athletics roll vs target."
+  const { won } = contest(
+    ctx,
+    plan,
+    { c, skill: skillOf(c, "athletics"), edge: null },
+    { c: t, skill: skillOf(t, "athletics") },
+    "grapple",
+  );
+  if (won) startGrapple(ctx, c.id, t.id);
+}
+
+/** Feint: "Make an opposed Melee or Deception roll vs target's Melee or Agility (target's choice)." */
+function performFeint(ctx: Context, plan: ActPlan, c: CombatantState, t: CombatantState): void {
+  markUsed(c, "round", "feint");
+  const actorSkill = Math.max(skillOf(c, "melee"), skillOf(c, "deception"));
+  // The target chooses; it is taken to choose its better skill.
+  const targetSkill = Math.max(skillOf(t, "melee"), skillOf(t, "agility"));
+  const { won } = contest(
+    ctx,
+    plan,
+    { c, skill: actorSkill, edge: edgeOf(false, grapplerDisadvantage(c)) },
+    { c: t, skill: targetSkill },
+    "feint",
+  );
+  if (!won) return;
+  const feints = flowExt(c).feints ?? [];
+  if (!feints.includes(t.id)) flowExt(c).feints = [...feints, t.id];
+  ctx.emit({ type: "feinted", who: c.id, target: t.id });
+}
+
+/**
+ * Casting and standing up are triggering actions: "moving out of a hex, casting a spell, standing up
+ * from prone ... only provoke Reaction Attacks if they happen within your Threat Range."
+ */
+function provoke(ctx: Context, c: CombatantState, data: ProvokedData): void {
+  const cost = FLOW_REACTIONS.reactionAttack?.cost.rp ?? 0;
+  const threateners = threatenersOf(ctx.state, c).filter((e) => poolOf(e, "rp") >= cost);
+  const pending = openPending(ctx, "provoked", c.id, asJson(data));
+  for (const e of threateners) offer(ctx, e.id, "reactionAttack", c.id, pending, c.at);
+}
+
+/** A triggering action goes on once its reaction attacks are answered. */
+export function finishProvoked(ctx: Context, pending: Pending): void {
+  closePending(ctx, pending.id);
+  const d = dataOf<ProvokedData>(pending);
+  const c = combatant(ctx.state, pending.actor);
+  if (d.action === "standUp") {
+    if (!c.defeated) removeCondition(ctx, c.id, "prone");
+    return;
+  }
+  if (d.action !== "cast") return;
+  // "Reaction Attacks taken against a spellcaster do not disrupt the spell being cast".
+  const target = d.target === null ? null : (ctx.state.combatants[d.target] ?? null);
+  ctx.emit({ type: "spellCast", who: c.id, target: target?.id ?? null, outcome: d.outcome });
+  // A single-target spell against an enemy with a stipulated result is a spell attack, which an
+  // ally of the target may Intercept ("You are able to Intercept a Spell ... single-target").
+  if (!target || !d.outcome || target.side === c.side || target.defeated) return;
+  const level = outcomeLevel(d.outcome);
+  const melee = inReach(ctx.state, c, target);
+  if (!isSuccess(level)) missed(ctx, c.id, target.id, level, melee, true);
+  else
+    openAttack(ctx, {
+      attacker: c.id,
+      target: target.id,
+      level,
+      outcome: hitOutcome(d.outcome, level),
+      melee,
+      spell: true,
+      reactionAttack: false,
+    });
+}
+
+/** Pay for and carry out an action that prepareAct allowed. */
+export function performAct(ctx: Context, plan: ActPlan): void {
+  const c = combatant(ctx.state, plan.who);
+  spend(ctx, c.id, "ap", plan.cost, plan.action);
+  ctx.emit({
+    type: "actionTaken",
+    who: c.id,
+    action: plan.action,
+    target: plan.target,
+    cost: plan.cost,
+    readied: plan.readied,
+  });
+  const t = plan.target === null ? null : combatant(ctx.state, plan.target);
+  switch (plan.action) {
+    case "attack":
+      if (t) performAttack(ctx, plan, c, t);
+      break;
+    case "disarm":
+      if (t) performDisarm(ctx, plan, c, t);
+      break;
+    case "feint":
+      if (t) performFeint(ctx, plan, c, t);
+      break;
+    case "grapple":
+      if (t) performGrapple(ctx, plan, c, t);
+      break;
+    case "shove":
+      if (t) performShove(ctx, plan, c, t);
+      break;
+    case "cast":
+    case "standUp":
+      provoke(ctx, c, { action: plan.action, target: plan.target, outcome: plan.outcome });
+      break;
+    case "flowState":
+      // "Retain all Flow Points at the end of your turn, skipping the normal FP decay."
+      markUsed(c, "turn", "flowState");
+      break;
+    case "totalDefense":
+      // "Cost: 3 AP (ends turn immediately) Effect: Gain +1 RP and Advantage on all Reactions until
+      // the beginning of your next turn."
+      gain(ctx, c.id, "rp", TOTAL_DEFENSE_RP, "totalDefense");
+      addCondition(ctx, c.id, "totalDefense", null);
+      break;
+    default:
+      break;
+  }
+  if (!plan.readied && poolOf(c, "ap") === 0) ctx.emit({ type: "apExhausted", who: c.id });
+  if (plan.action === "totalDefense" && !plan.readied && ctx.state.current === c.id) finishTurn(ctx, c.id);
+}
+
+export const act: Handler<"act"> = (ctx, cmd) => {
+  requireNoOpenOffers(ctx);
+  const plan = prepareAct(ctx.state, cmd, false);
+  // Acting on your own turn while an action is readied gives up the wait ("cancel the Readied
+  // Action at no cost").
+  cancelReady(ctx, cmd.who, "acted");
+  const triggered = triggersFor(ctx.state, cmd.who, ["act", cmd.action]);
+  if (triggered.length > 0) holdForTriggers(ctx, cmd, triggered);
+  else performAct(ctx, plan);
+};

@@ -1,0 +1,212 @@
+/**
+ * Attacks that can be reacted to, the reactions offered against them, and how they resolve.
+ *
+ * - "When an attack of the right type would succeed against you, you may spend 1 RP to attempt
+ *   any of these abilities in order to avoid taking damage from the attack": offers are made only
+ *   after a hit, and only the reactions the defender may legally take and pay for.
+ * - "You may not perform multiple Reactions against a single attack, unless performing a Riposte".
+ * - "Gain 2 FP from attacks that hit, 3 FP from crits", "Gain 1 FP from a killing blow".
+ */
+import type { Outcome } from "../../commands";
+import type { Context } from "../../context";
+import { combatant, inRosterOrder } from "../../core/combatants";
+import { closePending, offer, openPending } from "../../core/offers";
+import { gain } from "../../core/pools";
+import type { Cell, CombatantState, Pending } from "../../state";
+import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
+import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
+import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
+import { inReach, interceptCell, sizeRank } from "./geometry";
+import { gainReactionFp, poolOf } from "./pools";
+import { defeat } from "./status";
+
+function rpCost(reaction: string): number {
+  return FLOW_REACTIONS[reaction]?.cost.rp ?? 0;
+}
+
+function canPay(c: CombatantState, reaction: string): boolean {
+  return !c.defeated && poolOf(c, "rp") >= rpCost(reaction);
+}
+
+/** The outcome an attack carries once it is known to succeed: hit, crit or kill. */
+export function hitOutcome(outcome: Outcome | null, level: Level): Outcome {
+  if (outcome === "kill" || outcome === "crit") return outcome;
+  return level === "critical" ? "crit" : "hit";
+}
+
+/** "You cannot parry an enemy more than 1 size category larger than you." */
+export function canParry(attacker: CombatantState, defender: CombatantState, melee: boolean): boolean {
+  return melee && sizeRank(attacker) - sizeRank(defender) <= 1;
+}
+
+/** Whether an ally may Intercept, and where it would stand. */
+export function interceptSpot(ctx: Context, ally: CombatantState, d: AttackData): Cell | null {
+  const attacker = combatant(ctx.state, d.attacker);
+  const target = combatant(ctx.state, d.target);
+  if (ally.id === target.id || ally.id === attacker.id || ally.side !== target.side) return null;
+  // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
+  if (ally.conditions.some((k) => k.id === "grappled")) return null;
+  return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES);
+}
+
+/** Open an attack that hit and offer the reactions the text allows against it. */
+export function openAttack(ctx: Context, d: AttackData): Pending {
+  const pending = openPending(ctx, "attack", d.attacker, asJson(d));
+  const attacker = combatant(ctx.state, d.attacker);
+  const target = combatant(ctx.state, d.target);
+  if (!d.spell && !target.defeated) {
+    const parry = canParry(attacker, target, d.melee);
+    // "Dodge: ... to avoid a melee or ranged attack"
+    if (canPay(target, "dodge")) offer(ctx, target.id, "dodge", attacker.id, pending);
+    // "Parry: 1 RP to roll Melee to deflect another melee attack"
+    if (parry && canPay(target, "parry")) offer(ctx, target.id, "parry", attacker.id, pending);
+    // "Block: ... to block a melee or ranged attack; requires a shield"
+    if (target.tags.includes("shield") && canPay(target, "block"))
+      offer(ctx, target.id, "block", attacker.id, pending);
+    // Reaction chains: "you cannot perform any advanced Reactions; that is, you cannot Riposte".
+    if (!d.reactionAttack && parry && canPay(target, "riposte"))
+      offer(ctx, target.id, "riposte", attacker.id, pending);
+  }
+  // Intercept, an advanced reaction, is not offered against a Reaction Attack either.
+  if (!d.reactionAttack) {
+    for (const ally of inRosterOrder(ctx.state)) {
+      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d))
+        offer(ctx, ally.id, "intercept", attacker.id, pending);
+    }
+  }
+  return pending;
+}
+
+/**
+ * A Reaction Attack: "1 RP to roll a single unmodified attack against an enemy who performs a
+ * triggering action within range". Rolled on Melee with no bonus, penalty, Advantage or
+ * Disadvantage; a hit opens an attack the target may still Dodge/Parry/Block.
+ */
+export function reactionAttack(ctx: Context, reactor: string, target: string, outcome: Outcome | null): void {
+  const r = combatant(ctx.state, reactor);
+  const level = outcome
+    ? outcomeLevel(outcome)
+    : rollCheck(ctx, reactor, skillOf(r, "melee"), "reactionAttack").level;
+  if (isSuccess(level)) {
+    openAttack(ctx, {
+      attacker: reactor,
+      target,
+      level,
+      outcome: hitOutcome(outcome, level),
+      melee: true,
+      spell: false,
+      reactionAttack: true,
+    });
+    return;
+  }
+  ctx.emit({
+    type: "attackResolved",
+    attacker: reactor,
+    target,
+    hit: false,
+    level,
+    reactionAttack: true,
+    melee: true,
+    spell: false,
+    multiplier: 0,
+    killed: false,
+  });
+}
+
+/** An attack that did not succeed: no reactions are offered against it. */
+export function missed(
+  ctx: Context,
+  attacker: string,
+  target: string,
+  level: Level,
+  melee: boolean,
+  spell: boolean,
+): void {
+  ctx.emit({
+    type: "attackResolved",
+    attacker,
+    target,
+    hit: false,
+    level,
+    reactionAttack: false,
+    melee,
+    spell,
+    multiplier: 0,
+    killed: false,
+  });
+}
+
+/** Every offer against the attack is answered: apply the result. */
+export function finishAttack(ctx: Context, pending: Pending): void {
+  closePending(ctx, pending.id);
+  const d = dataOf<AttackData>(pending);
+  const r = d.reaction;
+  const base = {
+    attacker: d.attacker,
+    target: d.target,
+    level: d.level,
+    reactionAttack: d.reactionAttack,
+    melee: d.melee,
+    spell: d.spell,
+  };
+  if (r && r.with !== "intercept" && r.won) {
+    ctx.emit({
+      type: "attackResolved",
+      ...base,
+      hit: false,
+      avoidedBy: r.with,
+      reactor: r.who,
+      multiplier: 0,
+      killed: false,
+    });
+    if (d.riposteBy !== undefined) offerRiposteCounter(ctx, d.riposteBy, d.attacker);
+    return;
+  }
+  // "If you win the Opposed Check, you take the full damage of the attack from the enemy, and your
+  // ally takes no damage."
+  const victim = d.interceptedBy ?? d.target;
+  const crit = d.level === "critical";
+  // "in the very rare case where a critical hit happens and a Dodge/Parry then critically fails
+  // ... The critical hit will instead deal 3x damage."
+  const botched =
+    crit && r !== undefined && ["dodge", "parry", "riposte"].includes(r.with) && r.level === "critFail";
+  const multiplier = crit ? (botched ? 3 : 2) : 1;
+  gain(ctx, d.attacker, "fp", crit ? FP_FOR_CRIT : FP_FOR_HIT, crit ? "criticalHit" : "hit");
+  // A Reaction Attack that lands is a successful reaction.
+  if (d.reactionAttack) gainReactionFp(ctx, d.attacker);
+  let killed = false;
+  const victimState = combatant(ctx.state, victim);
+  if (d.outcome === "kill" && !victimState.defeated) {
+    defeat(ctx, victim, d.attacker);
+    killed = true;
+    if (victimState.side !== combatant(ctx.state, d.attacker).side)
+      gain(ctx, d.attacker, "fp", FP_FOR_KILL, "killingBlow");
+  }
+  ctx.emit({
+    type: "attackResolved",
+    ...base,
+    hit: true,
+    victim,
+    multiplier,
+    killed,
+    ...(d.interceptedBy !== undefined ? { interceptedBy: d.interceptedBy } : {}),
+    ...(r ? { reactor: r.who, reaction: r.with } : {}),
+  });
+}
+
+/**
+ * "Riposte: ... a Parry (Riposte) followed by a Reaction Attack with your melee weapon ... the
+ * Reaction Attack being possible only if the Parry succeeds first." The counterattack is offered to
+ * the riposter, already paid for by the Riposte's 2 RP, when the attacker stands in its reach.
+ */
+function offerRiposteCounter(ctx: Context, riposter: string, attacker: string): void {
+  const r = combatant(ctx.state, riposter);
+  const a = combatant(ctx.state, attacker);
+  if (r.defeated || a.defeated || !inReach(ctx.state, r, a)) {
+    ctx.emit({ type: "riposteCounterUnavailable", who: riposter, against: attacker });
+    return;
+  }
+  const data: RiposteData = { riposter, attacker };
+  const pending = openPending(ctx, "riposte", riposter, asJson(data));
+  offer(ctx, riposter, "reactionAttack", attacker, pending, r.at);
+}

@@ -1,0 +1,146 @@
+/**
+ * Flow's questions to the grid: who threatens whom, size categories, where an interceptor can
+ * stand, where a shove pushes.
+ */
+import { bodiesOf } from "../../core/movement";
+import {
+  buildSpatialIndex,
+  cellKey,
+  distance,
+  footprint,
+  line,
+  neighbours,
+  sameCell,
+  type SpatialIndex,
+} from "../../grid";
+import type { Cell, CombatantState, EncounterState } from "../../state";
+import { SIZES } from "../../state";
+
+export function indexOf(state: EncounterState): SpatialIndex {
+  return buildSpatialIndex(state.grid, bodiesOf(state));
+}
+
+function placed(state: EncounterState, ...cs: CombatantState[]): boolean {
+  return state.grid.type !== "none" && cs.every((c) => c.at !== null);
+}
+
+/**
+ * Whether `a` can reach `b` with a melee attack (b stands in a's Threat Range). On a gridless
+ * scene, or for an unplaced token, the engine cannot measure and takes the attack as melee.
+ */
+export function inReach(
+  state: EncounterState,
+  a: CombatantState,
+  b: CombatantState,
+  index?: SpatialIndex,
+): boolean {
+  if (!placed(state, a, b) || !b.at) return true;
+  const used = index ?? indexOf(state);
+  return footprint(state.grid, b.at, b.size).some((cell) => used.threatenersOf(cell).includes(a.id));
+}
+
+/**
+ * Enemies of `who` that threaten the cell(s) it stands on, still standing, in roster order:
+ * "These actions only provoke Reaction Attacks if they happen within your Threat Range." On a
+ * gridless scene nobody can be shown to threaten anybody, so nothing is provoked.
+ */
+export function threatenersOf(state: EncounterState, who: CombatantState): CombatantState[] {
+  if (!placed(state, who) || !who.at) return [];
+  const index = indexOf(state);
+  const ids = new Set<string>();
+  for (const cell of footprint(state.grid, who.at, who.size))
+    for (const id of index.threatenersOf(cell)) if (index.isEnemy(who.id, id)) ids.add(id);
+  return state.roster.flatMap((id) => {
+    const c = state.combatants[id];
+    return c && ids.has(id) && !c.defeated ? [c] : [];
+  });
+}
+
+/** Size category as a number: "Huge > Large > Medium > Small". */
+export function sizeRank(c: CombatantState): number {
+  return SIZES.indexOf(c.size);
+}
+
+/** Whether a cell can take `who`'s footprint: no other standing creature on any of its cells. */
+export function isOpen(
+  state: EncounterState,
+  who: CombatantState,
+  anchor: Cell,
+  index?: SpatialIndex,
+): boolean {
+  const used = index ?? indexOf(state);
+  return footprint(state.grid, anchor, who.size).every((cell) =>
+    used.occupantsAt(cell).every((id) => id === who.id),
+  );
+}
+
+function touches(state: EncounterState, cell: Cell, c: CombatantState): boolean {
+  if (!c.at) return false;
+  return footprint(state.grid, c.at, c.size).some((own) => distance(state.grid, own, cell) === 1);
+}
+
+/**
+ * Where an interceptor can stand, or null. Melee: "if you cannot move to be adjacent to BOTH of
+ * them with 3 hexes of movement, you may not perform Intercept". Ranged: "you must be able to stand
+ * directly between your ally and the attacking enemy within 3 hexes". The search walks up to
+ * `hexes` steps through cells no enemy stands on (allies' cells can be crossed) and takes the
+ * nearest open cell that qualifies, in the grid's neighbour order, so the choice is deterministic.
+ */
+export function interceptCell(
+  state: EncounterState,
+  interceptor: CombatantState,
+  attacker: CombatantState,
+  target: CombatantState,
+  melee: boolean,
+  hexes: number,
+): Cell | null {
+  if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
+    return null;
+  const index = indexOf(state);
+  const between = melee ? null : new Set(line(state.grid, target.at, attacker.at).slice(1, -1).map(cellKey));
+  const qualifies = (cell: Cell): boolean =>
+    isOpen(state, interceptor, cell, index) &&
+    (between ? between.has(cellKey(cell)) : touches(state, cell, attacker) && touches(state, cell, target));
+  const seen = new Set<string>([cellKey(interceptor.at)]);
+  let frontier: Cell[] = [interceptor.at];
+  for (let depth = 0; depth <= hexes; depth += 1) {
+    const found = frontier.find(qualifies);
+    if (found) return found;
+    const next: Cell[] = [];
+    for (const cell of frontier) {
+      for (const n of neighbours(state.grid, cell)) {
+        const k = cellKey(n);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        if (index.occupantsAt(n).some((id) => index.isEnemy(interceptor.id, id))) continue;
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+/**
+ * The cell a shove pushes `target` into: its neighbour farthest from the shover ("Knock an
+ * opponent backwards"), first in neighbour order on a tie, if it is open; otherwise null.
+ */
+export function pushBackCell(
+  state: EncounterState,
+  shover: CombatantState,
+  target: CombatantState,
+): Cell | null {
+  if (!placed(state, shover, target) || !shover.at || !target.at) return null;
+  const from = shover.at;
+  let best: Cell | null = null;
+  let bestDistance = -1;
+  for (const n of neighbours(state.grid, target.at)) {
+    const d = distance(state.grid, from, n);
+    if (d > bestDistance) {
+      best = n;
+      bestDistance = d;
+    }
+  }
+  if (!best || sameCell(best, target.at)) return null;
+  return isOpen(state, target, best) ? best : null;
+}

@@ -1,0 +1,109 @@
+/**
+ * The `flow` ruleset (rules/flow.txt): 1d10 + Agility initiative; 5 AP a round, 2 RP back at the
+ * start of each turn, 2 FP at the start of combat; reactions (dodge, parry, block, reaction attack,
+ * riposte, intercept); hex movement with threat range, Take a Step and Tumble Through; special
+ * actions; surprise; readied actions. docs/rulesets/flow.md maps every rule sentence to the code.
+ */
+import { coreHandlers } from "../../apply";
+import type { Context } from "../../context";
+import { combatant } from "../../core/combatants";
+import { removeCondition as dropCondition } from "../../core/conditions";
+import type { Handler, Handlers, Ruleset } from "../../ruleset";
+import type { CommandType } from "../../commands";
+import { act } from "./actions";
+import { FLOW_ACTIONS, FLOW_CONDITIONS, FLOW_REACTIONS, FLOW_SKILLS, FLOW_STATS } from "./catalog";
+import { encounterExt } from "./data";
+import { rollInitiative } from "./initiative";
+import { FLOW_MOVE_MODES, move, previewMove } from "./movement";
+import { FLOW_POOLS, setupPools } from "./pools";
+import { react } from "./reactions";
+import { ready } from "./ready";
+import { endTurn, next, start } from "./round";
+import { settle } from "./settle";
+import { cancelReady, defeat, endGrapplesOf } from "./status";
+
+/** Run a handler, then let every pending trigger that waits for nothing go on. */
+function settled<T extends CommandType>(handler: Handler<T>): Handler<T> {
+  return (ctx: Context, cmd) => {
+    handler(ctx, cmd);
+    settle(ctx);
+  };
+}
+
+const removeCondition: Handler<"removeCondition"> = (ctx, cmd) => {
+  combatant(ctx.state, cmd.who);
+  // Both sides of a grapple are grappled; ending it on one side ends it on the other.
+  if (cmd.condition === "grappled") endGrapplesOf(ctx, cmd.who, "removed");
+  // "cancel the Readied Action at no cost"
+  else if (cmd.condition === "readied") cancelReady(ctx, cmd.who, "cancelled");
+  else dropCondition(ctx, cmd.who, cmd.condition);
+};
+
+const setDefeated: Handler<"setDefeated"> = (ctx, cmd) => {
+  if (cmd.defeated) defeat(ctx, cmd.who, null);
+  else coreHandlers.setDefeated?.(ctx, cmd);
+};
+
+const removeCombatant: Handler<"removeCombatant"> = (ctx, cmd) => {
+  combatant(ctx.state, cmd.who);
+  endGrapplesOf(ctx, cmd.who, "removed");
+  coreHandlers.removeCombatant?.(ctx, cmd);
+  const ext = encounterExt(ctx.state);
+  if (ext.initiativeOrder) ext.initiativeOrder = ext.initiativeOrder.filter((id) => id !== cmd.who);
+};
+
+/**
+ * A combatant joining a running fight rolls initiative like everyone ("Everyone rolls 1d10 +
+ * Agility Modifier") and takes its place in the order; it acts this round only if that place is
+ * still to come.
+ */
+const addCombatant: Handler<"addCombatant"> = (ctx, cmd) => {
+  coreHandlers.addCombatant?.(ctx, cmd);
+  if (ctx.state.status !== "active") return;
+  const joined = combatant(ctx.state, cmd.combatant.id);
+  rollInitiative(ctx, [joined]);
+  const ext = encounterExt(ctx.state);
+  const order = ext.initiativeOrder ?? [];
+  // Before the first combatant with a lower initiative: a tie goes after those already placed.
+  const lower = order.findIndex(
+    (id) => (ctx.state.combatants[id]?.initiative ?? 0) < (joined.initiative ?? 0),
+  );
+  const at = lower === -1 ? order.length : lower;
+  order.splice(at, 0, joined.id);
+  ext.initiativeOrder = order;
+  const current = ctx.state.current;
+  const currentAt = current === null ? -1 : order.indexOf(current);
+  if (at > currentAt)
+    ctx.state.order = order.filter((id) => ctx.state.order.includes(id) || id === joined.id);
+};
+
+const handlers: Handlers = {
+  start: settled(start),
+  next: settled(next),
+  endTurn: settled(endTurn),
+  act: settled(act),
+  move: settled(move),
+  react: settled(react),
+  ready: settled(ready),
+  removeCondition: settled(removeCondition),
+  setDefeated: settled(setDefeated),
+  removeCombatant: settled(removeCombatant),
+  addCombatant,
+};
+
+export const flow: Ruleset = {
+  id: "flow",
+  pools: FLOW_POOLS,
+  actions: FLOW_ACTIONS,
+  reactions: FLOW_REACTIONS,
+  moveModes: FLOW_MOVE_MODES,
+  options: {},
+  stats: FLOW_STATS,
+  skills: FLOW_SKILLS,
+  conditions: FLOW_CONDITIONS,
+  setupCombatant(c) {
+    setupPools(c);
+  },
+  handlers,
+  previewMove,
+};

@@ -1,0 +1,299 @@
+/**
+ * Movement in combat: "1 AP to move full Move Speed", "maximum 2 AP/turn", Take a Step, Tumble
+ * Through, and Reaction Attacks for moving OUT of a threatened hex.
+ */
+import type { MoveMode } from "../../commands";
+import type { Context } from "../../context";
+import { combatant } from "../../core/combatants";
+import { hasCondition } from "../../core/conditions";
+import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
+import { requirePool, spend } from "../../core/pools";
+import { markUsed, usedCount } from "../../core/usage";
+import { planPath, requireLegalPath } from "../../core/movement";
+import { checkPathLegality, findPathProvocations, pathCost, sameCell, walkPath } from "../../grid";
+import { refuse, RefusalError } from "../../refusal";
+import type { Handler, MovePreview } from "../../ruleset";
+import { SIZES, type Cell, type CombatantState, type EncounterState, type Pending } from "../../state";
+import { FLOW_REACTIONS, MAX_MOVE_AP, MOVE_SPEED, STEP_AP, STEP_HEXES, TUMBLE_AP } from "./catalog";
+import { isSuccess, rollCheck, skillOf } from "./checks";
+import { asJson, dataOf, type MoveData, type ProvokedData } from "./data";
+import { indexOf, isOpen, sizeRank } from "./geometry";
+import { poolOf } from "./pools";
+import { holdForTriggers, triggersFor } from "./ready";
+import { requireOwnTurn } from "./round";
+import { cancelReady } from "./status";
+
+export const FLOW_MOVE_MODES: readonly MoveMode[] = ["normal", "step", "tumble"];
+
+/** "Unless stated otherwise, all player characters start with 6 hexes of movement per Action Point". */
+export function moveSpeedOf(c: CombatantState): number {
+  const speed = c.stats.moveSpeed;
+  return speed !== undefined && speed > 0 ? speed : MOVE_SPEED;
+}
+
+export interface MovePlan {
+  who: string;
+  mode: MoveMode;
+  /** Every cell walked, the start first. */
+  cells: Cell[];
+  /** AP this move costs now. */
+  ap: number;
+  /** Hexes that count toward the movement maximum. */
+  hexes: number;
+  /** Tumble Through: the enemy whose hex is passed through. */
+  through: string | null;
+}
+
+export interface MoveRequest {
+  who: string;
+  path: readonly Cell[];
+  mode?: MoveMode | undefined;
+}
+
+/** What moving `hexes` more costs this turn, and whether it stays within 2 AP of movement. */
+function normalMoveCost(c: CombatantState, hexes: number): number {
+  const speed = moveSpeedOf(c);
+  const moved = usedCount(c, "turn", "moveHexes");
+  const paid = usedCount(c, "turn", "moveAp");
+  const needed = Math.ceil((moved + hexes) / speed);
+  // "The most a player can move per round is 2 AP worth of movement (~12 hexes)".
+  if (needed > MAX_MOVE_AP)
+    refuse("FlowMoveTooFar", { who: c.name, max: MAX_MOVE_AP * speed - moved, need: hexes });
+  return needed - paid;
+}
+
+/** Check a move; changes nothing and rolls nothing. */
+export function prepareMove(state: EncounterState, cmd: MoveRequest): MovePlan {
+  const mode = cmd.mode ?? "normal";
+  if (!FLOW_MOVE_MODES.includes(mode)) refuse("FlowMoveModeUnsupported", { mode });
+  const c = combatant(state, cmd.who);
+  requireOwnTurn(state, c);
+  // Grapple: "Movement: Neither can move independently".
+  if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
+  const plan = planPath(state, c.id, cmd.path);
+  const steps = plan.cells.length - 1;
+  if (steps < 1) refuse("FlowMoveEmpty", { who: c.name });
+  let ap: number;
+  let hexes = 0;
+  let through: string | null = null;
+  if (mode === "normal") {
+    requireLegalPath(plan);
+    hexes = pathCost(state.grid, plan.cells);
+    ap = normalMoveCost(c, hexes);
+  } else if (mode === "step") {
+    // Take a Step: "You move 1 Hex", "Usable once per round".
+    if (pathCost(state.grid, plan.cells) !== STEP_HEXES) refuse("FlowStepTooFar", { who: c.name });
+    if (usedCount(c, "round", "takeStep") > 0)
+      refuse("FlowOncePerRound", { who: c.name, action: "takeStep" });
+    requireLegalPath(plan);
+    ap = STEP_AP;
+  } else {
+    through = tumbleThrough(state, c, plan.cells);
+    ap = TUMBLE_AP;
+  }
+  requirePool(c, "ap", ap);
+  return { who: c.id, mode, cells: plan.cells, ap, hexes, through };
+}
+
+/**
+ * Tumble Through: "move directly through the enemy's Hex to the other side of them"; "Requirement:
+ * Adjacent to an enemy"; "can NOT be used against enemies larger than Medium size". The path is
+ * the enemy's hex and the hex straight beyond it. Returns the enemy's id.
+ */
+function tumbleThrough(state: EncounterState, c: CombatantState, cells: readonly Cell[]): string {
+  const [start, middle, end] = cells;
+  const index = indexOf(state);
+  const enemyId = middle ? index.occupantsAt(middle).find((id) => index.isEnemy(c.id, id)) : undefined;
+  if (cells.length !== 3 || !start || !middle || !end || enemyId === undefined)
+    refuse("FlowTumbleNoEnemy", { who: c.name });
+  const beyond: Cell = [2 * middle[0] - start[0], 2 * middle[1] - start[1]];
+  if (!sameCell(beyond, end)) refuse("FlowTumbleNoEnemy", { who: c.name });
+  const enemy = combatant(state, enemyId);
+  if (sizeRank(enemy) > SIZES.indexOf("medium"))
+    refuse("FlowTumbleTooLarge", { who: c.name, target: enemy.name });
+  if (!isOpen(state, c, end, index)) refuse("FlowTumbleBlocked", { who: c.name, at: [end[0], end[1]] });
+  return enemy.id;
+}
+
+function reactionAttackCost(): number {
+  return FLOW_REACTIONS.reactionAttack?.cost.rp ?? 0;
+}
+
+function canReactionAttack(state: EncounterState, id: string): boolean {
+  const e = state.combatants[id];
+  return e !== undefined && !e.defeated && poolOf(e, "rp") >= reactionAttackCost();
+}
+
+function setAt(c: CombatantState, cell: Cell): void {
+  c.at = [cell[0], cell[1]];
+}
+
+const copy = (cells: readonly Cell[]): Cell[] => cells.map((cell) => [cell[0], cell[1]]);
+/** Cells as plain JSON arrays, for events. */
+const asCells = (cells: readonly Cell[]): number[][] => cells.map((cell) => [cell[0], cell[1]]);
+
+/**
+ * Walk a normal move from where the mover stands. "If an opponent ... moves OUT of any hex you
+ * threaten, then you may use 1 RP to perform a Reaction Attack": at the first step that leaves a
+ * hex an enemy with RP threatens, the mover is held on that hex and each such enemy is offered a
+ * Reaction Attack, once per enemy per move; the rest of the path waits in the pending move.
+ */
+export function walk(ctx: Context, pending: Pending | null, who: string, data: MoveData): void {
+  const mover = combatant(ctx.state, who);
+  const stop = (reason: string) => {
+    if (pending) closePending(ctx, pending.id);
+    ctx.emit({
+      type: "moveStopped",
+      who,
+      at: mover.at ? [mover.at[0], mover.at[1]] : null,
+      reason,
+      path: asCells(data.walked),
+    });
+  };
+  if (mover.defeated) return stop("defeated");
+  const rest = data.rest;
+  if (rest.length > 1) {
+    const index = indexOf(ctx.state);
+    const legality = checkPathLegality(index, ctx.state.grid, who, rest);
+    if (!legality.ok) return stop(legality.reason);
+    for (const provocation of findPathProvocations(index, ctx.state.grid, who, rest)) {
+      const by = provocation.threateners.filter(
+        (id) => !data.offered.includes(id) && canReactionAttack(ctx.state, id),
+      );
+      if (by.length === 0) continue;
+      const at = rest[provocation.step] ?? provocation.from;
+      data.walked.push(...copy(rest.slice(1, provocation.step + 1)));
+      setAt(mover, at);
+      data.rest = copy(rest.slice(provocation.step));
+      data.offered.push(...by);
+      const held = pending ?? openPending(ctx, "move", who, asJson(data));
+      if (pending) pending.data = asJson(data);
+      for (const id of by) offer(ctx, id, "reactionAttack", who, held, at);
+      ctx.emit({ type: "movePaused", who, at: [at[0], at[1]], pending: held.id, by });
+      return;
+    }
+    data.walked.push(...copy(rest.slice(1)));
+    const end = rest[rest.length - 1];
+    if (end) setAt(mover, end);
+  }
+  if (pending) closePending(ctx, pending.id);
+  ctx.emit({
+    type: "moved",
+    who,
+    from: [data.from[0], data.from[1]],
+    to: mover.at ? [mover.at[0], mover.at[1]] : null,
+    path: asCells(data.walked),
+    mode: data.mode,
+  });
+}
+
+/** A held move goes on once its reaction attacks are answered (unless the mover fell). */
+export function continueMove(ctx: Context, pending: Pending): void {
+  walk(ctx, pending, pending.actor, dataOf<MoveData>(pending));
+}
+
+/** Pay for and carry out a move that prepareMove allowed. */
+export function performMove(ctx: Context, plan: MovePlan): void {
+  const c = combatant(ctx.state, plan.who);
+  const start = plan.cells[0];
+  if (!start) return;
+  if (plan.mode === "normal") {
+    spend(ctx, c.id, "ap", plan.ap, "move");
+    markUsed(c, "turn", "moveHexes", plan.hexes);
+    markUsed(c, "turn", "moveAp", plan.ap);
+    walk(ctx, null, c.id, {
+      mode: "normal",
+      from: start,
+      rest: copy(plan.cells),
+      walked: [[start[0], start[1]]],
+      offered: [],
+    });
+    return;
+  }
+  if (plan.mode === "step") {
+    // "without triggering any Reaction Attacks or other abilities triggered by movement. This does
+    // not count against your movement maximums for the round".
+    spend(ctx, c.id, "ap", plan.ap, "takeStep");
+    markUsed(c, "round", "takeStep");
+    const end = plan.cells[plan.cells.length - 1] ?? start;
+    setAt(c, end);
+    ctx.emit({
+      type: "moved",
+      who: c.id,
+      from: [start[0], start[1]],
+      to: [end[0], end[1]],
+      path: asCells(plan.cells),
+      mode: "step",
+    });
+    return;
+  }
+  // Tumble Through: "You make an Agility Check."
+  spend(ctx, c.id, "ap", plan.ap, "tumbleThrough");
+  const check = rollCheck(ctx, c.id, skillOf(c, "agility"), "tumbleThrough");
+  const success = isSuccess(check.level);
+  ctx.emit({ type: "tumbled", who: c.id, through: plan.through, success, level: check.level });
+  if (success) {
+    // "If you succeed, you can move directly through the enemy's Hex to the other side of them
+    // without provoking Reaction Attacks from any enemy."
+    const end = plan.cells[plan.cells.length - 1] ?? start;
+    setAt(c, end);
+    ctx.emit({
+      type: "moved",
+      who: c.id,
+      from: [start[0], start[1]],
+      to: [end[0], end[1]],
+      path: asCells(plan.cells),
+      mode: "tumble",
+    });
+    return;
+  }
+  // "If you fail your Agility Check, you must stay where you are, and this attempted action will
+  // provoke Reaction Attacks from only the enemy you attempted this on".
+  const data: ProvokedData = { action: "tumble", target: plan.through, outcome: null };
+  const pending = openPending(ctx, "provoked", c.id, asJson(data));
+  if (plan.through !== null && canReactionAttack(ctx.state, plan.through))
+    offer(ctx, plan.through, "reactionAttack", c.id, pending, start);
+}
+
+export const move: Handler<"move"> = (ctx, cmd) => {
+  requireNoOpenOffers(ctx);
+  const plan = prepareMove(ctx.state, cmd);
+  cancelReady(ctx, cmd.who, "acted");
+  // A step triggers no "other abilities triggered by movement", readied actions included.
+  const triggered = plan.mode === "step" ? [] : triggersFor(ctx.state, cmd.who, ["move"]);
+  if (triggered.length > 0) holdForTriggers(ctx, cmd, triggered);
+  else performMove(ctx, plan);
+};
+
+/** The ruler's view of a planned move: its cost, where it would be held, and any refusal. */
+export function previewMove(
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+): MovePreview {
+  let plan: MovePlan;
+  try {
+    plan = prepareMove(state, { who, path, mode });
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error;
+    const c = state.combatants[who];
+    const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
+    return { cells, cost: {}, provocations: [], refusal: error.refusal };
+  }
+  const provocations: MovePreview["provocations"] = [];
+  if (plan.mode === "normal") {
+    const offered: string[] = [];
+    for (const p of findPathProvocations(indexOf(state), state.grid, who, plan.cells)) {
+      const by = p.threateners.filter((id) => !offered.includes(id) && canReactionAttack(state, id));
+      if (by.length === 0) continue;
+      offered.push(...by);
+      provocations.push({ cell: p.from, step: p.step, by });
+    }
+  } else if (plan.mode === "tumble" && plan.through !== null && canReactionAttack(state, plan.through)) {
+    // Only if the Agility Check fails, and only from the enemy tumbled through.
+    const start = plan.cells[0];
+    if (start) provocations.push({ cell: start, step: 0, by: [plan.through] });
+  }
+  return { cells: plan.cells, cost: { ap: plan.ap }, provocations, refusal: null };
+}

@@ -1,0 +1,146 @@
+/**
+ * Answering reaction offers: Dodge, Parry, Block, Riposte, Intercept against an attack; a Reaction
+ * Attack against a triggering action (or as a Riposte's counterattack); or declining.
+ */
+import type { Outcome } from "../../commands";
+import type { Context } from "../../context";
+import { combatant, requireAble } from "../../core/combatants";
+import { hasCondition } from "../../core/conditions";
+import { decline, findOffer, findPending, withdrawOffers } from "../../core/offers";
+import { gain, requirePool, spend } from "../../core/pools";
+import { refuse } from "../../refusal";
+import type { Handler } from "../../ruleset";
+import type { Cell, CombatantState, Pending } from "../../state";
+import { interceptSpot, reactionAttack } from "./attacks";
+import { FLOW_REACTIONS } from "./catalog";
+import { isSuccess, outcomeLevel, raise, reactorWins, rollCheck, skillOf, type Level } from "./checks";
+import { dataOf, type AttackData } from "./data";
+import { sizeRank } from "./geometry";
+import { gainReactionFp } from "./pools";
+
+/** "Advantage on all Reactions until the beginning of your next turn" (Total Defense). */
+function reactionEdge(c: CombatantState): "advantage" | null {
+  return hasCondition(c, "totalDefense") ? "advantage" : null;
+}
+
+/** The skill a defence rolls: "higher of Agility/Athletics (Dodge) or Melee (Parry)", Endurance (Block). */
+function defenceSkill(c: CombatantState, reaction: string): number {
+  switch (reaction) {
+    case "dodge":
+      return Math.max(skillOf(c, "agility"), skillOf(c, "athletics"));
+    case "block":
+      return skillOf(c, "endurance");
+    case "intercept":
+      return skillOf(c, "agility");
+    default:
+      return skillOf(c, "melee");
+  }
+}
+
+/** Dodge, Parry, Block or Riposte: an Opposed Check against the attack. */
+function defend(
+  ctx: Context,
+  pending: Pending,
+  reactor: CombatantState,
+  reaction: string,
+  outcome: Outcome | null,
+): void {
+  const d = dataOf<AttackData>(pending);
+  const attacker = combatant(ctx.state, d.attacker);
+  const parrying = reaction === "parry" || reaction === "riposte";
+  // "the larger attacker is considered to be 1 success level higher for the sake of resolving the
+  // Opposed Check between the attack and the Parry"
+  const against = parrying && sizeRank(attacker) > sizeRank(reactor) ? raise(d.level, 1) : d.level;
+  const level: Level = outcome
+    ? outcomeLevel(outcome)
+    : rollCheck(ctx, reactor.id, defenceSkill(reactor, reaction), reaction, reactionEdge(reactor)).level;
+  const won = outcome ? isSuccess(level) : reactorWins(level, against);
+  d.reaction = { who: reactor.id, with: reaction, won, level };
+  if (reaction === "riposte" && won) d.riposteBy = reactor.id;
+  // "If you critically succeed at your Dodge/Parry roll, as long as the enemy attack was not also a
+  // critical success, you regain the 1 RP you spent on the Reaction."
+  if (parrying || reaction === "dodge") {
+    if (level === "critical" && d.level !== "critical") gain(ctx, reactor.id, "rp", 1, "criticalReaction");
+  }
+  ctx.emit({ type: "reactionResolved", who: reactor.id, with: reaction, against: d.attacker, won, level });
+  if (won) gainReactionFp(ctx, reactor.id);
+}
+
+/**
+ * "Once you have moved to Intercept, you must make an Agility Check against their attack as an
+ * Opposed Check ... If you win the Opposed Check, you take the full damage of the attack".
+ */
+function intercept(
+  ctx: Context,
+  pending: Pending,
+  reactor: CombatantState,
+  spot: Cell,
+  outcome: Outcome | null,
+): void {
+  const d = dataOf<AttackData>(pending);
+  const from = reactor.at;
+  reactor.at = [spot[0], spot[1]];
+  ctx.emit({
+    type: "moved",
+    who: reactor.id,
+    from: from ? [from[0], from[1]] : null,
+    to: [spot[0], spot[1]],
+    path: from
+      ? [
+          [from[0], from[1]],
+          [spot[0], spot[1]],
+        ]
+      : [[spot[0], spot[1]]],
+    mode: "intercept",
+  });
+  const level: Level = outcome
+    ? outcomeLevel(outcome)
+    : rollCheck(ctx, reactor.id, defenceSkill(reactor, "intercept"), "intercept", reactionEdge(reactor))
+        .level;
+  const won = outcome ? isSuccess(level) : reactorWins(level, d.level);
+  d.reaction = { who: reactor.id, with: "intercept", won, level };
+  if (won) d.interceptedBy = reactor.id;
+  ctx.emit({
+    type: "reactionResolved",
+    who: reactor.id,
+    with: "intercept",
+    against: d.attacker,
+    won,
+    level,
+    for: d.target,
+  });
+  if (won) gainReactionFp(ctx, reactor.id);
+}
+
+export const react: Handler<"react"> = (ctx, cmd) => {
+  if (cmd.with === "decline") {
+    decline(ctx, cmd.who, cmd.against);
+    return;
+  }
+  const def = FLOW_REACTIONS[cmd.with];
+  if (!def) refuse("FlowUnknownReaction", { reaction: cmd.with });
+  const found = findOffer(ctx, cmd.who, cmd.with, cmd.against);
+  const pending = findPending(ctx, found.trigger);
+  if (!pending) refuse("NoSuchOffer", { who: cmd.who, reaction: cmd.with });
+  const reactor = combatant(ctx.state, cmd.who);
+  requireAble(reactor);
+  // A Riposte's counterattack was paid for with the Riposte's 2 RP.
+  const cost = pending.kind === "riposte" ? 0 : (def.cost.rp ?? 0);
+  requirePool(reactor, "rp", cost);
+  const outcome = cmd.outcome ?? null;
+  if (outcome === "kill" && cmd.with !== "reactionAttack")
+    refuse("FlowBadOutcome", { outcome, action: cmd.with });
+  const spot = cmd.with === "intercept" ? interceptSpot(ctx, reactor, dataOf<AttackData>(pending)) : null;
+  if (cmd.with === "intercept" && !spot) refuse("FlowInterceptOutOfReach", { who: reactor.name });
+
+  spend(ctx, reactor.id, "rp", cost, cmd.with);
+  if (pending.kind === "attack") {
+    // One reaction per attack: answering closes every other offer against it ("No other reactions
+    // may be used as a result of this", for Intercept).
+    withdrawOffers(ctx, (o) => o.trigger === pending.id, "answered");
+  } else withdrawOffers(ctx, (o) => o.id === found.id, "answered");
+
+  if (cmd.with === "reactionAttack") reactionAttack(ctx, reactor.id, found.against, outcome);
+  else if (cmd.with === "intercept" && spot) intercept(ctx, pending, reactor, spot, outcome);
+  else defend(ctx, pending, reactor, cmd.with, outcome);
+};

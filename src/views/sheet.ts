@@ -1,0 +1,452 @@
+/**
+ * View models for the actor and item sheets: plain data in, plain data out, no Foundry and no DOM.
+ * The Foundry sheets call these in `_prepareContext`; the playground calls them before rendering
+ * the same templates; tests call them in Node. Templates only show what is here: every label,
+ * aria text, css class and disabled flag is worked out now.
+ */
+import {
+  availableActions,
+  createEncounter,
+  getRuleset,
+  openReactions,
+  type ActionDef,
+  type CombatantSetup,
+  type CombatantState,
+  type EncounterState,
+  type Json,
+  type JsonObject,
+  type Refusal,
+  type Ruleset,
+  type RulesetId,
+} from "../engine";
+import { reachOf } from "../engine/core/movement";
+import { threatenedCells } from "../engine/grid";
+
+/** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
+export interface Localizer {
+  localize(key: string): string;
+  format(key: string, data: Readonly<Record<string, unknown>>): string;
+}
+
+/** An actor as the sheet sees it: what its document holds, already read out of `system`. */
+export interface SheetSubject {
+  /** The actor's id (the document id, not the combatant's). */
+  id: string;
+  name: string;
+  img: string;
+  /** character or npc */
+  type: string;
+  /** What the actor brings to a fight, as the adapter sets up a combatant of it (pools are the ruleset's to fill). */
+  setup: CombatantSetup;
+  /** The actor's stored stats and skills, shown and edited on the sheet. */
+  stats: Record<string, number>;
+  skills: Record<string, number>;
+  /** The actor's own pool values between fights; a pool the actor does not keep is absent. */
+  pools: Record<string, number>;
+  weapons: SheetWeapon[];
+}
+
+export interface SheetWeapon {
+  id: string;
+  name: string;
+  img: string;
+  kind: string;
+  /** Reach in cells; 0 when the weapon gives no reach of its own (size reach applies). */
+  reach: number;
+  /** Range for ranged weapons in cells; 0 for melee. */
+  range: number;
+  damage: string;
+  equipped: boolean;
+}
+
+/** The running encounter the actor takes part in, if any. */
+export interface SheetEncounter {
+  state: EncounterState;
+  /** The actor's combatant id in `state`, or null if it is not in this combat. */
+  combatantId: string | null;
+}
+
+export interface SheetInput {
+  subject: SheetSubject;
+  /** The world's ruleset; a running combat's own ruleset wins ("a running combat keeps the ruleset it started with"). */
+  ruleset: RulesetId;
+  /** The world's ruleset options (refill times depend on them). */
+  options: Record<string, string>;
+  encounter: SheetEncounter | null;
+  /** The user owns the actor or is a GM: spend/restore and action buttons are theirs. */
+  canControl: boolean;
+  /** The sheet is editable (Foundry's isEditable): stat inputs are enabled. */
+  editable: boolean;
+  /** The combatant the user targets, if any: actions needing a target are checked against it. */
+  target?: string | null;
+}
+
+export interface PipView {
+  cssClass: string;
+}
+
+export interface PoolView {
+  id: string;
+  label: string;
+  abbr: string;
+  value: number;
+  max: number;
+  /** The meter's aria-valuemax: the maximum, or the value when points above the maximum were gained. */
+  meterMax: number;
+  pips: PipView[];
+  /** "AP 3 of 5": the meter's accessible name. */
+  ariaLabel: string;
+  /** "Refills at the start of its turn" */
+  refill: string;
+  /** The user may spend and restore points of this pool (owner or GM, and the pool is held somewhere it can change). */
+  adjustable: boolean;
+  canSpend: boolean;
+  canRestore: boolean;
+  spendLabel: string;
+  restoreLabel: string;
+}
+
+export interface StatView {
+  id: string;
+  label: string;
+  value: number;
+  field: string;
+  inputId: string;
+}
+
+export interface CostView {
+  text: string;
+}
+
+export interface ActionView {
+  id: string;
+  label: string;
+  kind: string;
+  cost: string;
+  /** Actions whose cost the player chooses (rating's primary, secondary, special). */
+  chooseCost: boolean;
+  costInputId: string;
+  costInputLabel: string;
+  limits: string;
+  disabled: boolean;
+  /** Why it is disabled, localised; empty when enabled. */
+  reason: string;
+  reasonId: string;
+  buttonLabel: string;
+  cssClass: string;
+}
+
+export interface ReactionView {
+  id: string;
+  label: string;
+  cost: string;
+}
+
+export interface OfferView {
+  offerId: string;
+  reaction: string;
+  against: string;
+  label: string;
+  cost: string;
+  disabled: boolean;
+  reason: string;
+  reasonId: string;
+  buttonLabel: string;
+}
+
+export interface ConditionView {
+  id: string;
+  label: string;
+  duration: string;
+}
+
+export interface WeaponView {
+  id: string;
+  name: string;
+  img: string;
+  details: string;
+  equipped: boolean;
+  equippedLabel: string;
+  editLabel: string;
+}
+
+export interface SheetView {
+  actorId: string;
+  combatantId: string | null;
+  name: string;
+  img: string;
+  type: string;
+  cssClass: string;
+  editable: boolean;
+  canControl: boolean;
+  ruleset: { id: RulesetId; label: string };
+  inCombat: boolean;
+  /** "Round 2: your turn" / "Not in combat" */
+  status: string;
+  isTurn: boolean;
+  stats: StatView[];
+  hasStats: boolean;
+  pools: PoolView[];
+  actions: ActionView[];
+  reactions: ReactionView[];
+  hasReactions: boolean;
+  offers: OfferView[];
+  hasOffers: boolean;
+  reach: { value: number; text: string; threat: string };
+  conditions: ConditionView[];
+  hasConditions: boolean;
+  weapons: WeaponView[];
+  hasWeapons: boolean;
+}
+
+/** Refusal data as format() arguments: numbers and strings as they are, lists joined, others as JSON. */
+function formatData(data: Readonly<Record<string, Json>>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === "number" || typeof v === "string") out[k] = v;
+    else if (Array.isArray(v))
+      out[k] = v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", ");
+    else out[k] = JSON.stringify(v);
+  }
+  return out;
+}
+
+/** A refusal as the sentence a player reads. */
+export function refusalText(refusal: Refusal, i18n: Localizer): string {
+  return i18n.format(refusal.key, formatData(refusal.data));
+}
+
+/** "2 AP, 1 FP"; "free" for an empty cost; null costs are chosen by the player. */
+export function costText(cost: Readonly<Record<string, number>> | null, i18n: Localizer): string {
+  if (cost === null) return i18n.localize("TEMPO.Sheet.CostChosen");
+  const parts = Object.entries(cost)
+    .filter(([, amount]) => amount > 0)
+    .map(([pool, amount]) =>
+      i18n.format("TEMPO.Sheet.Cost", { amount, pool: i18n.localize(`TEMPO.Pool.${pool}.Abbr`) }),
+    );
+  return parts.length > 0 ? parts.join(", ") : i18n.localize("TEMPO.Sheet.CostFree");
+}
+
+/** Pool pips: one per point up to the larger of value and maximum, so points above the maximum show as extra. */
+export function pipsFor(value: number, max: number): PipView[] {
+  const count = Math.max(0, value, max);
+  return Array.from({ length: count }, (_, i) => ({
+    cssClass: ["tempo-pip", i < value ? "is-filled" : "is-empty", i >= max ? "is-extra" : ""]
+      .filter(Boolean)
+      .join(" "),
+  }));
+}
+
+/**
+ * Pool maxima outside combat: the ruleset's own setup applied to the actor's stats, in a
+ * throw-away encounter, so the sheet shows what a fight would start with.
+ */
+function freshCombatant(
+  subject: SheetSubject,
+  ruleset: Ruleset,
+  options: Record<string, string>,
+): CombatantState {
+  const known = Object.fromEntries(Object.entries(options).filter(([k]) => k in ruleset.options));
+  const state = createEncounter(
+    { ruleset: ruleset.id, options: known, combatants: [{ ...subject.setup, id: subject.id }] },
+    ruleset,
+  );
+  const made = state.combatants[subject.id];
+  if (!made) throw new Error(`sheet: ${subject.id} was not set up`);
+  return made;
+}
+
+function actionLabel(action: ActionDef, i18n: Localizer): string {
+  return i18n.localize(`TEMPO.Action.${action.id}`);
+}
+
+/** The whole sheet's view model. */
+export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
+  const { subject, encounter } = input;
+  const state = encounter?.state ?? null;
+  const combatantId = encounter?.combatantId ?? null;
+  const live = state && combatantId ? (state.combatants[combatantId] ?? null) : null;
+  const rulesetId = state ? state.ruleset : input.ruleset;
+  const ruleset = getRuleset(rulesetId);
+  const options: JsonObject = state ? state.options : { ...input.options };
+  const fresh = freshCombatant(subject, ruleset, input.options);
+  const active = state !== null && state.status === "active" && live !== null;
+  const isTurn = active && state.current === combatantId;
+
+  const pools: PoolView[] = ruleset.pools.map((def) => {
+    const abbr = i18n.localize(`TEMPO.Pool.${def.id}.Abbr`);
+    const max = live ? (live.maxPools[def.id] ?? 0) : (fresh.maxPools[def.id] ?? 0);
+    const own = subject.pools[def.id];
+    const value = live ? (live.pools[def.id] ?? 0) : (own ?? fresh.pools[def.id] ?? 0);
+    // In a fight the engine holds the pool; outside one, only pools the actor keeps can change.
+    const adjustable = input.canControl && (live !== null || own !== undefined);
+    return {
+      id: def.id,
+      label: i18n.localize(`TEMPO.Pool.${def.id}.Name`),
+      abbr,
+      value,
+      max,
+      meterMax: Math.max(value, max),
+      pips: pipsFor(value, max),
+      ariaLabel: i18n.format("TEMPO.Sheet.PoolMeter", { pool: abbr, value, max }),
+      refill: i18n.localize(`TEMPO.Refill.${def.refillsAt(options)}`),
+      adjustable,
+      canSpend: adjustable && value > 0,
+      // Outside a fight the actor's own value stops at the maximum; in one, the GM may grant more
+      // (flow: "It is possible to start a round with more than 5").
+      canRestore: adjustable && (live !== null || value < max),
+      spendLabel: i18n.format("TEMPO.Sheet.Spend", { pool: abbr }),
+      restoreLabel: i18n.format("TEMPO.Sheet.Restore", { pool: abbr }),
+    };
+  });
+
+  const stats: StatView[] = [
+    ...ruleset.stats.map((id) => ({
+      id,
+      label: i18n.localize(`TEMPO.Stat.${id}`),
+      value: subject.stats[id] ?? 0,
+      field: `system.stats.${id}`,
+      inputId: `tempo-${subject.id}-stat-${id}`,
+    })),
+    ...ruleset.skills.map((id) => ({
+      id,
+      label: i18n.localize(`TEMPO.Skill.${id}`),
+      value: subject.skills[id] ?? 0,
+      field: `system.skills.${id}`,
+      inputId: `tempo-${subject.id}-skill-${id}`,
+    })),
+  ];
+
+  const reasonWhenIdle = !input.canControl
+    ? i18n.localize("TEMPO.Sheet.NotYours")
+    : !state
+      ? i18n.localize("TEMPO.Sheet.NoCombat")
+      : !live
+        ? i18n.localize("TEMPO.Sheet.NotInThisCombat")
+        : null;
+  const availability =
+    state && live && combatantId ? availableActions(state, combatantId, input.target ?? undefined) : null;
+  const actions: ActionView[] = Object.values(ruleset.actions).map((action) => {
+    const found = availability?.find((a) => a.action.id === action.id);
+    const refusal = found ? found.refusal : null;
+    const reason = reasonWhenIdle ?? (refusal ? refusalText(refusal, i18n) : "");
+    const disabled = reason !== "";
+    const label = actionLabel(action, i18n);
+    return {
+      id: action.id,
+      label,
+      kind: i18n.localize(`TEMPO.ActionKind.${action.kind}`),
+      cost: costText(action.cost, i18n),
+      chooseCost: action.cost === null,
+      costInputId: `tempo-${subject.id}-cost-${action.id}`,
+      costInputLabel: i18n.format("TEMPO.Sheet.CostInput", { action: label }),
+      limits: (action.limits ?? []).map((l) => i18n.localize(`TEMPO.Limit.${l}`)).join(", "),
+      disabled,
+      reason,
+      reasonId: `tempo-${subject.id}-why-${action.id}`,
+      buttonLabel: i18n.format("TEMPO.Sheet.Take", { action: label }),
+      cssClass: disabled ? "tempo-action is-disabled" : "tempo-action",
+    };
+  });
+
+  const reactions: ReactionView[] = Object.values(ruleset.reactions).map((r) => ({
+    id: r.id,
+    label: i18n.localize(`TEMPO.Reaction.${r.id}`),
+    cost: costText(r.cost, i18n),
+  }));
+
+  const offers: OfferView[] =
+    state && live && combatantId
+      ? openReactions(state, combatantId).map(({ reaction, offer, refusal }) => {
+          const label = i18n.localize(`TEMPO.Reaction.${reaction.id}`);
+          const against = state.combatants[offer.against]?.name ?? offer.against;
+          const reason = !input.canControl
+            ? i18n.localize("TEMPO.Sheet.NotYours")
+            : refusal
+              ? refusalText(refusal, i18n)
+              : "";
+          return {
+            offerId: offer.id,
+            reaction: reaction.id,
+            against: offer.against,
+            label: i18n.format("TEMPO.Sheet.OfferAgainst", { reaction: label, against }),
+            cost: costText(reaction.cost, i18n),
+            disabled: reason !== "",
+            reason,
+            reasonId: `tempo-${subject.id}-offer-${offer.id}`,
+            buttonLabel: i18n.format("TEMPO.Sheet.React", { reaction: label, against }),
+          };
+        })
+      : [];
+
+  const body = live ?? fresh;
+  const reach = reachOf(body);
+  const grid = state && state.grid.type !== "none" ? state.grid : { type: "hex" as const };
+  const threat = threatenedCells(grid, { anchor: [0, 0], size: body.size, reach }).length;
+
+  const conditions: ConditionView[] = (live ? live.conditions : []).map((c) => ({
+    id: c.id,
+    label: i18n.localize(`TEMPO.Condition.${c.id}`),
+    duration:
+      c.rounds === null
+        ? i18n.localize("TEMPO.Sheet.UntilRemoved")
+        : i18n.format("TEMPO.Sheet.RoundsLeft", { rounds: c.rounds }),
+  }));
+
+  const weapons: WeaponView[] = subject.weapons.map((w) => ({
+    id: w.id,
+    name: w.name,
+    img: w.img,
+    details: [
+      i18n.localize(`TEMPO.Sheet.WeaponKind.${w.kind === "ranged" ? "ranged" : "melee"}`),
+      w.reach > 0 ? i18n.format("TEMPO.Sheet.WeaponReach", { reach: w.reach }) : "",
+      w.range > 0 ? i18n.format("TEMPO.Sheet.WeaponRange", { range: w.range }) : "",
+      i18n.format("TEMPO.Sheet.WeaponDamage", { damage: w.damage }),
+    ]
+      .filter(Boolean)
+      .join(", "),
+    equipped: w.equipped,
+    equippedLabel: i18n.localize(w.equipped ? "TEMPO.Sheet.Equipped" : "TEMPO.Sheet.NotEquipped"),
+    editLabel: i18n.format("TEMPO.Sheet.EditItem", { name: w.name }),
+  }));
+
+  let status: string;
+  if (!state || !live) status = i18n.localize("TEMPO.Sheet.OutOfCombat");
+  else if (state.status === "setup") status = i18n.localize("TEMPO.Sheet.CombatNotStarted");
+  else if (isTurn) status = i18n.format("TEMPO.Sheet.YourTurn", { round: state.round });
+  else status = i18n.format("TEMPO.Sheet.Round", { round: state.round });
+
+  return {
+    actorId: subject.id,
+    combatantId: live ? combatantId : null,
+    name: subject.name,
+    img: subject.img,
+    type: subject.type,
+    cssClass: `tempo-sheet tempo-sheet--${subject.type}${isTurn ? " is-turn" : ""}`,
+    editable: input.editable,
+    canControl: input.canControl,
+    ruleset: { id: rulesetId, label: i18n.localize(`TEMPO.Ruleset.${rulesetId}`) },
+    inCombat: live !== null,
+    status,
+    isTurn,
+    stats,
+    hasStats: stats.length > 0,
+    pools,
+    actions,
+    reactions,
+    hasReactions: reactions.length > 0,
+    offers,
+    hasOffers: offers.length > 0,
+    reach: {
+      value: reach,
+      text: i18n.format("TEMPO.Sheet.Reach", { reach }),
+      threat: i18n.format(grid.type === "square" ? "TEMPO.Sheet.ThreatSquares" : "TEMPO.Sheet.ThreatHexes", {
+        cells: threat,
+      }),
+    },
+    conditions,
+    hasConditions: conditions.length > 0,
+    weapons,
+    hasWeapons: weapons.length > 0,
+  };
+}

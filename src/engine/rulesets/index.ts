@@ -1,5 +1,6 @@
 import type { Ruleset } from "../ruleset";
 import type { RulesetId } from "../state";
+import { flow } from "./flow";
 import { rating } from "./rating";
 import { segments } from "./segments";
 
@@ -9,5 +10,6 @@ import { segments } from "./segments";
  */
 export const RULESETS: Partial<Record<RulesetId, Ruleset>> = {
   segments,
+  flow,
   rating,
 };

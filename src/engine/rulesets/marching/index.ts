@@ -1,0 +1,39 @@
+import type { Ruleset } from "../../ruleset";
+import { act, ACTIONS, move, react, REACTIONS } from "./actions";
+import { advance, choose, declare, delay, endOwnTurn, start } from "./round";
+import { seize } from "./seize";
+import { setupCombatant } from "./setup";
+
+/**
+ * marching (rules/marching.txt): marching order; the lead takes or cedes initiative (an unseen side
+ * cedes); turns in marching order, nearest-first and in a clockwise spiral from the point of
+ * contact; one primary, one move and one reaction a turn; conditions tick at the end of their
+ * owner's turn; delay, seizing initiative, acting together, surprise modifiers and the
+ * frantic-combat clock. See docs/rulesets/marching.md.
+ */
+export const marching: Ruleset = {
+  id: "marching",
+  pools: [],
+  actions: ACTIONS,
+  reactions: REACTIONS,
+  moveModes: ["normal"],
+  options: {
+    frantic: { choices: ["off", "on"], default: "off" },
+  },
+  stats: ["agility"],
+  skills: [],
+  conditions: ["surprised", "delayed"],
+  setupCombatant,
+  handlers: {
+    start,
+    choose,
+    next: advance,
+    endTurn: (ctx, cmd) => endOwnTurn(ctx, cmd.who),
+    act,
+    move,
+    react,
+    delay,
+    seize,
+    declare,
+  },
+};

@@ -1,0 +1,105 @@
+import type { Context } from "../../context";
+import type { CommandOf } from "../../commands";
+import { combatant, requireAble } from "../../core/combatants";
+import { requireNoOpenOffers } from "../../core/offers";
+import { beginTurn } from "../../core/order";
+import { clearUsage, markUsed, usedCount } from "../../core/usage";
+import { refuse } from "../../refusal";
+import type { CombatantState } from "../../state";
+import { startClock } from "./frantic";
+import { agility, requireSlot, setTogether, slotUsed, surpriseModifiers, togetherOf } from "./setup";
+
+/** The AGL check: d20 under or equal to 10 + Agility (surprised: -1, "target suffers -1 AGL checks"). */
+export const AGL_CHECK_BASE = 10;
+
+export interface AglCheck {
+  who: string;
+  die: number;
+  target: number;
+  success: boolean;
+}
+
+function check(ctx: Context, c: CombatantState): AglCheck {
+  const target = AGL_CHECK_BASE + agility(c) + surpriseModifiers(c).agilityChecks;
+  const die = ctx.roll(20, "seizeInitiative", c.id);
+  return { who: c.id, die, target, success: die <= target };
+}
+
+/**
+ * Which of two checks acts first, or null when they act simultaneously:
+ * "If both succeed, the lowest successful die result acts first. If both fail, the lowest die
+ * result acts first. If one succeeds and one fails, the success acts first. If both roll the
+ * same, resolve simultaneously unless only one succeeded."
+ */
+export function firstOf(a: AglCheck, b: AglCheck): string | null {
+  if (a.success !== b.success) return a.success ? a.who : b.who;
+  if (a.die === b.die) return null;
+  return a.die < b.die ? a.who : b.who;
+}
+
+/**
+ * `seize { who }`: "If two parties act nearly simultaneously and order matters, each may make an
+ * AGL check to spend their reaction and seize initiative." The seizer contests the combatant whose
+ * turn is just beginning (it has done nothing yet); both spend their reaction and roll, in
+ * combatants order. An opponent with no reaction left cannot roll: the seizer then goes first on a
+ * success. Going first puts the seizer's turn before the opponent's; a simultaneous result makes
+ * the two act together.
+ */
+export function seize(ctx: Context, cmd: CommandOf<"seize">): void {
+  const state = ctx.state;
+  const c = combatant(state, cmd.who);
+  requireAble(c);
+  if (state.stage !== "turns" || state.current === null) refuse("ChooseInitiativeFirst");
+  requireNoOpenOffers(ctx);
+  const opponent = combatant(state, state.current);
+  if (opponent.id === c.id) refuse("AlreadyYourTurn", { who: c.name });
+  if (togetherOf(state)) refuse("ActingTogether", { who: opponent.name });
+  if (state.order.indexOf(c.id) < state.order.indexOf(opponent.id)) refuse("AlreadyHadTurn", { who: c.name });
+  if (usedCount(opponent, "turn", "primary") + usedCount(opponent, "turn", "move") > 0)
+    refuse("TooLateToSeize", { who: opponent.name });
+  requireSlot(c, "reaction");
+  const opponentRolls = !slotUsed(opponent, "reaction");
+  // Rolls in combatants (roster) order.
+  const rollers = state.roster.filter((id) => id === c.id || (opponentRolls && id === opponent.id));
+  const checks = new Map<string, AglCheck>();
+  for (const id of rollers) {
+    const who = combatant(state, id);
+    markUsed(who, "round", "reaction");
+    checks.set(id, check(ctx, who));
+  }
+  const mine = checks.get(c.id) as AglCheck;
+  const theirs = checks.get(opponent.id);
+  const first = theirs ? firstOf(mine, theirs) : mine.success ? c.id : opponent.id;
+  ctx.emit({
+    type: "seizeContested",
+    who: c.id,
+    against: opponent.id,
+    checks: [...checks.values()].map((k) => ({
+      who: k.who,
+      die: k.die,
+      target: k.target,
+      success: k.success,
+    })),
+    first,
+  });
+  if (first === opponent.id) return;
+  const order = state.order.filter((id) => id !== c.id);
+  const at = order.indexOf(opponent.id);
+  if (first === null) {
+    // Simultaneous: the seizer shares the opponent's turn.
+    order.splice(at + 1, 0, c.id);
+    state.order = order;
+    clearUsage(c, "turn");
+    setTogether(state, { who: [opponent.id, c.id], first: {}, paths: {}, defeats: [] });
+    ctx.emit({ type: "actingTogether", who: [opponent.id, c.id] });
+    ctx.emit({ type: "orderChanged", order: [...order], reason: "seize", who: c.id });
+    return;
+  }
+  order.splice(at, 0, c.id);
+  state.order = order;
+  ctx.emit({ type: "initiativeSeized", who: c.id, from: opponent.id });
+  ctx.emit({ type: "orderChanged", order: [...order], reason: "seize", who: c.id });
+  beginTurn(ctx, c.id);
+  clearUsage(c, "turn");
+  startClock(ctx, c.id);
+}

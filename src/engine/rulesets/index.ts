@@ -1,6 +1,7 @@
 import type { Ruleset } from "../ruleset";
 import type { RulesetId } from "../state";
 import { flow } from "./flow";
+import { marching } from "./marching";
 import { rating } from "./rating";
 import { segments } from "./segments";
 
@@ -12,4 +13,5 @@ export const RULESETS: Partial<Record<RulesetId, Ruleset>> = {
   segments,
   flow,
   rating,
+  marching,
 };

@@ -91,8 +91,6 @@ export interface PoolView {
   abbr: string;
   value: number;
   max: number;
-  /** The meter's aria-valuemax: the maximum, or the value when points above the maximum were gained. */
-  meterMax: number;
   pips: PipView[];
   /** "AP 3 of 5": the meter's accessible name. */
   ariaLabel: string;
@@ -286,7 +284,6 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       abbr,
       value,
       max,
-      meterMax: Math.max(value, max),
       pips: pipsFor(value, max),
       ariaLabel: i18n.format("TEMPO.Sheet.PoolMeter", { pool: abbr, value, max }),
       refill: i18n.localize(`TEMPO.Refill.${def.refillsAt(options)}`),

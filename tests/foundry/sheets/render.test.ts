@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  apply,
+  createEncounter,
+  getRuleset,
+  ScriptedDice,
+  type Command,
+  type EncounterState,
+} from "../../../src/engine";
+import { sheetView, type SheetInput, type SheetSubject } from "../../../src/views/sheet";
+import { TEMPLATE_PATHS } from "../../../src/views/templates";
+import { elements, i18n, render, unescape } from "./handlebars";
+
+function subject(id: string, name: string): SheetSubject {
+  return {
+    id,
+    name,
+    img: "icons/svg/mystery-man.svg",
+    type: "character",
+    // As the adapter sets it up: the equipped spear gives reach 2.
+    setup: { id, name, side: id === "orc" ? "foes" : "party", pc: id !== "orc", size: "medium", reach: 2 },
+    stats: { agility: 2, maxAp: 5 },
+    skills: {},
+    pools: { ap: 5, rp: 2, fp: 2 },
+    weapons: [
+      {
+        id: "w1",
+        name: "Spear",
+        img: "icons/svg/sword.svg",
+        kind: "melee",
+        reach: 2,
+        range: 0,
+        damage: "1d8",
+        equipped: true,
+      },
+    ],
+  };
+}
+
+function fight(): EncounterState {
+  const ruleset = getRuleset("flow");
+  const made = createEncounter(
+    {
+      ruleset: "flow",
+      grid: { type: "hex" },
+      combatants: [
+        {
+          id: "hero",
+          name: "Aria",
+          side: "party",
+          pc: true,
+          at: [0, 0],
+          stats: { agility: 2 },
+          skills: { melee: 60 },
+        },
+        { id: "orc", name: "Orc", side: "foes", at: [1, 0], skills: { melee: 30 } },
+      ],
+    },
+    ruleset,
+  );
+  const started = apply(made, { type: "start" }, new ScriptedDice([9, 2]), ruleset);
+  if (!started.ok) throw new Error(started.refusal.key);
+  return started.state;
+}
+
+function run(state: EncounterState, command: Command): EncounterState {
+  const result = apply(state, command, new ScriptedDice([]), getRuleset(state.ruleset));
+  if (!result.ok) throw new Error(result.refusal.key);
+  return result.state;
+}
+
+function sheetHtml(over: Partial<SheetInput>, who = subject("hero", "Aria")): string {
+  const input: SheetInput = {
+    subject: who,
+    ruleset: "flow",
+    options: {},
+    encounter: null,
+    canControl: true,
+    editable: true,
+    ...over,
+  };
+  return render(TEMPLATE_PATHS.actorSheet, sheetView(input, i18n));
+}
+
+describe("actor sheet template", () => {
+  it("draws each pool as a meter named 'AP 3 of 5' with one pip per point, filled for the points held", () => {
+    const state = run(fight(), { type: "adjustPool", who: "hero", pool: "ap", delta: -2 });
+    const html = sheetHtml({ encounter: { state, combatantId: "hero" } });
+    const meters = elements(html, "span").filter((e) => e.attrs["role"] === "meter");
+    expect(meters.map((m) => m.attrs["aria-label"])).toEqual(["AP 3 of 5", "RP 2 of 2", "FP 2 of 2"]);
+    expect(meters[0]?.attrs).toMatchObject({
+      "aria-valuenow": "3",
+      "aria-valuemax": "5",
+      "aria-valuemin": "0",
+    });
+    const apBlock = html.slice(html.indexOf('data-pool="ap"'), html.indexOf('data-pool="rp"'));
+    expect(apBlock.match(/class="tempo-pip /g)).toHaveLength(5);
+    expect(apBlock.match(/is-filled/g)).toHaveLength(3);
+  });
+
+  it("gives the owner spend and restore buttons that name the pool, and gives other users none", () => {
+    const state = fight();
+    const own = sheetHtml({ encounter: { state, combatantId: "hero" } });
+    const spend = elements(own, "button").filter((b) => b.attrs["data-action"] === "spendPool");
+    expect(spend.map((b) => b.attrs["aria-label"])).toEqual(["Spend 1 AP", "Spend 1 RP", "Spend 1 FP"]);
+    expect(elements(own, "button").filter((b) => b.attrs["data-action"] === "restorePool")).toHaveLength(3);
+    const other = sheetHtml({ encounter: { state, combatantId: "hero" }, canControl: false });
+    expect(elements(other, "button").filter((b) => b.attrs["data-action"] === "spendPool")).toHaveLength(0);
+  });
+
+  it("disables actions that cannot be taken, with the reason as tooltip and as the button's description", () => {
+    const state = fight();
+    const html = sheetHtml({ encounter: { state, combatantId: "orc" } }, subject("orc", "Orc"));
+    const take = elements(html, "button").filter((b) => b.attrs["data-action"] === "takeAction");
+    expect(take).toHaveLength(Object.keys(getRuleset("flow").actions).length);
+    const reason = i18n.format("TEMPO.Refusal.NotYourTurn", { who: "Orc" });
+    for (const button of take) {
+      expect(button.attrs).toHaveProperty("disabled");
+      expect(unescape(button.attrs["data-tooltip"] ?? "")).toBe(reason);
+      const describedBy = button.attrs["aria-describedby"] ?? "";
+      const description = elements(html, "span").find((s) => s.attrs["id"] === describedBy);
+      expect(unescape(description?.text ?? "")).toBe(reason);
+    }
+  });
+
+  it("enables the actions the combatant can take on its turn, labelled with the action and its cost", () => {
+    const html = sheetHtml({ encounter: { state: fight(), combatantId: "hero" } });
+    const attack = elements(html, "button").find((b) => b.attrs["data-action-id"] === "attack");
+    expect(attack?.attrs).not.toHaveProperty("disabled");
+    expect(attack?.text).toBe("Attack");
+    expect(attack?.attrs["aria-label"]).toBe("Take Attack");
+    expect(html).toContain('<span class="tempo-action__cost">2 AP</span>');
+  });
+
+  it("offers the open reactions as buttons with their RP cost", () => {
+    const state = run(fight(), { type: "act", who: "hero", action: "attack", target: "orc", outcome: "hit" });
+    const html = sheetHtml({ encounter: { state, combatantId: "orc" } }, subject("orc", "Orc"));
+    const react = elements(html, "button").filter((b) => b.attrs["data-action"] === "react");
+    expect(react.map((b) => b.attrs["data-reaction"])).toContain("dodge");
+    const dodge = react.find((b) => b.attrs["data-reaction"] === "dodge");
+    expect(dodge?.text).toBe("Dodge against Aria");
+    expect(dodge?.attrs["data-against"]).toBe("hero");
+  });
+
+  it("shows reach and threat range, and the weapon that gives it", () => {
+    const html = sheetHtml({});
+    expect(html).toContain("Reach 2:");
+    expect(html).toContain("threatens 18 hexes around it.");
+    expect(elements(html, "button").find((b) => b.attrs["data-action"] === "editItem")?.text).toBe("Spear");
+  });
+
+  it("labels every input, uses buttons (not divs) for every control, and leaves no key untranslated", () => {
+    const html = sheetHtml({ ruleset: "rating" });
+    const labels = new Set(elements(html, "label").map((l) => l.attrs["for"]));
+    for (const input of elements(html, "input")) expect(labels.has(input.attrs["id"])).toBe(true);
+    expect(html).not.toMatch(/<(div|span|li|a)\b[^>]*data-action=/);
+    for (const button of elements(html, "button")) expect(button.attrs["type"]).toBe("button");
+    expect(html).not.toMatch(/TEMPO\./);
+  });
+
+  it("escapes the actor's name", () => {
+    const html = sheetHtml({}, subject("x", "<b>Bold</b>"));
+    expect(html).not.toContain("<b>Bold</b>");
+    expect(html).toContain("&lt;b&gt;Bold&lt;/b&gt;");
+  });
+});

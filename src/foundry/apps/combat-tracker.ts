@@ -1,0 +1,99 @@
+/**
+ * The combat tracker: Foundry's sidebar tab with Tempo's list and the round's structure (phases,
+ * segments, stages, HIGH/LOW groups, options), each combatant's pools as pips and markers for
+ * surprised, delayed, readied, aborted and defeated. The view model is src/views/tracker.ts.
+ * Header and footer stay Foundry's (begin/end combat, previous/next turn and round).
+ */
+import type { Command } from "../../engine";
+import { trackerView, type TrackerView } from "../../views/tracker";
+import { TEMPLATE_PATHS } from "../../views/templates";
+import { submit } from "../commands";
+import { TempoCombat } from "../documents/combat";
+
+const { CombatTracker } = foundry.applications.sidebar.tabs;
+
+export class TempoCombatTracker extends CombatTracker {
+  static override DEFAULT_OPTIONS = {
+    actions: {
+      tempoNext: TempoCombatTracker.#onNext,
+      tempoEndTurn: TempoCombatTracker.#onEndTurn,
+      tempoChoose: TempoCombatTracker.#onChoose,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: { template: TEMPLATE_PATHS.tracker, scrollable: [""] },
+    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+  };
+
+  /** The viewed combat, if it is Tempo's. */
+  get tempoCombat(): TempoCombat | null {
+    const combat = this.viewed;
+    return combat instanceof TempoCombat ? combat : null;
+  }
+
+  /** The tracker's view model for this user. */
+  tempoView(): TrackerView {
+    const combat = this.tempoCombat;
+    const user = game.user;
+    const i18n = {
+      localize: (key: string) => game.i18n?.localize(key) ?? key,
+      format: (key: string, data: Readonly<Record<string, unknown>>) =>
+        game.i18n?.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) ??
+        key,
+    };
+    const docs = combat
+      ? combat.combatants.contents.map((c) => ({
+          id: c.id ?? "",
+          name: c.name ?? "",
+          img: c.img ?? "",
+          hidden: c.hidden,
+        }))
+      : [];
+    const owned =
+      combat && user ? combat.combatants.contents.filter((c) => c.isOwner).map((c) => c.id ?? "") : [];
+    return trackerView(combat?.encounter ?? null, {
+      i18n,
+      isGM: user?.isGM ?? false,
+      owned,
+      combatants: docs,
+    });
+  }
+
+  protected override async _preparePartContext(
+    partId: string,
+    context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext,
+    options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
+  ) {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId === "tracker") return Object.assign(prepared, { tempo: this.tempoView() });
+    return prepared;
+  }
+
+  static async #send(this: TempoCombatTracker, command: Command): Promise<void> {
+    const combat = this.tempoCombat;
+    if (combat) await submit(combat, command);
+  }
+
+  static async #onNext(this: TempoCombatTracker): Promise<void> {
+    await TempoCombatTracker.#send.call(this, { type: "next" });
+  }
+
+  static async #onEndTurn(
+    this: TempoCombatTracker,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const who = target.dataset["who"];
+    if (who) await TempoCombatTracker.#send.call(this, { type: "endTurn", who });
+  }
+
+  static async #onChoose(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const who = target.dataset["who"];
+    const value = target.dataset["value"];
+    if (who && (value === "take" || value === "cede")) {
+      await TempoCombatTracker.#send.call(this, { type: "choose", who, initiative: value });
+    }
+  }
+}

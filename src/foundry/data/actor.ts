@@ -1,0 +1,140 @@
+/**
+ * Actor data models: what a character or an NPC brings to a fight. The stats and skills are the
+ * ones the rulesets read (src/foundry/data/catalog.ts); pool maxima are stats (maxAp, maxRp,
+ * maxFp); reach is derived from size and the equipped weapons, never stored.
+ */
+import { SIZES, type Size } from "../../engine";
+import { reachFor } from "../../engine/grid";
+import { ACTOR_POOLS, TRAITS, skillNames, skillSpec, statNames, statSpec, type NumberSpec } from "./catalog";
+import { migrateActorSource } from "./migrations";
+
+function wholeNumber(spec: NumberSpec) {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: spec.min,
+    max: spec.max,
+    initial: spec.initial,
+  });
+}
+
+type WholeNumberField = ReturnType<typeof wholeNumber>;
+
+function poolField() {
+  const { SchemaField, NumberField } = foundry.data.fields;
+  return new SchemaField({
+    value: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 99, initial: 0 }),
+  });
+}
+
+function traitField() {
+  return new foundry.data.fields.BooleanField({ required: true, initial: false });
+}
+
+function actorSchema() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  const stats: Record<string, WholeNumberField> = {};
+  for (const name of statNames()) stats[name] = wholeNumber(statSpec(name));
+  const skills: Record<string, WholeNumberField> = {};
+  for (const name of skillNames()) skills[name] = wholeNumber(skillSpec(name));
+  const traits: Record<string, ReturnType<typeof traitField>> = {};
+  for (const name of TRAITS) traits[name] = traitField();
+  return {
+    size: new StringField({ required: true, blank: false, initial: "medium", choices: [...SIZES] }),
+    stats: new SchemaField(stats),
+    skills: new SchemaField(skills),
+    traits: new SchemaField(traits),
+    pools: new SchemaField({ ap: poolField(), rp: poolField(), fp: poolField() }),
+  };
+}
+
+export type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** What the equipped weapons add: the longest reach and range, the first melee weapon's speed. */
+export interface WeaponSummary {
+  reach: number;
+  range: number;
+  speed: number;
+}
+
+/** Anything with the fields a weapon item's system data has (read without Foundry in tests). */
+export interface WeaponLike {
+  kind: string;
+  reach: number;
+  range: number;
+  speed: number;
+  equipped: boolean;
+}
+
+export function isWeaponLike(value: unknown): value is WeaponLike {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v["kind"] === "string" &&
+    typeof v["reach"] === "number" &&
+    typeof v["range"] === "number" &&
+    typeof v["speed"] === "number" &&
+    typeof v["equipped"] === "boolean"
+  );
+}
+
+export function summarizeWeapons(weapons: readonly WeaponLike[]): WeaponSummary {
+  const equipped = weapons.filter((w) => w.equipped);
+  const melee = equipped.find((w) => w.kind === "melee");
+  return {
+    reach: Math.max(0, ...equipped.map((w) => w.reach)),
+    range: Math.max(0, ...equipped.filter((w) => w.kind === "ranged").map((w) => w.range)),
+    speed: melee?.speed ?? 0,
+  };
+}
+
+/** Shared by characters and NPCs; the subclasses differ in their labels and their default side. */
+abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateActorSource(source));
+  }
+
+  /** Reach in cells: size reach or weapon reach, whichever is larger ("they do not stack"). */
+  reach = 0;
+  /** What the equipped weapons give. */
+  weapon: WeaponSummary = { reach: 0, range: 0, speed: 0 };
+  /** Each pool's maximum, from its stat (maxAp, maxRp, maxFp). */
+  poolMax: Record<keyof typeof ACTOR_POOLS, number> = { ap: 0, rp: 0, fp: 0 };
+
+  /** The side a combatant of this actor joins unless its combatant says otherwise. */
+  abstract get defaultSide(): string;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const weapons: WeaponLike[] = [];
+    for (const item of this.parent.items) {
+      const system: unknown = item.system;
+      if (item.type === "weapon" && isWeaponLike(system)) weapons.push(system);
+    }
+    this.weapon = summarizeWeapons(weapons);
+    this.reach = reachFor(this.size as Size, this.weapon.reach > 0 ? this.weapon.reach : undefined);
+    const stats = this.stats as Record<string, number>;
+    for (const [pool, stat] of Object.entries(ACTOR_POOLS) as [keyof typeof ACTOR_POOLS, string][]) {
+      this.poolMax[pool] = stats[stat] ?? 0;
+    }
+  }
+}
+
+export class CharacterModel extends TempoActorModel {
+  static override LOCALIZATION_PREFIXES = ["TEMPO.Actor.character"];
+  get defaultSide(): string {
+    return "party";
+  }
+}
+
+export class NpcModel extends TempoActorModel {
+  static override LOCALIZATION_PREFIXES = ["TEMPO.Actor.npc"];
+  get defaultSide(): string {
+    return "foes";
+  }
+}

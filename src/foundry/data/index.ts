@@ -1,0 +1,12 @@
+/** Every data model, one map per document type: src/tempo.ts registers these in `init`. */
+import { CharacterModel, NpcModel } from "./actor";
+import { CombatModel, CombatantModel } from "./combat";
+import { ActionModel, WeaponModel } from "./item";
+
+export { CharacterModel, NpcModel, CombatModel, CombatantModel, ActionModel, WeaponModel };
+
+export const ACTOR_MODELS = { character: CharacterModel, npc: NpcModel };
+export const ITEM_MODELS = { weapon: WeaponModel, action: ActionModel };
+/** Foundry makes Combat and Combatant documents with the type "base" (FOUNDRY-NOTES). */
+export const COMBAT_MODELS = { base: CombatModel };
+export const COMBATANT_MODELS = { base: CombatantModel };

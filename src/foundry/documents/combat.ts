@@ -1,0 +1,193 @@
+/**
+ * TempoCombat: Foundry's Combat with every rule decision delegated to the engine. The overrides
+ * read document data, send a command through the command channel, and leave the writing to it.
+ */
+import { createEncounter, getRuleset, type Command, type EncounterState } from "../../engine";
+import {
+  announce,
+  combatSystem,
+  isWriter,
+  readStored,
+  showRefusal,
+  submit,
+  writeCommands,
+  type CommandAnswer,
+  type StoredCombat,
+} from "../commands";
+import { encounterOptions, readSettings } from "../settings";
+import { actorData, cellOf, combatantData, sceneGrid } from "./read";
+import { combatantSetup, gridDescription } from "./setup";
+import {
+  combatUpdateData,
+  combatWrite,
+  isEncounterState,
+  parsedJson,
+  readLog,
+  rewind,
+  turnRank,
+  type LastWrite,
+} from "./sync";
+
+function isLastWrite(value: unknown): value is LastWrite {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as Record<string, unknown>)["entries"])
+  );
+}
+
+export class TempoCombat extends Combat {
+  /** The engine's state, or null before the combat starts. */
+  get encounter(): EncounterState | null {
+    const state = parsedJson(combatSystem(this)?.state);
+    return isEncounterState(state) ? state : null;
+  }
+
+  /** What the command channel reads before applying: null before the start. */
+  get stored(): StoredCombat | null {
+    const system = combatSystem(this);
+    return system ? readStored(system, this.combatantIds()) : null;
+  }
+
+  combatantIds(): string[] {
+    return this.combatants.map((c) => c.id ?? "").filter((id) => id !== "");
+  }
+
+  /** Send a command through the channel (GM applies; players ask the GM). */
+  command(command: Command): Promise<CommandAnswer> {
+    return submit(this, command);
+  }
+
+  /**
+   * Initiative is the engine's: it rolls for everyone when the combat starts (and for a combatant
+   * joining later), as the ruleset says. Foundry's own roll buttons explain that instead of rolling.
+   */
+  override async rollInitiative(): Promise<this> {
+    ui.notifications?.info(game.i18n?.localize("TEMPO.Notify.InitiativeByEngine") ?? "");
+    return this;
+  }
+
+  override async rollAll(): Promise<this> {
+    return this.rollInitiative();
+  }
+
+  override async rollNPC(): Promise<this> {
+    return this.rollInitiative();
+  }
+
+  /**
+   * Turn order is the engine's `order`. Foundry calls this unbound (`this` is not the combat),
+   * so the state is read from the combatants' parent.
+   */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const parent = a.parent;
+    const state = parent instanceof TempoCombat ? parent.encounter : null;
+    const diff = turnRank(state, a.id ?? "") - turnRank(state, b.id ?? "");
+    if (diff !== 0) return diff;
+    return (a.name ?? "").localeCompare(b.name ?? "");
+  }
+
+  /**
+   * Start: read the ruleset and its options from the world settings (a running combat keeps
+   * them), make the encounter from the combatants' actors and tokens, and apply `start`.
+   */
+  override async startCombat(): Promise<this> {
+    if (!isWriter()) {
+      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "start" } });
+      return this;
+    }
+    const settings = readSettings();
+    const ruleset = getRuleset(settings.ruleset);
+    const grid = gridDescription(sceneGrid(this.scene));
+    const combatants = this.combatants.contents.map((c) =>
+      combatantSetup(combatantData(c), actorData(c.actor), cellOf(c)),
+    );
+    const initial = createEncounter(
+      { ruleset: ruleset.id, options: encounterOptions(ruleset.id, settings), grid, combatants },
+      ruleset,
+    );
+    const stored: StoredCombat = { state: initial, initial, log: [], seq: 0, ids: this.combatantIds() };
+    const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
+    if (answer.refusal) showRefusal(answer.refusal);
+    else Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
+    return this;
+  }
+
+  /** The GM presses "next"; a player ends their own combatant's turn. */
+  override async nextTurn(): Promise<this> {
+    const state = this.encounter;
+    if (game.user?.isGM || !state?.current) await this.command({ type: "next" });
+    else await this.command({ type: "endTurn", who: state.current });
+    return this;
+  }
+
+  /** Keep pressing "next" until the round changes (or the combat ends), written as one update. */
+  override async nextRound(): Promise<this> {
+    const state = this.encounter;
+    if (!isWriter() || !state) {
+      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "next" } });
+      return this;
+    }
+    const round = state.round;
+    const answer = await writeCommands(this, [], game.user?.id ?? null, {
+      more: (s) => (s.round === round && s.status === "active" ? { type: "next" } : null),
+    });
+    if (answer.refusal) showRefusal(answer.refusal);
+    return this;
+  }
+
+  /**
+   * Going back replays the log without the last command that changed the turn (or round), and
+   * without what followed it: the table is where it was before that command. Nothing before the
+   * first turn is undone.
+   */
+  override async previousTurn(): Promise<this> {
+    await this.goBack("turn");
+    return this;
+  }
+
+  override async previousRound(): Promise<this> {
+    await this.goBack("round");
+    return this;
+  }
+
+  private async goBack(to: "turn" | "round"): Promise<void> {
+    if (!isWriter()) {
+      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
+      return;
+    }
+    const stored = this.stored;
+    const log = readLog(combatSystem(this)?.log);
+    if (!stored || log === null) {
+      showRefusal({ key: "TEMPO.Refusal.NotStarted", data: {} });
+      return;
+    }
+    const back = rewind(stored.initial, log, to);
+    if (!back) {
+      showRefusal({ key: "TEMPO.Refusal.NothingToRewind", data: {} });
+      return;
+    }
+    const write = combatWrite(
+      back.state,
+      stored.initial,
+      log.slice(0, back.keep),
+      { entries: [], rewound: true },
+      stored.seq + 1,
+      stored.ids,
+    );
+    await this.update(combatUpdateData(write));
+  }
+
+  /** Every client announces the accepted commands' events as hooks (see commands.ts). */
+  protected override _onUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    super._onUpdate(changed, options, userId);
+    const system = changed.system as Record<string, unknown> | undefined;
+    if (!system || !("seq" in system)) return;
+    const last = parsedJson(combatSystem(this)?.last);
+    if (isLastWrite(last)) announce(this, last);
+  }
+}

@@ -1,0 +1,2 @@
+export { TempoCombat } from "./combat";
+export { TempoCombatant } from "./combatant";

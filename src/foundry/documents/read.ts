@@ -1,0 +1,56 @@
+/** Reading Tempo's documents into the plain shapes the setup functions take. */
+import { CharacterModel, CombatantModel, NpcModel } from "../data";
+import { cellOfOffset, type ActorData, type CombatantData } from "./setup";
+
+/** A combatant's data in the shape the plain setup functions read. */
+export function combatantData(combatant: Combatant.Implementation): CombatantData {
+  const system = combatant.system instanceof CombatantModel ? combatant.system : null;
+  return {
+    id: combatant.id ?? "",
+    name: combatant.name ?? "",
+    hidden: combatant.hidden,
+    system: {
+      side: system?.side ?? "",
+      marching: system?.marching ?? null,
+      surprised: system?.surprised ?? false,
+      unseen: system?.unseen ?? false,
+    },
+  };
+}
+
+/** An actor's data in the shape the plain setup functions read, or null for actors of other systems' types. */
+export function actorData(actor: Actor.Implementation | null): ActorData | null {
+  const system = actor?.system;
+  if (!actor || !(system instanceof CharacterModel || system instanceof NpcModel)) return null;
+  return {
+    type: actor.type,
+    name: actor.name ?? "",
+    hasPlayerOwner: actor.hasPlayerOwner,
+    system: {
+      size: system.size,
+      // Schemas built from the rulesets' stat lists: the types see `{}`, the values are numbers and booleans.
+      stats: { ...(system.stats as Record<string, number>) },
+      skills: { ...(system.skills as Record<string, number>) },
+      traits: { ...(system.traits as Record<string, boolean>) },
+      weapon: { ...system.weapon },
+    },
+  };
+}
+
+/** The cell of a combatant's token on the current scene's grid, or null off the grid. */
+export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof cellOfOffset> {
+  // The token's top-left corner names its cell (the engine anchors bodies there too).
+  const token = combatant.token;
+  const grid = canvas?.grid;
+  if (!token || !grid || canvas?.scene?.id !== combatant.sceneId) return null;
+  const offset = grid.getOffset({ x: token.x, y: token.y });
+  return cellOfOffset(Number(grid.type), offset);
+}
+
+/** The current scene's grid as the setup functions read it (type and, for squares, diagonals). */
+export function sceneGrid(scene: Scene.Implementation | null): { type: number; diagonals: number } | null {
+  const grid = canvas?.scene && scene && canvas.scene.id === scene.id ? canvas.grid : null;
+  if (!grid) return null;
+  const diagonals = grid instanceof foundry.grid.SquareGrid ? Number(grid.diagonals) : 0;
+  return { type: Number(grid.type), diagonals };
+}

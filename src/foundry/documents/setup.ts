@@ -1,0 +1,118 @@
+/**
+ * From Foundry documents to the engine's setup: plain functions over document-shaped data (what
+ * a Combatant, its Actor and its Token hold), so they are tested without Foundry. The document
+ * classes read their data into these shapes and call these functions.
+ */
+import { SIZES, type Cell, type CombatantSetup, type GridDescription, type Size } from "../../engine";
+import { offsetToAxial, type HexLayout } from "../../engine/grid";
+import { TRAITS } from "../data/catalog";
+
+/** An actor's system data as the data models prepare it (stored fields plus derived ones). */
+export interface ActorData {
+  type: string;
+  name: string;
+  /** The actor has a player owner: a player character for the rules' tie breaks ("PCs beat NPCs"). */
+  hasPlayerOwner: boolean;
+  system: {
+    size: string;
+    stats: Record<string, number>;
+    skills: Record<string, number>;
+    traits: Record<string, boolean>;
+    weapon: { reach: number; range: number; speed: number };
+  };
+}
+
+/** A combatant's own data. */
+export interface CombatantData {
+  id: string;
+  name: string;
+  system: { side: string; marching: number | null; surprised: boolean; unseen: boolean };
+  /** Hidden from players in the tracker (Foundry's combatant.hidden). */
+  hidden: boolean;
+}
+
+/** The side an actor's combatant joins unless the combatant names one. */
+export function defaultSide(actorType: string | null): string {
+  return actorType === "character" ? "party" : "foes";
+}
+
+function isSize(value: string): value is Size {
+  return (SIZES as readonly string[]).includes(value);
+}
+
+/**
+ * The engine's CombatantSetup for a combatant. Weapon values feed the stats the rules read from a
+ * weapon (flow's weaponRange, segments' weaponSpeed) when an equipped weapon gives them; otherwise
+ * the actor's own stat stands.
+ */
+export function combatantSetup(
+  combatant: CombatantData,
+  actor: ActorData | null,
+  at: Cell | null,
+): CombatantSetup {
+  const side = combatant.system.side.trim() || defaultSide(actor?.type ?? null);
+  const setup: CombatantSetup = {
+    id: combatant.id,
+    name: combatant.name || actor?.name || combatant.id,
+    side,
+    pc: actor ? actor.type === "character" || actor.hasPlayerOwner : false,
+    at,
+    surprised: combatant.system.surprised,
+    marching: combatant.system.marching,
+    unseen: combatant.system.unseen,
+  };
+  if (actor) {
+    const { system } = actor;
+    const stats = { ...system.stats };
+    if (system.weapon.range > 0) stats["weaponRange"] = system.weapon.range;
+    if (system.weapon.speed > 0) stats["weaponSpeed"] = system.weapon.speed;
+    setup.size = isSize(system.size) ? system.size : "medium";
+    setup.reach = system.weapon.reach;
+    setup.stats = stats;
+    setup.skills = { ...system.skills };
+    setup.tags = TRAITS.filter((t) => system.traits[t] === true);
+  }
+  return setup;
+}
+
+/** Foundry's CONST.GRID_TYPES values (public API: CONST.GRID_TYPES). */
+export const GRID_TYPES = {
+  GRIDLESS: 0,
+  SQUARE: 1,
+  HEXODDR: 2,
+  HEXEVENR: 3,
+  HEXODDQ: 4,
+  HEXEVENQ: 5,
+} as const;
+/** Foundry's CONST.GRID_DIAGONALS values that alternate 1-2-1 (public API: CONST.GRID_DIAGONALS). */
+const ALTERNATING_DIAGONALS: readonly number[] = [4, 5];
+
+/** A scene's grid as engine data: only the adapter reads the scene. */
+export function gridDescription(grid: { type: number; diagonals?: number } | null): GridDescription {
+  if (!grid || grid.type === GRID_TYPES.GRIDLESS) return { type: "none" };
+  if (grid.type === GRID_TYPES.SQUARE) {
+    return {
+      type: "square",
+      diagonals: ALTERNATING_DIAGONALS.includes(grid.diagonals ?? 0) ? "alternating" : "equidistant",
+    };
+  }
+  return { type: "hex" };
+}
+
+const HEX_LAYOUT_BY_TYPE: Readonly<Record<number, HexLayout>> = {
+  [GRID_TYPES.HEXODDR]: "HEXODDR",
+  [GRID_TYPES.HEXEVENR]: "HEXEVENR",
+  [GRID_TYPES.HEXODDQ]: "HEXODDQ",
+  [GRID_TYPES.HEXEVENQ]: "HEXEVENQ",
+};
+
+/**
+ * A token's cell from its grid offset (Foundry's `grid.getOffset`: i row, j column): axial [q, r]
+ * on hex grids, [x, y] on square grids, none when gridless.
+ */
+export function cellOfOffset(gridType: number, offset: { i: number; j: number }): Cell | null {
+  if (gridType === GRID_TYPES.GRIDLESS) return null;
+  const layout = HEX_LAYOUT_BY_TYPE[gridType];
+  if (layout) return offsetToAxial(layout, offset);
+  return [offset.j, offset.i];
+}

@@ -1,0 +1,138 @@
+/**
+ * World settings. The ruleset is read when a combat starts; a running combat keeps the ruleset
+ * (and options) it started with, stored in its own system data.
+ */
+import { RULESET_IDS, getRuleset, type RulesetId } from "../engine";
+
+export const SYSTEM_ID = "tempo";
+
+/** Labels of the ruleset choices, one key per ruleset. */
+const RULESET_LABELS = {
+  flow: "TEMPO.Ruleset.flow",
+  rating: "TEMPO.Ruleset.rating",
+  segments: "TEMPO.Ruleset.segments",
+  phases: "TEMPO.Ruleset.phases",
+  marching: "TEMPO.Ruleset.marching",
+} as const satisfies Record<RulesetId, string>;
+
+/** The values of Tempo's world settings, as the engine and the adapter read them. */
+export interface TempoSettings {
+  ruleset: RulesetId;
+  ratingApRefresh: "round" | "turn";
+  promptTimeout: number;
+  marchingFrantic: boolean;
+  reactToUnseen: boolean;
+}
+
+/**
+ * The options a new encounter of `ruleset` gets from the world settings: only options the
+ * ruleset declares, with values among its choices (createEncounter refuses anything else).
+ */
+export function encounterOptions(ruleset: RulesetId, settings: TempoSettings): Record<string, string> {
+  const declared = getRuleset(ruleset).options;
+  // Each setting and the option names it may fill, with the values it may take.
+  const candidates: { option: string; values: string[] }[] = [
+    { option: "apRefresh", values: [settings.ratingApRefresh] },
+    { option: "frantic", values: settings.marchingFrantic ? ["on", "true", "yes"] : ["off", "false", "no"] },
+  ];
+  const options: Record<string, string> = {};
+  for (const { option, values } of candidates) {
+    const def = declared[option];
+    if (!def) continue;
+    const value = values.find((v) => def.choices.includes(v));
+    if (value !== undefined) options[option] = value;
+  }
+  return options;
+}
+
+function onRulesetChange(value: string): void {
+  // "a running combat keeps the ruleset it started with": say so when one is running.
+  const running = game.combats?.some((c) => c.started) ?? false;
+  if (!running) return;
+  const label = game.i18n?.localize(RULESET_LABELS[value as RulesetId] ?? value) ?? value;
+  ui.notifications?.info(
+    game.i18n?.format("TEMPO.Settings.RulesetChangedMidCombat", { ruleset: label }) ?? "",
+  );
+}
+
+export function registerSettings(): void {
+  const settings = game.settings;
+  if (!settings) return;
+  settings.register(SYSTEM_ID, "ruleset", {
+    name: "TEMPO.Settings.Ruleset.Name",
+    hint: "TEMPO.Settings.Ruleset.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "flow",
+    choices: RULESET_LABELS,
+    requiresReload: false,
+    onChange: onRulesetChange,
+  });
+  settings.register(SYSTEM_ID, "ratingApRefresh", {
+    name: "TEMPO.Settings.RatingApRefresh.Name",
+    hint: "TEMPO.Settings.RatingApRefresh.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "round",
+    choices: { round: "TEMPO.Settings.RatingApRefresh.Round", turn: "TEMPO.Settings.RatingApRefresh.Turn" },
+  });
+  settings.register(SYSTEM_ID, "promptTimeout", {
+    name: "TEMPO.Settings.PromptTimeout.Name",
+    hint: "TEMPO.Settings.PromptTimeout.Hint",
+    scope: "world",
+    config: true,
+    type: new foundry.data.fields.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      min: 3,
+      max: 300,
+      initial: 15,
+    }),
+    default: 15,
+  });
+  settings.register(SYSTEM_ID, "marchingFrantic", {
+    name: "TEMPO.Settings.MarchingFrantic.Name",
+    hint: "TEMPO.Settings.MarchingFrantic.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  settings.register(SYSTEM_ID, "reactToUnseen", {
+    name: "TEMPO.Settings.ReactToUnseen.Name",
+    hint: "TEMPO.Settings.ReactToUnseen.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+}
+
+function isRuleset(value: unknown): value is RulesetId {
+  return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
+}
+
+/** The current values, with the defaults where a setting is missing or malformed. */
+export function readSettings(): TempoSettings {
+  const settings = game.settings;
+  if (!settings)
+    return {
+      ruleset: "flow",
+      ratingApRefresh: "round",
+      promptTimeout: 15,
+      marchingFrantic: false,
+      reactToUnseen: false,
+    };
+  const ruleset = settings.get(SYSTEM_ID, "ruleset");
+  const refresh = settings.get(SYSTEM_ID, "ratingApRefresh");
+  return {
+    ruleset: isRuleset(ruleset) ? ruleset : "flow",
+    ratingApRefresh: refresh === "turn" ? "turn" : "round",
+    promptTimeout: settings.get(SYSTEM_ID, "promptTimeout") ?? 15,
+    marchingFrantic: settings.get(SYSTEM_ID, "marchingFrantic"),
+    reactToUnseen: settings.get(SYSTEM_ID, "reactToUnseen"),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Tempo's Foundry entry: everything the system plugs into Foundry is registered here, in `init`
+ * (document classes, data models, sheets, settings, queries, hooks, templates, the tracker).
+ */
+import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "./foundry/data";
+import { TempoCombat, TempoCombatant } from "./foundry/documents";
+import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
+import { COMMAND_QUERY, handleCommandQuery } from "./foundry/commands";
+import { registerSettings } from "./foundry/settings";
+import { PARTIALS, TEMPLATE_PATHS } from "./views/templates";
+
+Hooks.once("init", () => {
+  CONFIG.Combat.documentClass = TempoCombat;
+  CONFIG.Combatant.documentClass = TempoCombatant;
+
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  Object.assign(CONFIG.Combat.dataModels, COMBAT_MODELS);
+  Object.assign(CONFIG.Combatant.dataModels, COMBATANT_MODELS);
+
+  CONFIG.ui.combat = TempoCombatTracker;
+
+  registerSettings();
+
+  // Players' clients ask the active GM to apply their commands (see src/foundry/commands.ts).
+  CONFIG.queries[COMMAND_QUERY] = handleCommandQuery;
+
+  // Partials by name ({{> tempo-pips}}), templates by path (as ApplicationV2 PARTS name them).
+  const { loadTemplates } = foundry.applications.handlebars;
+  void loadTemplates({ ...PARTIALS });
+  void loadTemplates(Object.values(TEMPLATE_PATHS));
+});

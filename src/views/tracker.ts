@@ -1,0 +1,463 @@
+/**
+ * The combat tracker's view model: engine state (and document-shaped extras) in, plain data out.
+ * Pure: no Foundry, no DOM. Foundry's TempoCombatTracker and the playground both call
+ * `trackerView(state, options)` and render templates/tracker/tracker.hbs with `{ tempo: view }`.
+ * Every label, aria text, css class and disabled flag is worked out here; the templates only show.
+ */
+import { getRuleset, type CombatantState, type EncounterState, type RulesetId } from "../engine";
+import { pipsFor, type Localizer, type PipView } from "./sheet";
+
+export type { Localizer };
+
+/** What the host knows about a combatant beyond the engine: its document's picture and visibility. */
+export interface TrackerCombatantDoc {
+  id: string;
+  name: string;
+  img?: string;
+  /** Hidden from players (Foundry's combatant.hidden); GMs see it marked. */
+  hidden?: boolean;
+}
+
+export interface TrackerOptions {
+  i18n: Localizer;
+  isGM: boolean;
+  /** Combatant ids the viewing user owns: their pools show, and their own-turn controls. */
+  owned?: readonly string[];
+  /** The combat's combatants as documents, in the order the GM added them. Before the start they are all there is. */
+  combatants?: readonly TrackerCombatantDoc[];
+}
+
+/** One step of the round's structure (a phase, a segment, a stage). */
+export interface StepView {
+  id: string;
+  label: string;
+  current: boolean;
+  cssClass: string;
+  /** "step" on the current one, for aria-current. */
+  ariaCurrent: string;
+}
+
+export interface StructureView {
+  label: string;
+  steps: StepView[];
+}
+
+export interface GroupView {
+  side: string;
+  label: string;
+  cssClass: string;
+}
+
+export interface OptionView {
+  label: string;
+  value: string;
+}
+
+export interface PoolPipsView {
+  id: string;
+  label: string;
+  abbr: string;
+  value: number;
+  max: number;
+  pips: PipView[];
+  ariaLabel: string;
+}
+
+export interface MarkerView {
+  id: string;
+  label: string;
+  cssClass: string;
+}
+
+export interface CombatantRowView {
+  id: string;
+  name: string;
+  img: string;
+  hasImg: boolean;
+  side: string;
+  initiative: string;
+  hasInitiative: boolean;
+  current: boolean;
+  cssClass: string;
+  ariaLabel: string;
+  pools: PoolPipsView[];
+  hasPools: boolean;
+  markers: MarkerView[];
+  hasMarkers: boolean;
+}
+
+/** A button that sends a command; the host maps `action` to a handler reading the data attributes. */
+export interface ControlView {
+  action: string;
+  label: string;
+  cssClass: string;
+  /** data-who: the combatant the command is for, if any. */
+  who: string;
+  /** data-value: the command's choice (take/cede). */
+  value: string;
+  disabled: boolean;
+}
+
+export interface TrackerView {
+  started: boolean;
+  status: string;
+  ruleset: { id: RulesetId | ""; label: string };
+  round: string;
+  phases: StructureView | null;
+  segments: StructureView | null;
+  stages: StructureView | null;
+  groups: GroupView[];
+  hasGroups: boolean;
+  options: OptionView[];
+  hasOptions: boolean;
+  /** marching: the lead's choice, once made. */
+  marchingChoice: string;
+  hasMarchingChoice: boolean;
+  waiting: string;
+  isWaiting: boolean;
+  combatants: CombatantRowView[];
+  hasCombatants: boolean;
+  controls: ControlView[];
+  hasControls: boolean;
+}
+
+const RULESET_LABELS = {
+  flow: "TEMPO.Ruleset.flow",
+  rating: "TEMPO.Ruleset.rating",
+  segments: "TEMPO.Ruleset.segments",
+  phases: "TEMPO.Ruleset.phases",
+  marching: "TEMPO.Ruleset.marching",
+} as const;
+
+const PHASE_LABELS = {
+  surprise: "TEMPO.Tracker.Phase.surprise",
+  "1": "TEMPO.Tracker.Phase.1",
+  "2": "TEMPO.Tracker.Phase.2",
+  "3": "TEMPO.Tracker.Phase.3",
+  "4": "TEMPO.Tracker.Phase.4",
+  postTurn: "TEMPO.Tracker.Phase.postTurn",
+} as const;
+
+/** segments: "1. Declare ... 2. Group Initiative ... " in the order the text runs them. */
+const SEGMENT_STAGES = ["declare", "fast", "multi", "high", "low", "multiRest", "spells", "end"] as const;
+/** marching: the lead chooses, then turns are taken. */
+const MARCHING_STAGES = ["choose", "turns"] as const;
+
+const STAGE_LABELS = {
+  declare: "TEMPO.Tracker.Stage.declare",
+  fast: "TEMPO.Tracker.Stage.fast",
+  multi: "TEMPO.Tracker.Stage.multi",
+  high: "TEMPO.Tracker.Stage.high",
+  low: "TEMPO.Tracker.Stage.low",
+  multiRest: "TEMPO.Tracker.Stage.multiRest",
+  spells: "TEMPO.Tracker.Stage.spells",
+  end: "TEMPO.Tracker.Stage.end",
+  choose: "TEMPO.Tracker.Stage.choose",
+  turns: "TEMPO.Tracker.Stage.turns",
+} as const;
+
+const GROUP_LABELS = { high: "TEMPO.Tracker.Group.high", low: "TEMPO.Tracker.Group.low" } as const;
+const CHOICE_LABELS = { take: "TEMPO.Tracker.Choice.take", cede: "TEMPO.Tracker.Choice.cede" } as const;
+
+/** Markers the tracker shows for conditions and states that change who acts when. */
+const MARKER_LABELS = {
+  surprised: "TEMPO.Tracker.Marker.surprised",
+  delayed: "TEMPO.Tracker.Marker.delayed",
+  readied: "TEMPO.Tracker.Marker.readied",
+  aborted: "TEMPO.Tracker.Marker.aborted",
+  defeated: "TEMPO.Tracker.Marker.defeated",
+  hidden: "TEMPO.Tracker.Marker.hidden",
+} as const;
+type MarkerId = keyof typeof MARKER_LABELS;
+const CONDITION_MARKERS: readonly MarkerId[] = ["surprised", "delayed", "readied", "aborted"];
+
+function has<K extends string>(map: Readonly<Record<K, string>>, key: string): key is K {
+  return Object.prototype.hasOwnProperty.call(map, key);
+}
+
+function step(id: string, label: string, current: boolean): StepView {
+  return {
+    id,
+    label,
+    current,
+    cssClass: current ? "tempo-step is-current" : "tempo-step",
+    ariaCurrent: current ? "step" : "false",
+  };
+}
+
+function phasesView(state: EncounterState, i18n: Localizer): StructureView | null {
+  if (state.phase === null) return null;
+  const ids: (keyof typeof PHASE_LABELS)[] = ["1", "2", "3", "4", "postTurn"];
+  // phases: the surprise phase comes before the first Turn only when someone is surprised.
+  if (state.phase === "surprise") ids.unshift("surprise");
+  const current = String(state.phase);
+  return {
+    label: i18n.localize("TEMPO.Tracker.Phases"),
+    steps: ids.map((id) => step(id, i18n.localize(PHASE_LABELS[id]), id === current)),
+  };
+}
+
+function segmentsView(state: EncounterState, i18n: Localizer): StructureView | null {
+  if (state.segment === null) return null;
+  // segments: "a 1-minute round of 10 segments"
+  const steps = Array.from({ length: 10 }, (_, i) => {
+    const n = i + 1;
+    return step(String(n), i18n.format("TEMPO.Tracker.SegmentNumber", { n }), n === state.segment);
+  });
+  return { label: i18n.localize("TEMPO.Tracker.Segments"), steps };
+}
+
+function stagesView(state: EncounterState, i18n: Localizer): StructureView | null {
+  if (state.stage === null) return null;
+  const all: readonly string[] =
+    state.ruleset === "segments"
+      ? SEGMENT_STAGES
+      : state.ruleset === "marching"
+        ? MARCHING_STAGES
+        : [state.stage];
+  const ids = all.includes(state.stage) ? all : [...all, state.stage];
+  return {
+    label: i18n.localize("TEMPO.Tracker.Stages"),
+    steps: ids.map((id) =>
+      step(id, has(STAGE_LABELS, id) ? i18n.localize(STAGE_LABELS[id]) : id, id === state.stage),
+    ),
+  };
+}
+
+function optionsView(state: EncounterState, i18n: Localizer): OptionView[] {
+  const ruleset = getRuleset(state.ruleset);
+  return Object.keys(ruleset.options).flatMap((option) => {
+    const value = state.options[option];
+    if (typeof value !== "string") return [];
+    return [
+      {
+        label: i18n.localize(`TEMPO.Option.${state.ruleset}.${option}`),
+        value: i18n.localize(`TEMPO.Option.${state.ruleset}.${option}.${value}`),
+      },
+    ];
+  });
+}
+
+function poolsView(c: CombatantState, order: readonly string[], i18n: Localizer): PoolPipsView[] {
+  const ids = [
+    ...order.filter((id) => id in c.pools),
+    ...Object.keys(c.pools).filter((id) => !order.includes(id)),
+  ];
+  return ids.map((id) => {
+    const value = c.pools[id] ?? 0;
+    const max = c.maxPools[id] ?? 0;
+    const abbr = i18n.localize(`TEMPO.Pool.${id}.Abbr`);
+    return {
+      id,
+      label: i18n.localize(`TEMPO.Pool.${id}.Name`),
+      abbr,
+      value,
+      max,
+      pips: pipsFor(value, max),
+      ariaLabel: i18n.format("TEMPO.Tracker.PoolMeter", { name: c.name, pool: abbr, value, max }),
+    };
+  });
+}
+
+function marker(id: MarkerId, i18n: Localizer): MarkerView {
+  return { id, label: i18n.localize(MARKER_LABELS[id]), cssClass: `tempo-marker tempo-marker--${id}` };
+}
+
+function markersOf(
+  c: CombatantState | null,
+  doc: TrackerCombatantDoc | undefined,
+  isGM: boolean,
+  i18n: Localizer,
+): MarkerView[] {
+  const out: MarkerView[] = [];
+  if (c) {
+    const conditions = new Set(c.conditions.map((x) => x.id));
+    for (const id of CONDITION_MARKERS) {
+      if (conditions.has(id) || (id === "surprised" && c.surprised)) out.push(marker(id, i18n));
+    }
+    if (c.defeated) out.push(marker("defeated", i18n));
+  }
+  if (isGM && doc?.hidden) out.push(marker("hidden", i18n));
+  return out;
+}
+
+function row(
+  id: string,
+  c: CombatantState | null,
+  doc: TrackerCombatantDoc | undefined,
+  state: EncounterState | null,
+  options: TrackerOptions,
+): CombatantRowView {
+  const { i18n } = options;
+  const name = c?.name ?? doc?.name ?? id;
+  const current = state !== null && state.current === id;
+  const showPools = c !== null && (options.isGM || (options.owned ?? []).includes(id));
+  const poolOrder = state ? getRuleset(state.ruleset).pools.map((p) => p.id) : [];
+  const pools = c && showPools ? poolsView(c, poolOrder, i18n) : [];
+  const markers = markersOf(c, doc, options.isGM, i18n);
+  const initiative = c?.initiative ?? null;
+  const css = ["combatant", "tempo-combatant"];
+  if (current) css.push("active", "is-current");
+  if (c?.defeated) css.push("defeated", "is-defeated");
+  if (doc?.hidden) css.push("hide", "is-hidden");
+  const ariaParts = [name];
+  if (initiative !== null)
+    ariaParts.push(i18n.format("TEMPO.Tracker.InitiativeValue", { value: initiative }));
+  if (current) ariaParts.push(i18n.localize("TEMPO.Tracker.CurrentTurn"));
+  for (const m of markers) ariaParts.push(m.label);
+  return {
+    id,
+    name,
+    img: doc?.img ?? "",
+    hasImg: (doc?.img ?? "") !== "",
+    side: c?.side ?? "",
+    initiative: initiative === null ? "" : String(initiative),
+    hasInitiative: initiative !== null,
+    current,
+    cssClass: css.join(" "),
+    ariaLabel: ariaParts.join(", "),
+    pools,
+    hasPools: pools.length > 0,
+    markers,
+    hasMarkers: markers.length > 0,
+  };
+}
+
+/** The combatant who chooses in marching's choose stage: the first in marching order on a side of PCs. */
+function marchingLead(state: EncounterState): CombatantState | null {
+  const placed = state.roster
+    .map((id) => state.combatants[id])
+    .filter((c): c is CombatantState => !!c && c.marching !== null && !c.defeated);
+  placed.sort((a, b) => (a.marching ?? 0) - (b.marching ?? 0));
+  return placed.find((c) => c.pc) ?? placed[0] ?? null;
+}
+
+function nextLabel(state: EncounterState): string {
+  if (state.stage === "declare") return "TEMPO.Tracker.Control.RollGroups";
+  if (state.stage === "end") return "TEMPO.Tracker.Control.EndRound";
+  if (state.phase === "postTurn") return "TEMPO.Tracker.Control.Recover";
+  if (state.current === null) return "TEMPO.Tracker.Control.NextStage";
+  return "TEMPO.Tracker.Control.Next";
+}
+
+function control(action: string, label: string, who = "", value = "", disabled = false): ControlView {
+  return { action, label, cssClass: `tempo-control tempo-control--${action}`, who, value, disabled };
+}
+
+function controlsView(state: EncounterState, options: TrackerOptions): ControlView[] {
+  const { i18n, isGM } = options;
+  if (state.status !== "active") return [];
+  const owned = options.owned ?? [];
+  const waiting = state.offers.length > 0;
+  const out: ControlView[] = [];
+  if (state.ruleset === "marching" && state.stage === "choose") {
+    const lead = marchingLead(state);
+    if (lead && (isGM || owned.includes(lead.id))) {
+      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Take"), lead.id, "take"));
+      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Cede"), lead.id, "cede"));
+    }
+  }
+  const current = state.current;
+  if (current !== null && !isGM && owned.includes(current)) {
+    out.push(control("tempoEndTurn", i18n.localize("TEMPO.Tracker.Control.EndTurn"), current, "", waiting));
+  }
+  // "Turn-taking commands wait while offers are open": the button says so by being disabled.
+  if (isGM) out.push(control("tempoNext", i18n.localize(nextLabel(state)), "", "", waiting));
+  return out;
+}
+
+function waitingText(state: EncounterState, i18n: Localizer): string {
+  if (state.offers.length === 0) return "";
+  const names = [...new Set(state.offers.map((o) => state.combatants[o.who]?.name ?? o.who))];
+  return i18n.format("TEMPO.Tracker.Waiting", { names: names.join(", ") });
+}
+
+/** The whole tracker, for a combat's state (null before it starts). */
+export function trackerView(state: EncounterState | null, options: TrackerOptions): TrackerView {
+  const { i18n, isGM } = options;
+  const docs = options.combatants ?? [];
+  const docById = new Map(docs.map((d) => [d.id, d]));
+  const visible = (id: string) => isGM || !docById.get(id)?.hidden;
+
+  if (!state) {
+    const combatants = docs.filter((d) => visible(d.id)).map((d) => row(d.id, null, d, null, options));
+    return {
+      started: false,
+      status: i18n.localize("TEMPO.Tracker.NotStarted"),
+      ruleset: { id: "", label: "" },
+      round: "",
+      phases: null,
+      segments: null,
+      stages: null,
+      groups: [],
+      hasGroups: false,
+      options: [],
+      hasOptions: false,
+      marchingChoice: "",
+      hasMarchingChoice: false,
+      waiting: "",
+      isWaiting: false,
+      combatants,
+      hasCombatants: combatants.length > 0,
+      controls: [],
+      hasControls: false,
+    };
+  }
+
+  // Foundry's order: who acts this round (or phase, stage) first, then the rest of the roster.
+  const seen = new Set<string>();
+  const ids = [...state.order, ...state.roster, ...docs.map((d) => d.id)].filter((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const combatants = ids
+    .filter(visible)
+    .map((id) => row(id, state.combatants[id] ?? null, docById.get(id), state, options));
+  const groups: GroupView[] = Object.entries(state.groups ?? {}).map(([side, level]) => ({
+    side,
+    label: i18n.format("TEMPO.Tracker.GroupSide", { side, level: i18n.localize(GROUP_LABELS[level]) }),
+    cssClass: `tempo-group tempo-group--${level}`,
+  }));
+  const choice = state.ext["initiative"];
+  const marchingChoice =
+    state.ruleset === "marching" && typeof choice === "string" && has(CHOICE_LABELS, choice)
+      ? i18n.localize(CHOICE_LABELS[choice])
+      : "";
+  const opts = optionsView(state, i18n);
+  const controls = controlsView(state, options);
+  const waiting = waitingText(state, i18n);
+  const status =
+    state.status === "ended"
+      ? i18n.localize("TEMPO.Tracker.Ended")
+      : state.status === "setup"
+        ? i18n.localize("TEMPO.Tracker.NotStarted")
+        : i18n.localize("TEMPO.Tracker.Running");
+  return {
+    started: state.status !== "setup",
+    status,
+    ruleset: { id: state.ruleset, label: i18n.localize(RULESET_LABELS[state.ruleset]) },
+    // phases: the round is "the 12-second Turn".
+    round: i18n.format(
+      state.ruleset === "phases" ? "TEMPO.Tracker.TurnNumber" : "TEMPO.Tracker.RoundNumber",
+      {
+        n: state.round,
+      },
+    ),
+    phases: phasesView(state, i18n),
+    segments: segmentsView(state, i18n),
+    stages: stagesView(state, i18n),
+    groups,
+    hasGroups: groups.length > 0,
+    options: opts,
+    hasOptions: opts.length > 0,
+    marchingChoice,
+    hasMarchingChoice: marchingChoice !== "",
+    waiting,
+    isWaiting: waiting !== "",
+    combatants,
+    hasCombatants: combatants.length > 0,
+    controls,
+    hasControls: controls.length > 0,
+  };
+}

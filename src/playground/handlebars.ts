@@ -7,7 +7,8 @@
 import Handlebars from "handlebars";
 import type { Localization } from "./i18n";
 
-export type Renderer = (context: object) => string;
+/** Renders a context to HTML, or null when the template cannot render it (yet). */
+export type Renderer = (context: object) => string | null;
 
 const RETRY_MS = 4000;
 
@@ -16,6 +17,7 @@ export class TemplateStore {
   private readonly compiled = new Map<string, Renderer>();
   private readonly missingSince = new Map<string, number>();
   private readonly partialsLoaded = new Set<string>();
+  private readonly reported = new Set<string>();
 
   constructor(loc: Localization) {
     // Foundry's helper: {{localize "KEY"}} localizes; with hash arguments it formats.
@@ -52,7 +54,19 @@ export class TemplateStore {
     }
     this.missingSince.delete(path);
     const template = this.hbs.compile(source);
-    const renderer: Renderer = (context) => template(context, { allowProtoPropertiesByDefault: false });
+    const renderer: Renderer = (context) => {
+      try {
+        return template(context, { allowProtoPropertiesByDefault: false });
+      } catch (error) {
+        // A template that cannot render (a partial not registered yet) must not take the page
+        // down: the panel falls back to its own rendering and says why in the console.
+        const message = error instanceof Error ? error.message : String(error);
+        if (!this.reported.has(path + message))
+          console.warn(`Tempo playground: ${path} cannot render: ${message}`);
+        this.reported.add(path + message);
+        return null;
+      }
+    };
     this.compiled.set(path, renderer);
     return renderer;
   }

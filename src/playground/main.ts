@@ -88,6 +88,11 @@ export class Playground {
     return ok;
   }
 
+  /** The ruleset of the running encounter (the console and the browser tests read its costs). */
+  get ruleset() {
+    return getRuleset(this.session.state.ruleset);
+  }
+
   select(id: string | null): void {
     if (this.selected === id) return;
     this.selected = id;

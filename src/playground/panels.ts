@@ -322,101 +322,49 @@ export class Panels {
   }
 
   private renderTracker(): void {
-    const html = this.views.trackerHtml(this.state, this.app.selected);
+    const docs = this.state.roster.flatMap((id) => {
+      const c = this.state.combatants[id];
+      return c ? [{ id, name: c.name, img: avatar(c.name, c.pc) }] : [];
+    });
+    const html = this.views.trackerHtml(this.state, docs);
     if (html !== null) {
       this.tracker.innerHTML = html;
       this.tracker.dataset["source"] = "template";
-      this.tracker.append(this.trackerControlBar());
+      // The system's tracker has Next and the marching choice; the playground adds what a GM
+      // does elsewhere in Foundry: start the combat, end a turn for anyone, end the combat.
+      this.tracker.append(this.trackerControlBar(["start", "endTurn", "end"]));
+      for (const row of this.tracker.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
+        row.classList.toggle("is-selected", row.dataset["combatantId"] === this.app.selected);
+      }
       return;
     }
+    // Until the system's tracker template can be fetched, the controls alone keep the fight going.
     this.tracker.dataset["source"] = "playground";
-    const state = this.state;
-    const loc = this.loc;
-    const ruleset = getRuleset(state.ruleset);
-    const facts: [string, string][] = [[loc.localize("TEMPO.Playground.Tracker.Round"), String(state.round)]];
-    if (state.phase !== null)
-      facts.push([loc.localize("TEMPO.Playground.Tracker.Phase"), this.phaseText(state)]);
-    if (state.segment !== null)
-      facts.push([loc.localize("TEMPO.Playground.Tracker.Segment"), String(state.segment)]);
-    if (state.stage !== null) facts.push([loc.localize("TEMPO.Playground.Tracker.Stage"), state.stage]);
-    const ordered = [...state.order, ...state.roster.filter((id) => !state.order.includes(id))];
-    const rows = ordered.map((id) => {
-      const c = state.combatants[id];
-      if (!c) return null;
-      const pools = ruleset.pools.map((p) =>
-        h(
-          "span",
-          { class: "pg-pool-chip", "data-pool": p.id },
-          `${loc.localize(`TEMPO.Pool.${p.id}.Abbr`)} ${c.pools[p.id] ?? 0}/${c.maxPools[p.id] ?? 0}`,
-        ),
-      );
-      const group = state.groups?.[c.side];
-      return h(
-        "li",
-        {
-          class: [
-            "pg-tracker-row",
-            state.current === id ? "is-current" : "",
-            c.defeated ? "is-defeated" : "",
-            this.app.selected === id ? "is-selected" : "",
-          ].join(" "),
-          "data-combatant": id,
-          "aria-current": state.current === id ? "true" : null,
-        },
-        h("button", { type: "button", class: "pg-linklike", "data-pg-select": id }, c.name),
-        h(
-          "span",
-          { class: "pg-init", title: loc.localize("TEMPO.Playground.Tracker.Initiative") },
-          c.initiative === null ? "–" : String(c.initiative),
-        ),
-        group ? h("span", { class: `pg-group pg-group-${group}` }, group) : null,
-        h("span", { class: "pg-pools" }, ...pools),
-        c.conditions.length > 0
-          ? h("span", { class: "pg-conditions" }, c.conditions.map((x) => x.id).join(", "))
-          : null,
-      );
-    });
     this.tracker.replaceChildren(
-      h(
-        "h2",
-        { class: "pg-panel-title" },
-        loc.localize("TEMPO.Playground.Tracker.Title"),
-        " · ",
-        loc.localize(`TEMPO.Ruleset.${state.ruleset}`),
-      ),
-      h(
-        "dl",
-        { class: "pg-facts", "data-pg": "tracker-facts" },
-        ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
-      ),
-      h("ol", { class: "pg-tracker-list" }, ...rows),
+      h("p", { class: "pg-empty" }, this.loc.localize("TEMPO.Playground.Loading")),
       this.trackerControlBar(),
     );
   }
 
-  private phaseText(state: EncounterState): string {
-    if (state.phase === "surprise") return this.loc.localize("TEMPO.Playground.Tracker.Surprise");
-    if (state.phase === "postTurn") return this.loc.localize("TEMPO.Playground.Tracker.PostTurn");
-    return String(state.phase);
-  }
-
-  private trackerControlBar(): HTMLElement {
+  private trackerControlBar(only?: readonly string[]): HTMLElement {
     return h(
       "div",
       { class: "pg-controls", "data-pg": "tracker-controls" },
-      ...this.trackerControls().map((c) =>
-        h(
-          "button",
-          {
-            type: "button",
-            "data-pg-command": c.id,
-            disabled: !c.enabled,
-            title: c.reason || null,
-            class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
-          },
-          this.loc.localize(c.label),
+      ...this.trackerControls()
+        .filter((c) => !only || only.includes(c.id))
+        .map((c) =>
+          h(
+            "button",
+            {
+              type: "button",
+              "data-pg-command": c.id,
+              disabled: !c.enabled,
+              title: c.reason || null,
+              class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
+            },
+            this.loc.localize(c.label),
+          ),
         ),
-      ),
     );
   }
 
@@ -442,19 +390,16 @@ export class Panels {
   private subjectOf(id: string): SheetSubject | null {
     const c = this.state.combatants[id];
     if (!c) return null;
+    const setup = this.app.session.setup.combatants.find((x) => x.id === id) ?? { id, side: c.side };
     return {
       id: c.id,
       name: c.name,
       img: avatar(c.name, c.pc),
       type: c.pc ? "character" : "npc",
-      side: c.side,
-      pc: c.pc,
-      size: c.size,
+      setup,
       stats: { ...c.stats },
       skills: { ...c.skills },
-      tags: [...c.tags],
       pools: {},
-      conditions: c.conditions.map((x) => x.id),
       weapons: [],
     };
   }
@@ -506,9 +451,15 @@ export class Panels {
     const targetBar = this.targetBar(id);
     const html = this.views.sheetHtml(model);
     if (html !== null) {
-      this.sheet.innerHTML = `<div class="tempo tempo-sheet-host">${html}</div>`;
+      this.sheet.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
       this.sheet.dataset["source"] = "template";
-      this.sheet.prepend(targetBar);
+      const pools = this.poolBar(id);
+      this.sheet.prepend(
+        targetBar,
+        ...(pools && !this.sheet.querySelector("[data-action=spendPool], [data-action=restorePool]")
+          ? [pools]
+          : []),
+      );
     } else {
       this.sheet.dataset["source"] = "playground";
       this.sheet.replaceChildren(targetBar, this.fallbackSheet(model));
@@ -551,7 +502,7 @@ export class Panels {
         ...model.pools.map((p) =>
           h(
             "div",
-            { class: "pg-sheet-pool", "data-pool": p.id },
+            { class: "pg-sheet-pool" },
             h("span", { class: "pg-pool-name", title: p.label }, p.abbr),
             h(
               "span",
@@ -676,6 +627,55 @@ export class Panels {
     return act;
   }
 
+  sendFromSheet(command: Command): void {
+    this.app.send(command);
+  }
+
+  /** Spend and restore buttons for each pool, as the GM adjusts them (adjustPool). */
+  private poolBar(id: string): HTMLElement | null {
+    const c = this.state.combatants[id];
+    if (!c) return null;
+    const loc = this.loc;
+    return h(
+      "div",
+      { class: "pg-pool-bar", "data-pg": "pool-bar" },
+      ...getRuleset(this.state.ruleset).pools.map((p) => {
+        const abbr = loc.localize(`TEMPO.Pool.${p.id}.Abbr`);
+        const value = c.pools[p.id] ?? 0;
+        return h(
+          "span",
+          { class: "pg-pool-adjust" },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "pg-mini",
+              "data-pool-delta": "-1",
+              "data-pool-id": p.id,
+              disabled: value <= 0,
+              "aria-label": loc.format("TEMPO.Sheet.Spend", { pool: abbr }),
+              "data-focus-key": `spend-${p.id}`,
+            },
+            "−",
+          ),
+          h("span", { "data-pool-value": p.id }, `${abbr} ${value}/${c.maxPools[p.id] ?? 0}`),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "pg-mini",
+              "data-pool-delta": "1",
+              "data-pool-id": p.id,
+              "aria-label": loc.format("TEMPO.Sheet.Restore", { pool: abbr }),
+              "data-focus-key": `restore-${p.id}`,
+            },
+            "+",
+          ),
+        );
+      }),
+    );
+  }
+
   private onSheetClick(e: Event): void {
     const who = this.sheet.dataset["combatant"];
     const target = e.target instanceof Element ? e.target : null;
@@ -750,6 +750,7 @@ export class Panels {
     }
     this.startTimer();
     this.promptHost.hidden = false;
+    this.promptHost.dataset["who"] = open.who;
     this.drawPrompt(open.who, open.offers);
   }
 

@@ -4,6 +4,8 @@
  */
 import type { EncounterState, Offer } from "../engine";
 import type { SheetView } from "../views/sheet";
+import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
+import { trackerView, type TrackerCombatantDoc } from "../views/tracker";
 import type { TemplateStore, Renderer } from "./handlebars";
 import type { Localization } from "./i18n";
 import type { Playground } from "./main";
@@ -12,7 +14,8 @@ import type { LogLine } from "./session";
 
 /** Template paths as Foundry would load them (systems/tempo/...). */
 const PATHS = {
-  sheet: "systems/tempo/templates/sheets/actor.hbs",
+  tracker: TEMPLATE_PATHS.tracker,
+  sheet: TEMPLATE_PATHS.actorSheet,
 } as const;
 
 type Name = keyof typeof PATHS;
@@ -32,6 +35,7 @@ export class ViewModules {
   /** Fetch templates still missing; true when one arrived. */
   async refresh(): Promise<boolean> {
     let changed = false;
+    await this.templates.loadPartials(PARTIALS);
     for (const name of Object.keys(PATHS) as Name[]) {
       if (this.ready.has(name)) continue;
       const renderer = await this.templates.get(PATHS[name]);
@@ -43,8 +47,17 @@ export class ViewModules {
     return changed;
   }
 
-  trackerHtml(_state: EncounterState, _selected: string | null): string | null {
-    return null;
+  /** The system's tracker, as the GM sees it (the playground's user runs every combatant). */
+  trackerHtml(state: EncounterState, docs: readonly TrackerCombatantDoc[]): string | null {
+    const renderer = this.ready.get("tracker");
+    if (!renderer) return null;
+    const view = trackerView(state, {
+      i18n: this.loc,
+      isGM: true,
+      owned: [...state.roster],
+      combatants: docs,
+    });
+    return renderer({ tempo: view });
   }
 
   sheetHtml(model: SheetView): string | null {
@@ -66,12 +79,58 @@ export class ViewModules {
     return null;
   }
 
-  trackerAction(_el: HTMLElement, _app: Playground): boolean {
-    return false;
+  /** The tracker template's buttons (data-action, data-who, data-value) as engine commands. */
+  trackerAction(el: HTMLElement, app: Playground): boolean {
+    const who = el.dataset["who"] ?? "";
+    const value = el.dataset["value"];
+    switch (el.dataset["action"]) {
+      case "tempoNext":
+        app.send({ type: "next" });
+        return true;
+      case "tempoEndTurn":
+        app.send({ type: "endTurn", who });
+        return true;
+      case "tempoChoose":
+        app.send({ type: "choose", who, initiative: value === "cede" ? "cede" : "take" });
+        return true;
+      default:
+        return false;
+    }
   }
 
-  sheetAction(_el: HTMLElement, _who: string, _panels: Panels): boolean {
-    return false;
+  /** The sheet template's buttons: take an action (with its chosen cost), answer an offer. */
+  sheetAction(el: HTMLElement, who: string, panels: Panels): boolean {
+    switch (el.dataset["action"]) {
+      case "takeAction": {
+        const id = el.dataset["actionId"] ?? "";
+        const input = el
+          .closest("[data-action-id]")
+          ?.parentElement?.querySelector<HTMLInputElement>(`input[data-cost-for="${id}"]`);
+        panels.sendFromSheet(panels.actCommand(who, id, input ? Number(input.value) : undefined));
+        return true;
+      }
+      case "spendPool":
+      case "restorePool":
+        panels.sendFromSheet({
+          type: "adjustPool",
+          who,
+          pool: el.dataset["pool"] ?? "",
+          delta: el.dataset["action"] === "spendPool" ? -1 : 1,
+        });
+        return true;
+      case "react": {
+        const against = el.dataset["against"];
+        panels.sendFromSheet({
+          type: "react",
+          who,
+          with: el.dataset["reaction"] ?? "",
+          ...(against ? { against } : {}),
+        });
+        return true;
+      }
+      default:
+        return false;
+    }
   }
 
   promptAction(_el: HTMLElement, _who: string, _app: Playground): boolean {

@@ -1,0 +1,485 @@
+#!/usr/bin/env node
+/**
+ * Browser tests: serve the playground with Vite on a free localhost port and drive Debian's
+ * Chromium with playwright-core through what a person does at the table: drag a token out of a
+ * threatened hex and answer the reaction prompt, spend AP from the sheet until the buttons disable,
+ * advance phases and segments from the tracker. Every step leaves a screenshot in
+ * test-artifacts/browser/. The last line is `N passed, N failed`; any failure exits non-zero.
+ *
+ *   npm run test:browser            all flows
+ *   node scripts/browser-tests.mjs reaction    only flows whose name contains "reaction"
+ */
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ARTIFACTS = join(ROOT, "test-artifacts", "browser");
+const CHROMIUM = process.env.TEMPO_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Each flow gets this long; the whole run stays well under two minutes. */
+const FLOW_TIMEOUT_MS = 30_000;
+const VIEWPORT = { width: 1680, height: 1050 };
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium was not found at ${CHROMIUM}.`);
+  console.error("Install Debian's package:   sudo apt-get install -y chromium");
+  console.error("(or point TEMPO_CHROMIUM at a Chromium binary)");
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+const { chromium } = await import("playwright-core");
+const { createServer } = await import("vite");
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+class Failure extends Error {}
+function expect(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Page helpers: everything goes through the page as a person would (clicks, drags, keys); the
+// engine state is read through the page's console handle `window.tempo` only to check results.
+// ------------------------------------------------------------------------------------------------
+
+/** Open the playground on a ruleset and seed and wait until it has rendered. */
+async function open(page, ruleset, seed) {
+  await page.goto(`${baseUrl}/?ruleset=${ruleset}&seed=${seed}`);
+  await page.waitForSelector("#playground[data-ready=true]", { timeout: 15_000 });
+  const picked = await page.evaluate(() => window.tempo.session.state.ruleset);
+  expect(
+    picked === ruleset,
+    `ruleset ${ruleset} is not registered in the engine (the picker opened ${picked})`,
+  );
+}
+
+const state = (page) => page.evaluate(() => window.tempo.session.state);
+const localize = (page, key, data) =>
+  page.evaluate(([k, d]) => (d ? window.tempo.loc.format(k, d) : window.tempo.loc.localize(k)), [key, data]);
+
+/** The tracker's highlighted steps (phase, segment, stage) as a person reads them. */
+async function currentSteps(page) {
+  const texts = await page.locator('[data-pg=tracker] [aria-current="step"]').allTextContents();
+  return texts.map((t) => t.trim());
+}
+
+/** The system tracker template's button for a command, where it has one; else the playground's bar. */
+const TEMPLATE_ACTIONS = { next: "tempoNext", endTurn: "tempoEndTurn" };
+async function clickTracker(page, command) {
+  const theirs = TEMPLATE_ACTIONS[command]
+    ? page.locator(`[data-pg=tracker] [data-action="${TEMPLATE_ACTIONS[command]}"]`)
+    : null;
+  const button =
+    theirs && (await theirs.count()) > 0
+      ? theirs.first()
+      : page.locator(`[data-pg=tracker] [data-pg-command="${command}"]`);
+  await button.waitFor({ state: "visible", timeout: 5000 });
+  expect(
+    await button.isEnabled(),
+    `tracker button ${command} is disabled: ${await button.getAttribute("title")}`,
+  );
+  await button.click();
+}
+
+/** Answer every open reaction prompt by declining, until none is left. */
+async function declineAll(page, shoot, label) {
+  for (let i = 0; i < 8; i++) {
+    const prompt = page.locator("[data-pg=prompt]");
+    if (!(await prompt.isVisible())) return;
+    if (shoot && i === 0) await shoot(`${label}-prompt`);
+    await prompt.locator('[data-pg-reaction="decline"]').click();
+    await page.waitForTimeout(50);
+  }
+  throw new Failure("a reaction prompt kept coming back after declining");
+}
+
+/** The centre of a map cell on screen. */
+async function cellCentre(page, key) {
+  const box = await page.locator(`.pg-grid [data-cell="${key}"]`).boundingBox();
+  expect(box, `cell ${key} is not on the map`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Action buttons on the sheet: the system template's (data-action=takeAction) or the playground's. */
+const ACTION_BUTTONS = "[data-pg=sheet] [data-action=takeAction], [data-pg=sheet] [data-pg-act]";
+const actionButton = (page, id) =>
+  page
+    .locator(
+      `[data-pg=sheet] [data-action=takeAction][data-action-id="${id}"], [data-pg=sheet] [data-pg-act="${id}"]`,
+    )
+    .first();
+
+const HEX_NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [-1, 1],
+];
+
+// ------------------------------------------------------------------------------------------------
+// Flows
+// ------------------------------------------------------------------------------------------------
+
+const flows = [
+  {
+    name: "reaction: dragging a token out of a threatened hex prompts a Reaction Attack that spends RP and rolls in chat",
+    async run(page, shoot) {
+      await open(page, "flow", 11);
+      await shoot("loaded");
+      await clickTracker(page, "start");
+      let s = await state(page);
+      expect(s.status === "active" && s.current, "Start did not begin combat with someone's turn");
+      const mover = s.current;
+      await shoot("started");
+
+      // An empty neighbouring hex: leaving the mover's hex provokes whoever threatens it.
+      const token = page.locator(`.pg-token[data-id="${mover}"]`);
+      const [q, r] = (await token.getAttribute("data-cell")).split(",").map(Number);
+      const occupied = new Set(
+        Object.values(s.combatants)
+          .filter((c) => c.at)
+          .map((c) => `${c.at[0]},${c.at[1]}`),
+      );
+      const box = await token.boundingBox();
+      const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      let dropped = null;
+      for (const [dq, dr] of HEX_NEIGHBOURS) {
+        const key = `${q + dq},${r + dr}`;
+        if (occupied.has(key) || (await page.locator(`.pg-grid [data-cell="${key}"]`).count()) === 0)
+          continue;
+        const to = await cellCentre(page, key);
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 3 });
+        await page.mouse.move(to.x, to.y, { steps: 3 });
+        const refused = await page.locator(".pg-ruler-label.pg-path-refused").count();
+        const provokes = await page.locator(".pg-provoke").count();
+        if (refused === 0 && provokes > 0) {
+          const label = await page.locator(".pg-ruler-label").textContent();
+          expect(/\d/.test(label ?? ""), `the ruler shows no cost: "${label}"`);
+          await shoot("drag-ruler");
+          await page.mouse.up();
+          dropped = key;
+          break;
+        }
+        // Not this hex: bring the token back to where it stands, so dropping it moves nothing.
+        await page.mouse.move(from.x, from.y, { steps: 2 });
+        await page.mouse.up();
+      }
+      expect(dropped, `no neighbouring hex of ${mover} gave a legal, provoking move`);
+
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible", timeout: 5000 });
+      s = await state(page);
+      const reactor = await prompt.getAttribute("data-who");
+      expect(
+        reactor && s.combatants[reactor].side !== s.combatants[mover].side,
+        "the prompt is not for an enemy of the mover",
+      );
+      expect(
+        s.offers.some((o) => o.who === reactor && o.with === "reactionAttack"),
+        "no Reaction Attack was offered",
+      );
+      const seconds = await prompt.locator("[data-pg=seconds]").textContent();
+      expect(/1[45]/.test(seconds ?? ""), `the prompt countdown does not start at 15 s: "${seconds}"`);
+      const rpBefore = s.combatants[reactor].pools.rp;
+      await shoot("prompt");
+
+      const chatBefore = await page.locator("[data-pg=chat-list] > li").count();
+      await prompt.locator('[data-pg-reaction="reactionAttack"]').click();
+      await page.waitForTimeout(100);
+      // The mover may now Dodge/Parry the Reaction Attack ("Reaction Chains"): decline it.
+      await declineAll(page, shoot, "chain");
+      s = await state(page);
+      expect(
+        s.combatants[reactor].pools.rp === rpBefore - 1,
+        `RP of ${reactor} went from ${rpBefore} to ${s.combatants[reactor].pools.rp}, not down by 1`,
+      );
+      const cards = page.locator("[data-pg=chat-list] > li");
+      expect((await cards.count()) > chatBefore, "no chat card for the reaction");
+      const reactCard = page.locator('[data-pg=chat-list] > li[data-command="react"]').first();
+      await reactCard.waitFor({ state: "visible", timeout: 3000 });
+      const dice = await reactCard.locator(".pg-die, .dice-roll, [data-die], .tempo-die").count();
+      expect(dice > 0, "the reaction's chat card shows no die");
+      await shoot("resolved");
+    },
+  },
+  {
+    name: "sheet: taking actions from the sheet until AP runs out disables the AP buttons",
+    async run(page, shoot) {
+      await open(page, "flow", 23);
+      await clickTracker(page, "start");
+      const who = (await state(page)).current;
+      await page.locator(`[data-pg=sheet][data-combatant="${who}"]`).waitFor({ timeout: 5000 });
+      await shoot("sheet-start");
+      const costs = await page.evaluate(() =>
+        Object.fromEntries(Object.values(window.tempo.ruleset.actions).map((a) => [a.id, a.cost?.ap ?? 0])),
+      );
+      // Actions that end the turn or need set-up are left out: the point is spending AP.
+      const skip = new Set(["totalDefense"]);
+      for (let round = 0; round < 12; round++) {
+        const ap = (await state(page)).combatants[who].pools.ap;
+        if (ap === 0) break;
+        const enabled = await page
+          .locator(`${ACTION_BUTTONS}`)
+          .evaluateAll((els) =>
+            els
+              .filter((e) => !e.hasAttribute("disabled"))
+              .map((e) => e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id")),
+          );
+        const pick = ["attack", "flowState", ...enabled].find(
+          (id) => enabled.includes(id) && !skip.has(id) && (costs[id] ?? 0) > 0,
+        );
+        if (!pick) break;
+        await actionButton(page, pick).click();
+        await page.waitForTimeout(60);
+        await declineAll(page, round === 0 ? shoot : null, "sheet");
+        const after = (await state(page)).combatants[who].pools.ap;
+        expect(after < ap, `clicking ${pick} did not spend AP (${ap} -> ${after})`);
+        if (round === 0) await shoot("sheet-spent-some");
+      }
+      const s = await state(page);
+      const ap = s.combatants[who].pools.ap;
+      const buttons = await page
+        .locator(ACTION_BUTTONS)
+        .evaluateAll((els) =>
+          els.map((e) => ({
+            id: e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id"),
+            disabled: e.hasAttribute("disabled"),
+          })),
+        );
+      expect(buttons.length > 0, "the sheet shows no action buttons");
+      const wrong = buttons.filter((b) => (costs[b.id] ?? 0) > ap && !b.disabled);
+      expect(
+        wrong.length === 0,
+        `with ${ap} AP left these still look usable: ${wrong.map((b) => b.id).join(", ")}`,
+      );
+      expect(ap < 2, `AP did not run down (${ap} left)`);
+      const apShown = await page
+        .locator(
+          '[data-pg=sheet] [role=meter][data-pool="ap"], [data-pg=sheet] [data-pool="ap"] [role=meter]',
+        )
+        .first()
+        .getAttribute("aria-valuenow");
+      expect(apShown === String(ap), `the sheet's AP meter shows ${apShown} but the engine has ${ap}`);
+      await shoot("sheet-ap-out");
+    },
+  },
+  {
+    name: "phases: the tracker advances through the four Phases to Post-Turn and the next Turn",
+    async run(page, shoot) {
+      await open(page, "phases", 5);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      expect(s.round === 1 && s.phase === 1, `Start gave round ${s.round} phase ${s.phase}`);
+      const showsPhase = async (phase) => {
+        const label = await localize(page, `TEMPO.Tracker.Phase.${phase}`);
+        const steps = await currentSteps(page);
+        expect(
+          !label.startsWith("TEMPO.") && steps.includes(label),
+          `the tracker highlights ${JSON.stringify(steps)}, not "${label}"`,
+        );
+      };
+      await showsPhase(1);
+      await shoot("phase-1");
+      const seen = [1];
+      for (let i = 0; i < 40 && !(s.round === 2 && s.phase === 1); i++) {
+        await clickTracker(page, "next");
+        s = await state(page);
+        if (seen[seen.length - 1] !== s.phase) {
+          seen.push(s.phase);
+          await showsPhase(s.phase);
+          await shoot(`phase-${s.phase}`);
+        }
+      }
+      expect(
+        JSON.stringify(seen) === JSON.stringify([1, 2, 3, 4, "postTurn", 1]),
+        `phases went ${seen.join(" → ")}`,
+      );
+      expect(s.round === 2, `after Post-Turn the Turn is ${s.round}, not 2`);
+    },
+  },
+  {
+    name: "segments: the tracker goes from declarations through HIGH and LOW group initiative to the end of the round",
+    async run(page, shoot) {
+      await open(page, "segments", 3);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      expect(s.stage === "declare", `Start opened stage ${s.stage}, not declare`);
+      const showsStage = async () => {
+        const steps = await currentSteps(page);
+        const stage = await localize(page, `TEMPO.Tracker.Stage.${s.stage}`);
+        expect(
+          !stage.startsWith("TEMPO.") && steps.includes(stage),
+          `the tracker highlights ${JSON.stringify(steps)}, not stage "${stage}"`,
+        );
+        if (s.segment !== null) {
+          const segment = await localize(page, "TEMPO.Tracker.SegmentNumber", { n: s.segment });
+          expect(
+            steps.includes(segment),
+            `the tracker highlights ${JSON.stringify(steps)}, not "${segment}"`,
+          );
+        }
+      };
+      await showsStage();
+      await shoot("declare");
+      const stages = [s.stage];
+      for (let i = 0; i < 30 && !(s.round === 2); i++) {
+        await clickTracker(page, "next");
+        await declineAll(page, null, "segments");
+        s = await state(page);
+        if (stages[stages.length - 1] !== s.stage) {
+          stages.push(s.stage);
+          await showsStage();
+          await shoot(`stage-${stages.length}-${s.stage}`);
+        }
+      }
+      expect(stages.includes("high") && stages.includes("end"), `stages went ${stages.join(" → ")}`);
+      expect(
+        s.round === 2 && s.stage === "declare",
+        `the next round did not open at declare (round ${s.round}, ${s.stage})`,
+      );
+    },
+  },
+  {
+    name: "replay: a downloaded session loads back to the same state",
+    async run(page, shoot) {
+      await open(page, "flow", 99);
+      await clickTracker(page, "start");
+      await clickTracker(page, "endTurn");
+      await declineAll(page, null, "replay");
+      const before = await state(page);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.locator("[data-pg=download]").click(),
+      ]);
+      const file = join(ARTIFACTS, "replay-session.json");
+      await download.saveAs(file);
+      await open(page, "flow", 1);
+      await page.locator("[data-pg=load-file]").setInputFiles(file);
+      await page.waitForFunction(
+        (seq) => window.tempo.session.state.seq === seq && window.tempo.session.seed === 99,
+        before.seq,
+        { timeout: 5000 },
+      );
+      const after = await state(page);
+      expect(
+        JSON.stringify(after) === JSON.stringify(before),
+        "the loaded session's state differs from the saved one",
+      );
+      await shoot("loaded-back");
+    },
+  },
+];
+
+// ------------------------------------------------------------------------------------------------
+// Run
+// ------------------------------------------------------------------------------------------------
+
+const filter = process.argv[2];
+const chosen = filter ? flows.filter((f) => f.name.includes(filter)) : flows;
+rmSync(ARTIFACTS, { recursive: true, force: true });
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const port = await freePort();
+const server = await createServer({
+  configFile: join(ROOT, "vite.playground.config.ts"),
+  logLevel: "error",
+  server: { port, strictPort: true, host: "127.0.0.1", hmr: false },
+});
+await server.listen();
+const baseUrl = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+try {
+  for (const [index, flow] of chosen.entries()) {
+    const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const prefix = String(index + 1).padStart(2, "0") + "-" + flow.name.split(":")[0];
+    let step = 0;
+    const shoot = async (label) => {
+      step += 1;
+      await page.screenshot({
+        path: join(ARTIFACTS, `${prefix}-${String(step).padStart(2, "0")}-${label}.png`),
+      });
+    };
+    const t0 = Date.now();
+    try {
+      await Promise.race([
+        flow.run(page, shoot),
+        new Promise((_, reject) =>
+          setTimeout(
+            () => reject(new Failure(`timed out after ${FLOW_TIMEOUT_MS / 1000} s`)),
+            FLOW_TIMEOUT_MS,
+          ),
+        ),
+      ]);
+      expect(errors.length === 0, `the page threw: ${errors.join(" | ")}`);
+      passed += 1;
+      console.log(`✓ ${flow.name} (${Date.now() - t0} ms)`);
+    } catch (error) {
+      failed += 1;
+      console.log(
+        `✗ ${flow.name}\n    ${error instanceof Failure ? error.message : (error?.stack ?? error)}`,
+      );
+      await page.screenshot({ path: join(ARTIFACTS, `${prefix}-FAILED.png`) }).catch(() => {});
+    } finally {
+      await context.close();
+    }
+  }
+
+  // The sheets engineer's screenshots of the sheet and tracker, when their script exports a function.
+  const shots = join(ROOT, "scripts", "screenshots.mjs");
+  if (!filter && existsSync(shots)) {
+    const mod = await import(pathToFileURL(shots).href);
+    const fn = mod.takeScreenshots ?? mod.screenshots ?? mod.default;
+    if (typeof fn === "function") {
+      try {
+        await fn({ browser, baseUrl, outDir: join(ROOT, "test-artifacts") });
+        passed += 1;
+        console.log("✓ screenshots: sheet and tracker (scripts/screenshots.mjs)");
+      } catch (error) {
+        failed += 1;
+        console.log(
+          `✗ screenshots: sheet and tracker (scripts/screenshots.mjs)\n    ${error?.stack ?? error}`,
+        );
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(`browser run took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${ARTIFACTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

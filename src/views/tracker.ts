@@ -48,9 +48,9 @@ export interface GroupView {
   cssClass: string;
 }
 
+/** A ruleset option in force, as one sentence ("AP refresh: at the start of each round"). */
 export interface OptionView {
-  label: string;
-  value: string;
+  text: string;
 }
 
 export interface PoolPipsView {
@@ -229,12 +229,7 @@ function optionsView(state: EncounterState, i18n: Localizer): OptionView[] {
   return Object.keys(ruleset.options).flatMap((option) => {
     const value = state.options[option];
     if (typeof value !== "string") return [];
-    return [
-      {
-        label: i18n.localize(`TEMPO.Option.${state.ruleset}.${option}`),
-        value: i18n.localize(`TEMPO.Option.${state.ruleset}.${option}.${value}`),
-      },
-    ];
+    return [{ text: i18n.localize(`TEMPO.Option.${state.ruleset}.${option}.${value}`) }];
   });
 }
 
@@ -323,8 +318,13 @@ function row(
   };
 }
 
-/** The combatant who chooses in marching's choose stage: the first in marching order on a side of PCs. */
+/**
+ * The combatant who chooses in marching's choose stage: the one the ruleset named (`ext.lead`),
+ * else the first in marching order, PCs first.
+ */
 function marchingLead(state: EncounterState): CombatantState | null {
+  const named = state.ext["lead"];
+  if (typeof named === "string" && state.combatants[named]) return state.combatants[named] ?? null;
   const placed = state.roster
     .map((id) => state.combatants[id])
     .filter((c): c is CombatantState => !!c && c.marching !== null && !c.defeated);

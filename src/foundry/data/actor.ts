@@ -5,7 +5,19 @@
  */
 import { SIZES, type Size } from "../../engine";
 import { reachFor } from "../../engine/grid";
-import { ACTOR_POOLS, TRAITS, skillNames, skillSpec, statNames, statSpec, type NumberSpec } from "./catalog";
+import {
+  ACTOR_POOLS,
+  TRAITS,
+  isWeaponLike,
+  skillNames,
+  skillSpec,
+  statNames,
+  statSpec,
+  summarizeWeapons,
+  type NumberSpec,
+  type WeaponLike,
+  type WeaponSummary,
+} from "./catalog";
 import { migrateActorSource } from "./migrations";
 
 function wholeNumber(spec: NumberSpec) {
@@ -50,44 +62,6 @@ function actorSchema() {
 }
 
 export type ActorSchema = ReturnType<typeof actorSchema>;
-
-/** What the equipped weapons add: the longest reach and range, the first melee weapon's speed. */
-export interface WeaponSummary {
-  reach: number;
-  range: number;
-  speed: number;
-}
-
-/** Anything with the fields a weapon item's system data has (read without Foundry in tests). */
-export interface WeaponLike {
-  kind: string;
-  reach: number;
-  range: number;
-  speed: number;
-  equipped: boolean;
-}
-
-export function isWeaponLike(value: unknown): value is WeaponLike {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v["kind"] === "string" &&
-    typeof v["reach"] === "number" &&
-    typeof v["range"] === "number" &&
-    typeof v["speed"] === "number" &&
-    typeof v["equipped"] === "boolean"
-  );
-}
-
-export function summarizeWeapons(weapons: readonly WeaponLike[]): WeaponSummary {
-  const equipped = weapons.filter((w) => w.equipped);
-  const melee = equipped.find((w) => w.kind === "melee");
-  return {
-    reach: Math.max(0, ...equipped.map((w) => w.reach)),
-    range: Math.max(0, ...equipped.filter((w) => w.kind === "ranged").map((w) => w.range)),
-    speed: melee?.speed ?? 0,
-  };
-}
 
 /** Shared by characters and NPCs; the subclasses differ in their labels and their default side. */
 abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {

@@ -1,17 +1,7 @@
 /** Item data models: weapons (reach, speed, range, damage) and actions (a ruleset's action or reaction). */
 import { RULESET_IDS } from "../../engine";
-import { RULESETS } from "../../engine/rulesets";
+import { isDamageFormula, isKnownAction } from "./catalog";
 import { migrateActionSource, migrateWeaponSource } from "./migrations";
-
-/**
- * A damage formula: dice terms, whole numbers, + - * / and parentheses, e.g. "1d8+2" or
- * "2d6 + 1d4". Refuses text that Foundry's Roll would not parse as plain arithmetic on dice.
- */
-export function isDamageFormula(formula: string): boolean {
-  const term = "(?:\\d*d\\d+|\\d+)";
-  const pattern = new RegExp(`^\\(?\\s*${term}(?:\\s*[-+*/]\\s*\\(?\\s*${term}\\s*\\)?)*\\s*\\)?$`, "i");
-  return pattern.test(formula.trim());
-}
 
 function weaponSchema() {
   const { NumberField, StringField, BooleanField } = foundry.data.fields;
@@ -45,16 +35,6 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migrateWeaponSource(source));
   }
-}
-
-/** Whether `id` names an action (or, for reactions, a reaction) of a registered ruleset. */
-export function isKnownAction(ruleset: string, category: string, id: string): boolean {
-  const found = (RULESET_IDS as readonly string[]).includes(ruleset)
-    ? RULESETS[ruleset as (typeof RULESET_IDS)[number]]
-    : undefined;
-  // A ruleset not yet registered cannot be checked; its ids are kept as written.
-  if (!found) return true;
-  return category === "reaction" ? id in found.reactions : id in found.actions;
 }
 
 function actionSchema() {

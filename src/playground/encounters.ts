@@ -24,7 +24,7 @@ const flowAmbush: SampleEncounter = {
   id: "flow-orc-ambush",
   title: "TEMPO.Playground.Encounter.FlowOrcAmbush.Title",
   blurb: "TEMPO.Playground.Encounter.FlowOrcAmbush.Blurb",
-  map: { cols: 13, rows: 9 },
+  map: { cols: 11, rows: 8 },
   setup: {
     ruleset: "flow",
     grid: { type: "hex" },

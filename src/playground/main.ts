@@ -116,12 +116,18 @@ export class Playground {
     const state = this.session.state;
     const ruleset = getRuleset(state.ruleset);
     const steps = (cells: readonly Cell[]) => Math.max(0, cells.length - 1);
-    const unit =
-      state.grid.type === "hex" ? "TEMPO.Playground.Ruler.Hexes" : "TEMPO.Playground.Ruler.Squares";
+    const distance = (count: number) =>
+      state.grid.type === "hex"
+        ? this.loc.format(count === 1 ? "TEMPO.Playground.Ruler.Hex" : "TEMPO.Playground.Ruler.Hexes", {
+            count,
+          })
+        : this.loc.format(count === 1 ? "TEMPO.Playground.Ruler.Square" : "TEMPO.Playground.Ruler.Squares", {
+            count,
+          });
     try {
       if (ruleset.previewMove) {
         const p = ruleset.previewMove(state, id, waypoints, this.moveMode);
-        const parts = [this.loc.format(unit, { count: steps(p.cells) })];
+        const parts = [distance(steps(p.cells))];
         for (const [pool, amount] of Object.entries(p.cost)) {
           if (amount > 0)
             parts.push(
@@ -145,7 +151,7 @@ export class Playground {
       const refusal = plan.legality.ok
         ? null
         : { key: `TEMPO.Refusal.Move${plan.legality.reason}`, data: {} };
-      const parts = [this.loc.format(unit, { count: steps(plan.cells) })];
+      const parts = [distance(steps(plan.cells))];
       if (provocations.length > 0)
         parts.push(this.loc.format("TEMPO.Playground.Ruler.Provokes", { count: provocations.length }));
       return {

@@ -55,6 +55,8 @@ export class BattleMap {
   private readonly threatLayer: SVGGElement;
   private readonly rulerLayer: SVGGElement;
   private readonly tokenLayer: SVGGElement;
+  /** Above the tokens: provocation badges and the ruler's label, never hidden by a token. */
+  private readonly markLayer: SVGGElement;
   private state: EncounterState | null = null;
   private encounter: SampleEncounter | null = null;
   private selected: string | null = null;
@@ -76,6 +78,7 @@ export class BattleMap {
     this.threatLayer = this.layer("pg-threat");
     this.rulerLayer = this.layer("pg-ruler");
     this.tokenLayer = this.layer("pg-tokens");
+    this.markLayer = this.layer("pg-marks");
     host.append(this.svg);
     this.svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
@@ -259,6 +262,7 @@ export class BattleMap {
 
   private drawRuler(): void {
     this.rulerLayer.replaceChildren();
+    this.markLayer.replaceChildren();
     const id = this.drag?.id ?? (this.keyPath ? this.selected : null);
     const waypoints = this.drag?.waypoints ?? this.keyPath;
     if (!id || !waypoints || waypoints.length === 0) {
@@ -280,8 +284,10 @@ export class BattleMap {
     if (info.refusal) line.classList.add("pg-path-refused");
     line.setAttribute("points", cells.map((c) => this.centre(c).join(",")).join(" "));
     this.rulerLayer.append(line);
+    const badge = (this.isHex ? HEX : SQUARE / 2) * 0.62;
     for (const p of info.provocations) {
-      const [x, y] = this.centre(p.cell);
+      const [cx, cy] = this.centre(p.cell);
+      const [x, y] = [cx + badge, cy - badge];
       const mark = document.createElementNS(SVG, "g");
       mark.classList.add("pg-provoke");
       mark.dataset["cell"] = cellKey(p.cell);
@@ -298,19 +304,36 @@ export class BattleMap {
       const title = document.createElementNS(SVG, "title");
       title.textContent = p.by.map((who) => state.combatants[who]?.name ?? who).join(", ");
       mark.append(circle, bang, title);
-      this.rulerLayer.append(mark);
+      this.markLayer.append(mark);
     }
     const end = cells[cells.length - 1];
     if (end) {
       const [x, y] = this.centre(end);
+      // A ghost of the token where it would stand.
+      const ghost = document.createElementNS(SVG, "circle");
+      ghost.classList.add("pg-ghost");
+      if (info.refusal) ghost.classList.add("pg-path-refused");
+      ghost.setAttribute("cx", String(x));
+      ghost.setAttribute("cy", String(y));
+      ghost.setAttribute("r", String((this.isHex ? HEX : SQUARE / 2) * 0.7));
+      this.rulerLayer.append(ghost);
       const label = document.createElementNS(SVG, "text");
       label.classList.add("pg-ruler-label");
       if (info.refusal) label.classList.add("pg-path-refused");
       label.setAttribute("x", String(x));
-      label.setAttribute("y", String(y - (this.isHex ? HEX : SQUARE / 2) - 4));
+      label.setAttribute("y", String(y + (this.isHex ? HEX : SQUARE / 2) + 18));
       label.setAttribute("text-anchor", "middle");
       label.textContent = info.label;
-      this.rulerLayer.append(label);
+      const plate = document.createElementNS(SVG, "rect");
+      plate.classList.add("pg-ruler-plate");
+      this.markLayer.append(plate, label);
+      // The plate fits the text once it is laid out.
+      const box = label.getBBox();
+      plate.setAttribute("x", String(box.x - 7));
+      plate.setAttribute("y", String(box.y - 3));
+      plate.setAttribute("width", String(box.width + 14));
+      plate.setAttribute("height", String(box.height + 6));
+      plate.setAttribute("rx", "6");
     }
     const live = document.getElementById("pg-ruler-live");
     if (live) live.textContent = info.label;

@@ -53,7 +53,8 @@ function startRound(ctx: Context): void {
   startTurn(ctx, nextInOrder(state, null));
 }
 
-function startTurn(ctx: Context, who: string | null): void {
+/** Make `who` current and do what a turn's start does (clear turn counters, refill, extended actions). */
+export function startTurn(ctx: Context, who: string | null): void {
   beginTurn(ctx, who);
   if (who === null) return;
   const c = combatant(ctx.state, who);

@@ -2,10 +2,10 @@ import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { coreHandlers } from "../../apply";
 import { combatant } from "../../core/combatants";
-import { beginTurn } from "../../core/order";
 import { usedCount } from "../../core/usage";
 import { refuse } from "../../refusal";
 import { placeNewcomer, rollInitiative, stillTied } from "./initiative";
+import { startTurn } from "./round";
 
 /** Whether `id` still has its turn to come this round (or has it now and has done nothing yet). */
 function turnNotYetTaken(ctx: Context, id: string): boolean {
@@ -35,7 +35,7 @@ export function reorderTie(ctx: Context, cmd: CommandOf<"delay">): void {
   order.splice(order.indexOf(until.id), 0, c.id);
   state.order = order;
   ctx.emit({ type: "orderChanged", order: [...order], reason: "gmTieBreak", who: c.id, until: until.id });
-  if (state.current === until.id) beginTurn(ctx, c.id);
+  if (state.current === until.id) startTurn(ctx, c.id);
 }
 
 /**

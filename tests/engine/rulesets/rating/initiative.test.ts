@@ -215,3 +215,18 @@ describe('rating newcomers ("If new combatants enter the picture, simply have th
     expect(t.state.order).toEqual(["hero", "sleeper"]);
   });
 });
+
+describe("rating: the GM's tie order and turn-based AP", () => {
+  it("gives the combatant the GM moves to the front its turn's refill (apRefresh: turn)", () => {
+    const t = new Table([npc("a", 2, 1), npc("b", 2, 1)], [3, 3], { ties: "gm", apRefresh: "turn" }).do({
+      type: "start",
+    });
+    t.do({ type: "act", who: "a", action: "primary", cost: 1 }).do({ type: "next" });
+    t.do({ type: "act", who: "b", action: "primary", cost: 2 }).do({ type: "next" });
+    expect(t.state.round).toBe(2);
+    expect(t.ap("b")).toBe(1);
+    t.do({ type: "delay", who: "b", until: "a" });
+    expect(t.state.current).toBe("b");
+    expect(t.ap("b")).toBe(3);
+  });
+});

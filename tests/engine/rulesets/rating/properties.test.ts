@@ -86,12 +86,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .integer({ min: 0, max: 3 })
-      .map((ir): Command => ({
-        type: "addCombatant",
-        combatant: { id: "e", side: "foes", stats: { initiativeRating: ir } },
-      })),
+    arbitrary: fc.integer({ min: 0, max: 3 }).map((ir): Command => ({
+      type: "addCombatant",
+      combatant: { id: "e", side: "foes", stats: { initiativeRating: ir } },
+    })),
   },
   {
     weight: 1,

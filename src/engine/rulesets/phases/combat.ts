@@ -1,0 +1,617 @@
+import { coreHandlers } from "../../apply";
+import type { Command, CommandOf, Outcome } from "../../commands";
+import type { Context } from "../../context";
+import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
+import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
+import { bodiesOf, planPath, requireLegalPath, stepsOf } from "../../core/movement";
+import {
+  closePending,
+  decline,
+  findOffer,
+  findPending,
+  offer,
+  offersForTrigger,
+  openPending,
+  requireNoOpenOffers,
+  withdrawOffers,
+} from "../../core/offers";
+import { markUsed, usedCount } from "../../core/usage";
+import { buildSpatialIndex } from "../../grid";
+import { refuse, RefusalError } from "../../refusal";
+import type { Cell, CombatantState, JsonObject } from "../../state";
+import { type ActionType, attackHits, DEFENSIVE, PHASES_ACTIONS } from "./actions";
+import {
+  advance,
+  canAct,
+  limited,
+  moveBefore,
+  nextFromPostTurn,
+  placeNewcomer,
+  startCombat,
+  takeDelayedTurn,
+} from "./round";
+import { type Held, ph, phEncounter, point, samePoint } from "./state";
+
+const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
+
+/** Default combat movement in hexes when a character has no `movement` stat. */
+export const DEFAULT_MOVEMENT = 6;
+
+function movementOf(c: CombatantState): number {
+  return c.stats.movement ?? DEFAULT_MOVEMENT;
+}
+
+function used(c: CombatantState, thing: string): number {
+  return usedCount(c, "phase", thing);
+}
+
+/**
+ * "In a normal Phase, you can perform an attack action and a move action, two move actions, or a
+ * full-phase action ... You can always take a move action in place of an attack action. In some
+ * situations (most commonly in a Surprise Phase), you may be limited to taking only a single move
+ * action or attack action." Refuses before anything changes; `spend` records it.
+ */
+function requireAction(ctx: Context, c: CombatantState, type: ActionType, moving: boolean): void {
+  const attacks = used(c, "attack");
+  const moves = used(c, "move");
+  if (used(c, "fullPhase") > 0) refuse("FullPhaseTaken", { who: c.name });
+  if (limited(ctx.state, c)) {
+    if (attacks + moves >= 1) refuse("SingleActionOnly", { who: c.name });
+    return;
+  }
+  if (type === "attack" && (attacks >= 1 || attacks + moves >= 2))
+    refuse("NoAttackActionLeft", { who: c.name });
+  if (type === "move" && attacks + moves >= 2) refuse("NoActionLeft", { who: c.name });
+  // "A full-phase action requires an entire phase to complete. Thus, it can't be coupled with an attack or a move action, though you can take a 1-hex step if it doesn't involve moving any distance."
+  if (type === "fullPhase" && (attacks + moves > 0 || used(c, "distance") > 0))
+    refuse("FullPhaseAfterAction", { who: c.name });
+  if (type === "fullPhase" && moving && used(c, "step") > 0) refuse("MovedAfterStep", { who: c.name });
+}
+
+/** Record the action; in a limited Phase a full-phase action is started with the one move action. */
+function spend(ctx: Context, c: CombatantState, type: ActionType, action: string): void {
+  if (type !== "fullPhase") {
+    markUsed(c, "phase", type);
+    return;
+  }
+  if (limited(ctx.state, c)) {
+    // "You can't take a full-phase action (though you can start or complete a full-phase action by using a move action"
+    markUsed(c, "phase", "move");
+    ph(c).fullPhaseStarted = { action, at: point(ctx.state) };
+    ctx.emit({ type: "fullPhaseStarted", who: c.id, action });
+    return;
+  }
+  markUsed(c, "phase", "fullPhase");
+}
+
+/** The action type an act costs now: completing a started full-phase action costs a move action. */
+function typeNow(c: CombatantState, action: string): ActionType {
+  const def = PHASES_ACTIONS[action];
+  if (!def) refuse("UnknownAction", { action });
+  const started = ph(c).fullPhaseStarted;
+  if (def.type === "fullPhase" && started && started.action === action) return "move";
+  return def.type;
+}
+
+/** "The attacker rolls 3d6 and adds their OCV ... The target number is 10 plus the defender's DCV"; surprised: "-3 DCV". */
+function resolveAttack(
+  ctx: Context,
+  attacker: CombatantState,
+  targetId: string,
+  action: string,
+  outcome: Outcome | undefined,
+): void {
+  const target = combatant(ctx.state, targetId);
+  let result: Outcome;
+  let roll: number | null = null;
+  const ocv = attacker.stats.ocv ?? 3;
+  const dcv = (target.stats.dcv ?? 3) - (hasCondition(target, "surprised") ? 3 : 0);
+  if (outcome !== undefined) result = outcome;
+  else {
+    roll =
+      ctx.roll(6, "attack", attacker.id) +
+      ctx.roll(6, "attack", attacker.id) +
+      ctx.roll(6, "attack", attacker.id);
+    result = attackHits(roll, ocv, dcv) ? "hit" : "miss";
+  }
+  ctx.emit({
+    type: "attackResolved",
+    who: attacker.id,
+    target: targetId,
+    with: action,
+    outcome: result,
+    hit: HITS.includes(result),
+    roll,
+    needed: 10 + dcv - ocv,
+  });
+  if (result === "kill" && !target.defeated) {
+    target.defeated = true;
+    ctx.emit({ type: "defeatedChanged", who: targetId, defeated: true });
+    withdrawOffers(ctx, (o) => o.who === targetId, "defeated");
+  }
+}
+
+/** Enemies threatening any hex a character stands in (nobody on a gridless scene: threat needs hexes). */
+function threatenersOf(ctx: Context, c: CombatantState): string[] {
+  if (ctx.state.grid.type === "none" || c.at === null) return [];
+  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const found = new Set<string>();
+  for (const cell of index.cellsOf(c.id))
+    for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) found.add(id);
+  return inRosterOrder(ctx.state)
+    .filter((o) => found.has(o.id))
+    .map((o) => o.id);
+}
+
+/**
+ * Who may take an attack of opportunity now: "you can only make one per Phase" (Combat Reflexes:
+ * one more per level), "you cannot make an attack of opportunity if you have used the dodge
+ * manoeuvre", not the defeated, and not the unaware during the Surprise Phase.
+ */
+function mayTakeOpportunity(ctx: Context, id: string): boolean {
+  const t = ctx.state.combatants[id];
+  if (!t || !canAct(t) || hasCondition(t, "surprised")) return false;
+  if (used(t, "dodge") > 0) return false;
+  return used(t, "attackOfOpportunity") < 1 + (t.skills.combatReflexes ?? 0);
+}
+
+function offerOpportunities(
+  ctx: Context,
+  provoker: CombatantState,
+  threateners: readonly string[],
+  kind: string,
+  data: JsonObject,
+  cell: Cell | null,
+): boolean {
+  const able = threateners.filter((id) => mayTakeOpportunity(ctx, id));
+  if (able.length === 0) return false;
+  const trigger = openPending(ctx, kind, provoker.id, data);
+  for (const id of able) offer(ctx, id, "attackOfOpportunity", provoker.id, trigger, cell);
+  return true;
+}
+
+/** Does a command by `who` match a readied trigger verb ("move", "act", or an action id)? */
+function matches(verb: string, command: Command): boolean {
+  if (command.type === "move") return verb === "move";
+  if (command.type !== "act") return false;
+  if (verb === "act" || verb === command.action) return true;
+  return verb === "move" && (command.action === "move" || command.action === "fullMove");
+}
+
+/**
+ * "The action occurs just before the action that triggers it. If the triggered action is part of
+ * another character's activities, you interrupt the other character." The triggering command is
+ * held; the readier becomes current for its readied action; then the held command goes on.
+ */
+function interruptByReadied(ctx: Context, who: string, command: Command): boolean {
+  const enc = phEncounter(ctx.state);
+  const fired = enc.held?.fired ?? [];
+  if (enc.held && enc.held.actor !== who) return false;
+  const readier = enc.sequence
+    .map((id) => ctx.state.combatants[id] as CombatantState)
+    .find(
+      (r) =>
+        r.id !== who &&
+        canAct(r) &&
+        !fired.includes(r.id) &&
+        ph(r).readied?.trigger.who === who &&
+        matches(ph(r).readied?.trigger.verb ?? "", command),
+    );
+  if (!readier) {
+    enc.held = null;
+    return false;
+  }
+  const held: Held = {
+    command,
+    actor: who,
+    readier: readier.id,
+    fired: [...fired, readier.id],
+    started: false,
+  };
+  enc.held = held;
+  ctx.state.current = readier.id;
+  ctx.emit({
+    type: "readiedActionTriggered",
+    who: readier.id,
+    trigger: who,
+    action: ph(readier).readied?.action ?? null,
+  });
+  return true;
+}
+
+/** The readier takes its readied action: "for the rest of the encounter, your Initiative is when you took the readied action, and you act immediately ahead of the character whose action triggered" it. */
+function startReadied(ctx: Context, c: CombatantState, command: Command): void {
+  const held = phEncounter(ctx.state).held as Held;
+  const readied = ph(c).readied;
+  if (!readied) refuse("NothingReadied", { who: c.name });
+  const action = command.type === "move" ? "move" : command.type === "act" ? command.action : "";
+  const readiedType = PHASES_ACTIONS[readied.action]?.type;
+  if (
+    action !== readied.action &&
+    !(command.type === "move" && readiedType === "move" && readied.action === "move")
+  )
+    refuse("NotTheReadiedAction", { who: c.name, action: readied.action });
+  held.started = true;
+  ph(c).readied = null;
+  removeCondition(ctx, c.id, "readied");
+  moveBefore(ctx.state, c.id, held.actor);
+  ctx.emit({ type: "readiedActionTaken", who: c.id, before: held.actor, initiative: c.initiative });
+}
+
+/** When nothing is left open, a held triggering command goes on ("he continues his actions once you complete your readied action"). */
+function resumeHeld(ctx: Context): void {
+  const enc = phEncounter(ctx.state);
+  const held = enc.held;
+  if (!held || !held.started || ctx.state.offers.length > 0 || ctx.state.pending.length > 0) return;
+  ctx.state.current = held.actor;
+  held.started = false;
+  const actor = ctx.state.combatants[held.actor];
+  if (!actor || !canAct(actor)) {
+    enc.held = null;
+    ctx.emit({ type: "triggerCancelled", who: held.actor });
+    advance(ctx, held.actor);
+    return;
+  }
+  const draft = JSON.stringify(ctx.state);
+  try {
+    if (held.command.type === "move") move(ctx, held.command);
+    else if (held.command.type === "act") act(ctx, held.command);
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error;
+    Object.assign(ctx.state, JSON.parse(draft));
+    enc.held = null;
+    ctx.emit({ type: "triggerCancelled", who: held.actor, reason: error.refusal.key });
+  }
+  if (
+    phEncounter(ctx.state).held?.actor === held.actor &&
+    !phEncounter(ctx.state).held?.started &&
+    phEncounter(ctx.state).held?.readier === held.readier
+  )
+    phEncounter(ctx.state).held = null;
+}
+
+/**
+ * Who may issue a turn command now: the current character; a delaying character between other
+ * characters' actions ("wait until some time later and act then"), who thereby takes its delayed
+ * turn just before the current one.
+ */
+function actorFor(ctx: Context, who: string): CombatantState {
+  requireNoOpenOffers(ctx);
+  const c = combatant(ctx.state, who);
+  requireAble(c);
+  if (!canAct(c)) refuse("CannotAct", { who: c.name });
+  const { state } = ctx;
+  if (state.current === who) return c;
+  const enc = phEncounter(state);
+  if (ph(c).delaying && state.current !== null && !enc.currentActed && enc.held === null) {
+    takeDelayedTurn(ctx, c, state.current);
+    return c;
+  }
+  refuse("NotYourTurn", { who: c.name });
+}
+
+export function act(ctx: Context, cmd: CommandOf<"act">): void {
+  const c = actorFor(ctx, cmd.who);
+  const def = PHASES_ACTIONS[cmd.action];
+  if (!def) refuse("UnknownAction", { action: cmd.action });
+  const enc = phEncounter(ctx.state);
+  const interrupting = enc.held !== null && enc.held.readier === c.id && !enc.held.started;
+  const type = typeNow(c, cmd.action);
+  if (!interrupting) requireAction(ctx, c, type, cmd.action === "fullMove");
+  let target: string | undefined;
+  if (def.target === "enemy") {
+    if (cmd.target === undefined) refuse("NeedsTarget", { who: c.name });
+    const t = combatant(ctx.state, cmd.target);
+    if (t.side === c.side) refuse("NotAnEnemy", { who: c.name, target: t.name });
+    if (t.defeated) refuse("Defeated", { who: t.name });
+    target = cmd.target;
+  }
+  if (interrupting) startReadied(ctx, c, cmd);
+  else if (interruptByReadied(ctx, c.id, cmd)) return;
+  else spend(ctx, c, type, cmd.action);
+  enc.currentActed = true;
+  if (type !== "fullPhase" && ph(c).fullPhaseStarted?.action === cmd.action && def.type === "fullPhase") {
+    ph(c).fullPhaseStarted = null;
+    ctx.emit({ type: "fullPhaseCompleted", who: c.id, action: cmd.action });
+  }
+  if (cmd.action === "dodge") markUsed(c, "phase", "dodge");
+  if (cmd.action === "fullMove" || cmd.action === "move") markUsed(c, "phase", "distance");
+  ctx.emit({
+    type: "actionTaken",
+    who: c.id,
+    action: cmd.action,
+    actionType: def.type,
+    round: ctx.state.round,
+    phase: ctx.state.phase,
+    target: target ?? null,
+  });
+  // "Some actions, when performed in a threatened hex, provoke attacks of opportunity"; "Yes (skill check negates)".
+  const provokes = def.provokes === "yes" || (def.provokes === "skill" && cmd.outcome !== "success");
+  if (provokes) {
+    const data: JsonObject = { action: cmd.action };
+    if (target !== undefined) data.target = target;
+    if (offerOpportunities(ctx, c, threatenersOf(ctx, c), "act", data, c.at)) return;
+  }
+  complete(ctx, c, cmd.action, target, cmd.outcome);
+}
+
+/** The action's own effect, after any attack of opportunity it provoked ("then complete the current action"). */
+function complete(
+  ctx: Context,
+  c: CombatantState,
+  action: string,
+  target: string | undefined,
+  outcome: Outcome | undefined,
+): void {
+  if (target !== undefined) resolveAttack(ctx, c, target, action, outcome);
+  if (action === "standUp") removeCondition(ctx, c.id, "prone");
+  if (action === "recover")
+    ctx.emit({ type: "recovered", who: c.id, round: ctx.state.round, reason: "action" });
+  resumeHeld(ctx);
+}
+
+/**
+ * Movement. "Move up to half of combat movement" is a move action, "more than half and up to all"
+ * a full-phase action; the 1-hex step (mode step) and withdraw (mode withdraw, full-phase) never
+ * provoke; any other move out of a threatened hex offers the threatener an attack of opportunity,
+ * once per opponent per Phase ("Moving out of more than one hex threatened by the same opponent in
+ * the same Phase doesn't count as more than one opportunity").
+ */
+export function move(ctx: Context, cmd: CommandOf<"move">): void {
+  const c = actorFor(ctx, cmd.who);
+  const mode = cmd.mode ?? "normal";
+  if (mode === "tumble") refuse("NoSuchMoveMode", { mode });
+  const plan = planPath(ctx.state, c.id, cmd.path);
+  requireLegalPath(plan);
+  const steps = stepsOf(plan);
+  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const enc = phEncounter(ctx.state);
+  const interrupting = enc.held !== null && enc.held.readier === c.id && !enc.held.started;
+  let type: ActionType | null = null;
+  if (mode === "step") {
+    // "You can move 1 hex in any Phase when you don't perform any other kind of movement ... You can't take more than one 1-hex step in a Phase"
+    if (steps !== 1) refuse("StepIsOneHex", { who: c.name });
+    if (movementOf(c) <= 1) refuse("TooSlowToStep", { who: c.name });
+    if (used(c, "step") > 0) refuse("OneStepPerPhase", { who: c.name });
+    if (used(c, "distance") > 0 || used(c, "fullPhaseMove") > 0) refuse("StepAfterMoving", { who: c.name });
+    if (hasCondition(c, "hampered")) refuse("StepHampered", { who: c.name });
+  } else {
+    if (used(c, "step") > 0) refuse("MovedAfterStep", { who: c.name });
+    const total = used(c, "distance") + steps;
+    if (total > movementOf(c)) refuse("TooFar", { who: c.name, need: movementOf(c) - used(c, "distance") });
+    type = mode === "withdraw" || steps * 2 > movementOf(c) ? "fullPhase" : "move";
+    if (!interrupting) requireAction(ctx, c, type, true);
+    if (type === "fullPhase" && limited(ctx.state, c)) refuse("SingleActionOnly", { who: c.name });
+  }
+  if (interrupting) startReadied(ctx, c, cmd);
+  else if (interruptByReadied(ctx, c.id, cmd)) return;
+  else if (type !== null) spend(ctx, c, type, mode === "withdraw" ? "withdraw" : "fullMove");
+  enc.currentActed = true;
+  if (mode === "step") markUsed(c, "phase", "step");
+  else markUsed(c, "phase", "distance", steps);
+  ctx.emit({
+    type: "actionTaken",
+    who: c.id,
+    action:
+      mode === "step"
+        ? "step"
+        : mode === "withdraw"
+          ? "withdraw"
+          : type === "fullPhase"
+            ? "fullMove"
+            : "move",
+    actionType: type,
+    round: ctx.state.round,
+    phase: ctx.state.phase,
+    target: null,
+  });
+  const from = c.at as Cell;
+  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], mode === "normal");
+}
+
+function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, provoking: boolean): void {
+  const c = combatant(ctx.state, who);
+  const plan = planPath(ctx.state, who, rest);
+  if (provoking) {
+    for (const p of plan.provocations) {
+      const fresh = p.threateners.filter((id) => !ph(c).provokedBy.includes(id));
+      if (fresh.length === 0) continue;
+      ph(c).provokedBy.push(...fresh);
+      const data = {
+        rest: plan.cells.slice(p.step + 1).map((x) => [x[0], x[1]]),
+        origin: [origin[0], origin[1]],
+      } as JsonObject;
+      if (!offerOpportunities(ctx, c, fresh, "move", data, p.from)) continue;
+      c.at = [p.from[0], p.from[1]];
+      const pending = ctx.state.pending[ctx.state.pending.length - 1];
+      ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: pending?.id ?? null });
+      return;
+    }
+  }
+  const end = plan.cells[plan.cells.length - 1] as Cell;
+  c.at = [end[0], end[1]];
+  ctx.emit({
+    type: "moved",
+    who,
+    from: [origin[0], origin[1]],
+    to: [end[0], end[1]],
+    path: plan.cells.map((x) => [x[0], x[1]]),
+  });
+  resumeHeld(ctx);
+}
+
+function settle(ctx: Context, triggerId: string): void {
+  if (offersForTrigger(ctx, triggerId).length > 0) return;
+  const pending = findPending(ctx, triggerId);
+  if (!pending) return;
+  closePending(ctx, triggerId);
+  const c = combatant(ctx.state, pending.actor);
+  if (pending.kind === "move") {
+    if (c.defeated) {
+      ctx.emit({ type: "moveStopped", who: c.id, at: c.at ? [c.at[0], c.at[1]] : null, reason: "defeated" });
+      resumeHeld(ctx);
+      return;
+    }
+    walk(ctx, c.id, pending.data.rest as unknown as Cell[], pending.data.origin as unknown as Cell, true);
+    return;
+  }
+  if (c.defeated) {
+    resumeHeld(ctx);
+    return;
+  }
+  const target = typeof pending.data.target === "string" ? pending.data.target : undefined;
+  complete(ctx, c, String(pending.data.action), target, undefined);
+}
+
+/** "An attack of opportunity is a single melee attack"; it "interrupts" and then the provoking action completes. */
+export function react(ctx: Context, cmd: CommandOf<"react">): void {
+  const c = combatant(ctx.state, cmd.who);
+  if (cmd.with === "decline") {
+    for (const trigger of decline(ctx, cmd.who, cmd.against)) settle(ctx, trigger);
+    return;
+  }
+  const found = findOffer(ctx, cmd.who, cmd.with, cmd.against);
+  requireAble(c);
+  if (used(c, "dodge") > 0) refuse("DodgedNoOpportunity", { who: c.name });
+  if (used(c, "attackOfOpportunity") >= 1 + (c.skills.combatReflexes ?? 0))
+    refuse("OpportunityLimit", { who: c.name });
+  markUsed(c, "phase", "attackOfOpportunity");
+  withdrawOffers(ctx, (o) => o.id === found.id, "answered");
+  ctx.emit({ type: "reactionResolved", who: c.id, with: cmd.with, against: found.against, offer: found.id });
+  resolveAttack(ctx, c, found.against, "attackOfOpportunity", cmd.outcome);
+  // Offers this character can no longer take (limit reached) go.
+  if (!mayTakeOpportunity(ctx, c.id)) withdrawOffers(ctx, (o) => o.who === c.id, "limit");
+  if (combatant(ctx.state, found.against).defeated)
+    withdrawOffers(ctx, (o) => o.trigger === found.trigger, "defeated");
+  for (const p of [...ctx.state.pending]) settle(ctx, p.id);
+}
+
+/**
+ * "By choosing to delay, you take no action on your own Initiative score and wait to act later";
+ * `until` names whom to act immediately before.
+ */
+export function delay(ctx: Context, cmd: CommandOf<"delay">): void {
+  requireNoOpenOffers(ctx);
+  const c = combatant(ctx.state, cmd.who);
+  requireAble(c);
+  if (ctx.state.current !== c.id || phEncounter(ctx.state).held !== null)
+    refuse("NotYourTurn", { who: c.name });
+  if (phEncounter(ctx.state).currentActed || used(c, "attack") + used(c, "move") + used(c, "fullPhase") > 0)
+    refuse("AlreadyActedThisPhase", { who: c.name });
+  if (cmd.until !== undefined) {
+    const u = combatant(ctx.state, cmd.until);
+    if (u.id === c.id) refuse("DelayUntilSelf", { who: c.name });
+  }
+  ph(c).delaying = { until: cmd.until ?? null, since: point(ctx.state) };
+  addCondition(ctx, c.id, "delayed", null);
+  ctx.emit({ type: "delayed", who: c.id, until: cmd.until ?? null });
+  advance(ctx, c.id);
+}
+
+/** "Readying is an attack action. It does not provoke an attack of opportunity"; "You can ready an attack action, a move action, or a free action." */
+export function ready(ctx: Context, cmd: CommandOf<"ready">): void {
+  requireNoOpenOffers(ctx);
+  const c = combatant(ctx.state, cmd.who);
+  requireAble(c);
+  if (ctx.state.current !== c.id || phEncounter(ctx.state).held !== null)
+    refuse("NotYourTurn", { who: c.name });
+  const def = PHASES_ACTIONS[cmd.action];
+  if (!def) refuse("UnknownAction", { action: cmd.action });
+  if (def.type === "fullPhase") refuse("CannotReadyFullPhase", { who: c.name, action: cmd.action });
+  const trigger = combatant(ctx.state, cmd.trigger.who);
+  if (trigger.id === c.id) refuse("ReadyOnSelf", { who: c.name });
+  requireAction(ctx, c, "attack", false);
+  spend(ctx, c, "attack", "ready");
+  phEncounter(ctx.state).currentActed = true;
+  ph(c).readied = {
+    action: cmd.action,
+    trigger: { who: trigger.id, verb: cmd.trigger.verb },
+    since: point(ctx.state),
+  };
+  addCondition(ctx, c.id, "readied", null);
+  ctx.emit({
+    type: "readied",
+    who: c.id,
+    action: cmd.action,
+    trigger: { who: trigger.id, verb: cmd.trigger.verb },
+  });
+}
+
+/**
+ * "You can abort to any defensive attack or move action before your initiative value comes up in a
+ * Phase, giving up your next Action to do so. You can also abort to a defensive action after acting
+ * on your initiative score earlier in a Phase, but doing so gives up your Action from the following
+ * Phase." Initiative does not change.
+ */
+export function abort(ctx: Context, cmd: CommandOf<"abort">): void {
+  const c = combatant(ctx.state, cmd.who);
+  requireAble(c);
+  if (!canAct(c) || hasCondition(c, "surprised")) refuse("CannotAct", { who: c.name });
+  const { state } = ctx;
+  if (typeof state.phase !== "number" && state.phase !== "surprise") refuse("NoPhase", {});
+  if (!DEFENSIVE.has(cmd.to)) refuse("AbortToDefensive", { who: c.name, action: cmd.to });
+  // "you cannot Abort your next action until after your Initiative in the following Phase"
+  if (ph(c).abortSkips !== null) refuse("AlreadyAborted", { who: c.name });
+  if (state.current === c.id) refuse("AbortOnOwnTurn", { who: c.name });
+  const here = point(state);
+  const actedThisPhase = samePoint(ph(c).lastTurn, here);
+  const skips = actedThisPhase ? following(here) : here;
+  ph(c).abortSkips = skips;
+  addCondition(ctx, c.id, "aborted", null);
+  if (cmd.to === "dodge") markUsed(c, "phase", "dodge");
+  ctx.emit({ type: "aborted", who: c.id, to: cmd.to, givesUp: skips as unknown as JsonObject });
+  if (cmd.to === "dodge") withdrawOffers(ctx, (o) => o.who === c.id, "dodged");
+  for (const p of [...state.pending]) settle(ctx, p.id);
+}
+
+function following(p: { round: number; phase: number | "surprise" }): { round: number; phase: number } {
+  if (p.phase === "surprise") return { round: p.round, phase: 1 };
+  return p.phase >= 4 ? { round: p.round + 1, phase: 1 } : { round: p.round, phase: p.phase + 1 };
+}
+
+export function next(ctx: Context): void {
+  requireNoOpenOffers(ctx);
+  const { state } = ctx;
+  const held = phEncounter(state).held;
+  if (held !== null) {
+    // The readier lets the trigger pass: the readied action stays ready.
+    refuse("ReadiedActionPending", { who: held.readier });
+  }
+  if (state.phase === "postTurn") nextFromPostTurn(ctx);
+  else advance(ctx, state.current);
+}
+
+export function endTurn(ctx: Context, cmd: CommandOf<"endTurn">): void {
+  requireNoOpenOffers(ctx);
+  const c = combatant(ctx.state, cmd.who);
+  if (ctx.state.current !== c.id) refuse("NotYourTurn", { who: c.name });
+  const enc = phEncounter(ctx.state);
+  if (enc.held !== null && enc.held.readier === c.id) {
+    // The readier passes: the held command goes on; the readied action stays for a later trigger.
+    enc.held.started = true;
+    resumeHeld(ctx);
+    return;
+  }
+  advance(ctx, c.id);
+}
+
+export function start(ctx: Context): void {
+  startCombat(ctx);
+}
+
+export function addCombatant(ctx: Context, cmd: CommandOf<"addCombatant">): void {
+  (coreHandlers.addCombatant as (ctx: Context, cmd: CommandOf<"addCombatant">) => void)(ctx, cmd);
+  if (ctx.state.status === "active")
+    placeNewcomer(ctx.state, ctx.state.combatants[cmd.combatant.id] as CombatantState);
+}
+
+export function removeCombatant(ctx: Context, cmd: CommandOf<"removeCombatant">): void {
+  (coreHandlers.removeCombatant as (ctx: Context, cmd: CommandOf<"removeCombatant">) => void)(ctx, cmd);
+  const enc = phEncounter(ctx.state);
+  enc.sequence = enc.sequence.filter((id) => id !== cmd.who);
+}
+
+export function setDefeated(ctx: Context, cmd: CommandOf<"setDefeated">): void {
+  (coreHandlers.setDefeated as (ctx: Context, cmd: CommandOf<"setDefeated">) => void)(ctx, cmd);
+  for (const p of [...ctx.state.pending]) settle(ctx, p.id);
+}

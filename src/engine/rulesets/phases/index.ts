@@ -1,0 +1,61 @@
+import type { Ruleset } from "../../ruleset";
+import { ACTIONS, REACTIONS } from "./actions";
+import {
+  abort,
+  act,
+  addCombatant,
+  delay,
+  endTurn,
+  move,
+  next,
+  react,
+  ready,
+  removeCombatant,
+  setDefeated,
+  start,
+} from "./combat";
+import { freshCombatantExt } from "./state";
+
+/**
+ * phases (rules/phases.txt): Initiative = Combat Value (+ Lightning Reflexes), fixed for the combat;
+ * a 12-second Turn of 4 Phases in which everybody acts in the same order, then a Post-Turn
+ * Recovery; a Surprise Phase; attacks of opportunity; delay, ready and abort. See docs/rulesets/phases.md.
+ */
+export const phases: Ruleset = {
+  id: "phases",
+  pools: [],
+  actions: ACTIONS,
+  reactions: REACTIONS,
+  moveModes: ["normal", "step", "withdraw"],
+  options: {},
+  stats: ["combatValue", "lightningReflexes", "movement", "ocv", "dcv"],
+  skills: ["combatReflexes"],
+  conditions: [
+    "surprised",
+    "delayed",
+    "readied",
+    "aborted",
+    "limited",
+    "hampered",
+    "prone",
+    "unconscious",
+    "paralysed",
+  ],
+  setupCombatant(combatant) {
+    Object.assign(combatant.ext, freshCombatantExt());
+  },
+  handlers: {
+    start,
+    next,
+    endTurn,
+    act,
+    move,
+    react,
+    delay,
+    ready,
+    abort,
+    addCombatant,
+    removeCombatant,
+    setDefeated,
+  },
+};

@@ -1,0 +1,213 @@
+import type { Context } from "../../context";
+import { inRosterOrder } from "../../core/combatants";
+import { addCondition, hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
+import { clearAllUsage } from "../../core/usage";
+import type { CombatantState, EncounterState } from "../../state";
+import { ph, phEncounter, point, samePoint } from "./state";
+
+/** "each character has an Initiative score equal to their Combat Value (plus their Lightning Reflexes modifier if they have one)". */
+export function baseInitiative(c: CombatantState): number {
+  return (c.stats.combatValue ?? 0) + (c.stats.lightningReflexes ?? 0);
+}
+
+/**
+ * "If two or more characters have the same Initiative score, the characters who are tied randomly
+ * determine which one of them goes before the other": each tied character rolls a d6 in roster
+ * order, higher first; those still tied roll again among themselves.
+ */
+function breakTie(ctx: Context, ids: string[]): string[] {
+  if (ids.length < 2) return ids;
+  const rolls = new Map<string, number>();
+  for (const id of ids) {
+    const roll = ctx.roll(6, "initiativeTie", id);
+    rolls.set(id, roll);
+    ph(ctx.state.combatants[id] as CombatantState).tieRolls.push(roll);
+    ctx.emit({ type: "initiativeTieRolled", who: id, roll });
+  }
+  const values = [...new Set(rolls.values())].sort((x, y) => y - x);
+  return values.flatMap((v) =>
+    breakTie(
+      ctx,
+      ids.filter((id) => rolls.get(id) === v),
+    ),
+  );
+}
+
+/** Set everybody's Initiative and the sequence they act in, "counting down from highest result to lowest". */
+export function rollInitiative(ctx: Context): void {
+  const roster = inRosterOrder(ctx.state);
+  for (const c of roster) {
+    c.initiative = baseInitiative(c);
+    ctx.emit({ type: "initiativeRolled", who: c.id, initiative: c.initiative });
+  }
+  const scores = [...new Set(roster.map((c) => c.initiative as number))].sort((x, y) => y - x);
+  phEncounter(ctx.state).sequence = scores.flatMap((s) =>
+    breakTie(
+      ctx,
+      roster.filter((c) => c.initiative === s).map((c) => c.id),
+    ),
+  );
+}
+
+/** Put `who` into the sequence immediately before `before`, with `before`'s score ("your Initiative changes to when you took the ... action"). */
+export function moveBefore(state: EncounterState, who: string, before: string): void {
+  const enc = phEncounter(state);
+  const c = state.combatants[who] as CombatantState;
+  const b = state.combatants[before] as CombatantState;
+  enc.sequence = enc.sequence.filter((id) => id !== who);
+  enc.sequence.splice(enc.sequence.indexOf(before), 0, who);
+  c.initiative = b.initiative;
+  if (state.phase !== "surprise") state.order = [...enc.sequence];
+  else if (state.order.includes(before)) {
+    state.order = state.order.filter((id) => id !== who);
+    state.order.splice(state.order.indexOf(before), 0, who);
+  }
+}
+
+/** Unconscious or paralysed characters keep their Initiative but take no action; the defeated are out. */
+export function canAct(c: CombatantState): boolean {
+  return !c.defeated && !hasCondition(c, "unconscious") && !hasCondition(c, "paralysed");
+}
+
+/** "In some situations (most commonly in a Surprise Phase), you may be limited to taking only a single move action or attack action." */
+export function limited(state: EncounterState, c: CombatantState): boolean {
+  return state.phase === "surprise" || hasCondition(c, "limited");
+}
+
+function beginTurn(ctx: Context, c: CombatantState): void {
+  const { state } = ctx;
+  state.current = c.id;
+  phEncounter(state).currentActed = false;
+  ph(c).lastTurn = point(state);
+  ctx.emit({ type: "turnStarted", who: c.id, round: state.round, phase: state.phase });
+}
+
+/**
+ * Give the turn to the next character after `from` in this Phase's order. On the way:
+ * - a delayer waiting for this character acts first ("immediately before Captain Comet's action");
+ * - a character who aborted this Phase's action is passed over ("you do not get to act on your Initiative in that Phase");
+ * - "If you come to your next action and have not yet performed an action, you don't get to take a delayed action" (the same for a readied one).
+ */
+export function advance(ctx: Context, from: string | null): void {
+  const { state } = ctx;
+  if (from !== null) ctx.emit({ type: "turnEnded", who: from, round: state.round, phase: state.phase });
+  const here = point(state);
+  const start = from === null ? 0 : state.order.indexOf(from) + 1;
+  for (let i = start; i < state.order.length; i += 1) {
+    const c = state.combatants[state.order[i] as string];
+    if (!c) continue;
+    const waiting = inRosterOrder(state).find(
+      (d) => d.id !== c.id && ph(d).delaying?.until === c.id && canAct(d),
+    );
+    if (waiting && canAct(c)) {
+      takeDelayedTurn(ctx, waiting, c.id);
+      return;
+    }
+    if (samePoint(ph(c).abortSkips, here)) {
+      ph(c).abortSkips = null;
+      removeCondition(ctx, c.id, "aborted");
+      ph(c).lastTurn = here;
+      ctx.emit({ type: "turnSkipped", who: c.id, round: state.round, phase: state.phase, reason: "aborted" });
+      continue;
+    }
+    if (!canAct(c)) continue;
+    if (ph(c).delaying) {
+      ph(c).delaying = null;
+      removeCondition(ctx, c.id, "delayed");
+      ctx.emit({ type: "delayLapsed", who: c.id });
+    }
+    if (ph(c).readied) {
+      ph(c).readied = null;
+      removeCondition(ctx, c.id, "readied");
+      ctx.emit({ type: "readyLapsed", who: c.id });
+    }
+    beginTurn(ctx, c);
+    return;
+  }
+  nextPhase(ctx);
+}
+
+/** A delayer acts now, immediately before `before`: its initiative becomes that point in the order. */
+export function takeDelayedTurn(ctx: Context, d: CombatantState, before: string): void {
+  ph(d).delaying = null;
+  removeCondition(ctx, d.id, "delayed");
+  moveBefore(ctx.state, d.id, before);
+  ctx.emit({ type: "delayedActionTaken", who: d.id, before, initiative: d.initiative });
+  beginTurn(ctx, d);
+}
+
+function enterPhase(ctx: Context, round: number, phase: number | "surprise"): void {
+  const { state } = ctx;
+  state.round = round;
+  state.phase = phase;
+  clearAllUsage(state, "phase");
+  for (const c of inRosterOrder(state)) ph(c).provokedBy = [];
+  const sequence = phEncounter(state).sequence;
+  // "Any characters aware of the opponents can act in the Surprise Phase. In Initiative order"
+  state.order =
+    phase === "surprise" ? sequence.filter((id) => !state.combatants[id]?.surprised) : [...sequence];
+  ctx.emit({ type: "phaseStarted", round, phase, order: [...state.order] });
+  advance(ctx, null);
+}
+
+/** After the last character of a Phase: the next Phase, or the Post-Turn after Phase 4. */
+export function nextPhase(ctx: Context): void {
+  const { state } = ctx;
+  if (state.phase === "surprise") {
+    for (const c of inRosterOrder(state)) removeCondition(ctx, c.id, "surprised");
+    enterPhase(ctx, state.round, 1);
+  } else if (typeof state.phase === "number" && state.phase < 4)
+    enterPhase(ctx, state.round, state.phase + 1);
+  else enterPostTurn(ctx);
+}
+
+/**
+ * "After every Phase 4, before the next Turn begins, there is a "Post-Turn" period which takes no
+ * time. At this time most characters automatically get to Take a Recovery." Nobody is current;
+ * conditions with a duration tick (one Turn).
+ */
+function enterPostTurn(ctx: Context): void {
+  const { state } = ctx;
+  state.phase = "postTurn";
+  state.current = null;
+  state.order = [...phEncounter(state).sequence];
+  ctx.emit({ type: "postTurnStarted", round: state.round });
+  for (const c of inRosterOrder(state))
+    if (!c.defeated) ctx.emit({ type: "recovered", who: c.id, round: state.round, reason: "postTurn" });
+  tickAllConditions(ctx);
+  ctx.emit({ type: "roundEnded", round: state.round });
+}
+
+export function startCombat(ctx: Context): void {
+  const { state } = ctx;
+  state.status = "active";
+  ctx.emit({ type: "combatStarted", ruleset: "phases" });
+  rollInitiative(ctx);
+  const roster = inRosterOrder(state);
+  const unaware = roster.filter((c) => c.surprised);
+  // "If some but not all of the characters are aware of their opponents, a Surprise Phase happens
+  // before regular phases begin ... If no one or everyone is surprised, no Surprise Phase occurs."
+  if (unaware.length > 0 && unaware.length < roster.length) {
+    // "Characters who are unaware at the start of battle ... have a -3 DCV penalty during that Phase."
+    for (const c of unaware) addCondition(ctx, c.id, "surprised", null);
+    enterPhase(ctx, 1, "surprise");
+  } else {
+    for (const c of unaware) removeCondition(ctx, c.id, "surprised");
+    enterPhase(ctx, 1, 1);
+  }
+}
+
+export function nextFromPostTurn(ctx: Context): void {
+  enterPhase(ctx, ctx.state.round + 1, 1);
+}
+
+/** A combatant who joins a running fight takes its place by Initiative, after those it ties with. */
+export function placeNewcomer(state: EncounterState, c: CombatantState): void {
+  const enc = phEncounter(state);
+  if (enc.sequence.includes(c.id)) return;
+  c.initiative = baseInitiative(c);
+  const at = enc.sequence.findIndex((id) => (state.combatants[id]?.initiative ?? 0) < (c.initiative ?? 0));
+  if (at < 0) enc.sequence.push(c.id);
+  else enc.sequence.splice(at, 0, c.id);
+  if (typeof state.phase === "number" || state.phase === "postTurn") state.order = [...enc.sequence];
+}

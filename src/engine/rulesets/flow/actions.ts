@@ -102,23 +102,23 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
     case "grapple":
     case "shove":
       if (!t) break;
+      // Shove: "Usable once per round."
+      if (cmd.action === "shove" && usedCount(c, "round", "shove") > 0)
+        refuse("FlowOncePerRound", { who: c.name, action: "shove" });
       // "You can only Disarm/Grapple/Shove targets that are your size category or smaller"
       if (!breakFree && sizeRank(t) > sizeRank(c))
         refuse("FlowTargetTooLarge", { who: c.name, target: t.name });
-      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
       if (cmd.action === "grapple" && !breakFree) {
         if (ext.grappling) refuse("FlowAlreadyGrappling", { who: c.name });
         if (hasCondition(t, "grappled")) refuse("FlowTargetGrappled", { target: t.name });
       }
-      // Shove: "Usable once per round."
-      if (cmd.action === "shove" && usedCount(c, "round", "shove") > 0)
-        refuse("FlowOncePerRound", { who: c.name, action: "shove" });
+      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
       break;
     case "feint":
       if (!t) break;
-      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
       // Feint: "Restriction: Usable once per round."
       if (usedCount(c, "round", "feint") > 0) refuse("FlowOncePerRound", { who: c.name, action: "feint" });
+      if (!inReach(state, c, t)) refuse("FlowOutOfReach", { who: c.name, target: t.name });
       break;
     case "standUp":
       if (!hasCondition(c, "prone")) refuse("FlowNotProne", { who: c.name });

@@ -65,8 +65,8 @@ function expect(condition, message) {
 // ------------------------------------------------------------------------------------------------
 
 /** Open the playground on a ruleset and seed and wait until it has rendered. */
-async function open(page, ruleset, seed) {
-  await page.goto(`${baseUrl}/?ruleset=${ruleset}&seed=${seed}`);
+async function open(page, ruleset, seed, extra = "") {
+  await page.goto(`${baseUrl}/?ruleset=${ruleset}&seed=${seed}${extra}`);
   await page.waitForSelector("#playground[data-ready=true]", { timeout: 15_000 });
   const picked = await page.evaluate(() => window.tempo.session.state.ruleset);
   expect(
@@ -229,6 +229,86 @@ const flows = [
     },
   },
   {
+    name: "keyboard: a token moved with the keys waits at the prompt, the countdown pauses, and declining lets the move finish",
+    async run(page, shoot) {
+      await open(page, "flow", 11);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      const mover = s.current;
+      const [q, r] = s.combatants[mover].at;
+      const occupied = new Set(
+        Object.values(s.combatants)
+          .filter((c) => c.at)
+          .map((c) => `${c.at[0]},${c.at[1]}`),
+      );
+      // Keys of the pointy-top hex directions (see the map's keyboard help).
+      const keys = { d: [1, 0], a: [-1, 0], q: [0, -1], e: [1, -1], z: [-1, 1], c: [0, 1] };
+      const free = Object.entries(keys).find(([, [dq, dr]]) => !occupied.has(`${q + dq},${r + dr}`));
+      expect(free, `${mover} has no free neighbouring hex`);
+      const [key, [dq, dr]] = free;
+      await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+      await page.keyboard.press(key);
+      await page.locator(".pg-ruler-label").waitFor();
+      await shoot("keyboard-plan");
+      await page.keyboard.press("Enter");
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible" });
+      await prompt.locator("[data-pg-pause]").click();
+      const paused = await prompt.locator("[data-pg=seconds]").textContent();
+      await page.waitForTimeout(1300);
+      const still = await prompt.locator("[data-pg=seconds]").textContent();
+      expect(paused === still, `the paused countdown moved from ${paused} to ${still}`);
+      await shoot("prompt-paused");
+      await declineAll(page, null, "keyboard");
+      s = await state(page);
+      expect(
+        s.combatants[mover].at[0] === q + dq && s.combatants[mover].at[1] === r + dr,
+        `${mover} is at ${s.combatants[mover].at}, not at ${q + dq},${r + dr}`,
+      );
+      expect(s.offers.length === 0, "offers are still open after declining");
+      await shoot("moved");
+    },
+  },
+  {
+    name: "timeout: an unanswered reaction prompt declines itself when the countdown runs out",
+    async run(page, shoot) {
+      await open(page, "flow", 11, "&prompt=2");
+      await clickTracker(page, "start");
+      let s = await state(page);
+      const mover = s.current;
+      const [q, r] = s.combatants[mover].at;
+      const occupied = new Set(
+        Object.values(s.combatants)
+          .filter((c) => c.at)
+          .map((c) => `${c.at[0]},${c.at[1]}`),
+      );
+      const keys = { d: [1, 0], a: [-1, 0], q: [0, -1], e: [1, -1], z: [-1, 1], c: [0, 1] };
+      const free = Object.entries(keys).find(([, [dq, dr]]) => !occupied.has(`${q + dq},${r + dr}`));
+      expect(free, `${mover} has no free neighbouring hex`);
+      await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+      await page.keyboard.press(free[0]);
+      await page.keyboard.press("Enter");
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible" });
+      const reactor = await prompt.getAttribute("data-who");
+      const rp = s.combatants[reactor].pools.rp;
+      await shoot("waiting");
+      // Nobody clicks: each prompt that comes up declines itself after 2 s.
+      await prompt.waitFor({ state: "hidden", timeout: 12_000 });
+      s = await state(page);
+      expect(s.offers.length === 0, "offers are still open");
+      expect(s.combatants[reactor].pools.rp === rp, `${reactor} spent RP without answering`);
+      const declined = await page.evaluate(
+        () =>
+          window.tempo.session.log.filter(
+            (l) => l.command.type === "react" && l.command.with === "decline" && !l.refusal,
+          ).length,
+      );
+      expect(declined >= 1, "no decline was sent when the countdown ran out");
+      await shoot("declined");
+    },
+  },
+  {
     name: "sheet: taking actions from the sheet until AP runs out disables the AP buttons",
     async run(page, shoot) {
       await open(page, "flow", 23);
@@ -264,14 +344,12 @@ const flows = [
       }
       const s = await state(page);
       const ap = s.combatants[who].pools.ap;
-      const buttons = await page
-        .locator(ACTION_BUTTONS)
-        .evaluateAll((els) =>
-          els.map((e) => ({
-            id: e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id"),
-            disabled: e.hasAttribute("disabled"),
-          })),
-        );
+      const buttons = await page.locator(ACTION_BUTTONS).evaluateAll((els) =>
+        els.map((e) => ({
+          id: e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id"),
+          disabled: e.hasAttribute("disabled"),
+        })),
+      );
       expect(buttons.length > 0, "the sheet shows no action buttons");
       const wrong = buttons.filter((b) => (costs[b.id] ?? 0) > ap && !b.disabled);
       expect(

@@ -15,7 +15,13 @@ import { Session, parseSessionFile } from "./session";
 import { h } from "./dom";
 import { Panels } from "./panels";
 
-export const PROMPT_SECONDS = 15;
+/** The reaction prompt's countdown; `?prompt=N` shortens or lengthens it (the browser tests use 2). */
+export const PROMPT_SECONDS = promptSeconds();
+
+function promptSeconds(): number {
+  const asked = Number(new URLSearchParams(globalThis.location?.search ?? "").get("prompt"));
+  return Number.isInteger(asked) && asked > 0 ? asked : 15;
+}
 
 export class Playground {
   session!: Session;

@@ -1,0 +1,32 @@
+/** The playground's stand-in for game.i18n: Foundry's localize and format semantics. */
+import { describe, expect, it } from "vitest";
+
+import { Localization } from "../../src/playground/i18n";
+
+const loc = new Localization({
+  TEMPO: { Greeting: "Hello {name}, {name}!", Nested: { Deep: "deep" } },
+  "TEMPO.Flat": "flat",
+});
+
+describe("playground localization", () => {
+  it("reads nested keys and gives the key back when it is missing, as game.i18n.localize does", () => {
+    expect(loc.localize("TEMPO.Nested.Deep")).toBe("deep");
+    expect(loc.localize("TEMPO.Missing.Key")).toBe("TEMPO.Missing.Key");
+    expect(loc.localize("TEMPO.Nested")).toBe("TEMPO.Nested");
+    expect(loc.has("TEMPO.Nested.Deep")).toBe(true);
+    expect(loc.has("TEMPO.Nested")).toBe(false);
+  });
+
+  it("reads a flat dotted key too", () => {
+    expect(loc.localize("TEMPO.Flat")).toBe("flat");
+  });
+
+  it("replaces every {placeholder} with its data, as game.i18n.format does", () => {
+    expect(loc.format("TEMPO.Greeting", { name: "Ana" })).toBe("Hello Ana, Ana!");
+    expect(loc.format("TEMPO.Greeting", { name: 0 })).toBe("Hello 0, 0!");
+  });
+
+  it("leaves a placeholder with no data as written", () => {
+    expect(loc.format("TEMPO.Greeting", {})).toBe("Hello {name}, {name}!");
+  });
+});

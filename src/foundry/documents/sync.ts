@@ -67,8 +67,8 @@ export function isLogEntry(value: unknown): value is LogEntry {
 
 /** The stored log, or [] where it is missing; a malformed entry makes the whole log unusable (null). */
 export function readLog(stored: unknown): LogEntry[] | null {
+  if (stored === null || stored === undefined) return [];
   const value = parsedJson(stored);
-  if (value === null || value === undefined) return [];
   if (!Array.isArray(value)) return null;
   return value.every(isLogEntry) ? value : null;
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+
+import { RULESET_IDS } from "../../../src/engine";
+import { RULESETS } from "../../../src/engine/rulesets";
+import {
+  isDamageFormula,
+  isKnownAction,
+  isWeaponLike,
+  skillNames,
+  skillSpec,
+  statNames,
+  statSpec,
+  summarizeWeapons,
+} from "../../../src/foundry/data/catalog";
+import {
+  migrateActionSource,
+  migrateActorSource,
+  migrateWeaponSource,
+} from "../../../src/foundry/data/migrations";
+
+describe("what an actor stores for the rulesets", () => {
+  it("has a field for every stat and skill some ruleset reads", () => {
+    for (const id of RULESET_IDS) {
+      const ruleset = RULESETS[id];
+      if (!ruleset) continue;
+      for (const stat of ruleset.stats) expect(statNames(), `${id} reads ${stat}`).toContain(stat);
+      for (const skill of ruleset.skills) expect(skillNames(), `${id} reads ${skill}`).toContain(skill);
+    }
+  });
+
+  it('holds the pool maxima as stats, with the rule texts\' defaults (flow: "Every player starts each round of combat with 5 AP")', () => {
+    expect(statSpec("maxAp").initial).toBe(5);
+    expect(statSpec("maxRp").initial).toBe(2);
+    expect(statSpec("maxFp").initial).toBe(2);
+  });
+
+  it("bounds every stat and skill so its default lies within them", () => {
+    for (const name of statNames()) {
+      const spec = statSpec(name);
+      expect(spec.min <= spec.initial && spec.initial <= spec.max, name).toBe(true);
+    }
+    for (const name of skillNames()) {
+      const spec = skillSpec(name);
+      expect(spec.min <= spec.initial && spec.initial <= spec.max, name).toBe(true);
+    }
+  });
+});
+
+describe("weapons", () => {
+  it("accepts dice formulas and refuses other text as damage", () => {
+    for (const ok of ["1d6", "1d8+2", "2d6 + 1d4", "(1d6+1)*2", "3", "d20"])
+      expect(isDamageFormula(ok), ok).toBe(true);
+    for (const bad of ["", "sword", "1d", "1d6+", "1d6; drop table", "2x3"])
+      expect(isDamageFormula(bad), bad).toBe(false);
+  });
+
+  it('gives the longest equipped reach and range, and the first equipped melee weapon\'s speed ("the larger of this and size reach counts")', () => {
+    const summary = summarizeWeapons([
+      { kind: "melee", reach: 1, range: 0, speed: 5, equipped: true },
+      { kind: "melee", reach: 3, range: 0, speed: 9, equipped: false },
+      { kind: "melee", reach: 2, range: 0, speed: 7, equipped: true },
+      { kind: "ranged", reach: 0, range: 20, speed: 2, equipped: true },
+    ]);
+    expect(summary).toEqual({ reach: 2, range: 20, speed: 5 });
+    expect(summarizeWeapons([])).toEqual({ reach: 0, range: 0, speed: 0 });
+  });
+
+  it("reads only weapon-shaped system data", () => {
+    expect(isWeaponLike({ kind: "melee", reach: 1, range: 0, speed: 0, equipped: true })).toBe(true);
+    expect(isWeaponLike({ kind: "melee", reach: "1" })).toBe(false);
+  });
+});
+
+describe("actions", () => {
+  it("refuses an action id its ruleset does not have", () => {
+    expect(isKnownAction("flow", "action", "attack")).toBe(true);
+    expect(isKnownAction("flow", "reaction", "dodge")).toBe(true);
+    expect(isKnownAction("flow", "action", "dodge")).toBe(false);
+    expect(isKnownAction("flow", "action", "fireball")).toBe(false);
+  });
+});
+
+describe("migrations from older shapes", () => {
+  it("moves top-level stats under stats, bare pool numbers into { value }, pool maxima into stats, tags into traits", () => {
+    const migrated = migrateActorSource({
+      agility: 3,
+      speed: 7,
+      pools: { ap: 4, rp: { value: 1, max: 3 } },
+      tags: ["shield"],
+      size: "large",
+    });
+    expect(migrated).toEqual({
+      stats: { agility: 3, moveSpeed: 7, maxRp: 3 },
+      pools: { ap: { value: 4 }, rp: { value: 1 } },
+      traits: { shield: true },
+      size: "large",
+    });
+  });
+
+  it("keeps a stat already under stats over an old top-level value", () => {
+    expect(migrateActorSource({ agility: 3, stats: { agility: 5 } })).toEqual({ stats: { agility: 5 } });
+  });
+
+  it("renames a weapon's type to kind and weaponSpeed to speed", () => {
+    expect(migrateWeaponSource({ type: "ranged", weaponSpeed: 4, reach: 1 })).toEqual({
+      kind: "ranged",
+      speed: 4,
+      reach: 1,
+    });
+  });
+
+  it("renames actionId to action and reads a bare cost as AP", () => {
+    expect(migrateActionSource({ actionId: "attack", cost: 2 })).toEqual({
+      action: "attack",
+      cost: { ap: 2 },
+    });
+  });
+});

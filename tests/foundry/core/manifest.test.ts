@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+import { inlineCss } from "../../../vite.config";
+
+const ROOT = resolve(__dirname, "../../..");
+const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as Record<string, unknown>;
+
+describe("system.json", () => {
+  it("declares Tempo for Foundry v13 with the files the build writes", () => {
+    expect(manifest["id"]).toBe("tempo");
+    expect(manifest["title"]).toBe("Tempo");
+    expect(manifest["compatibility"]).toEqual({ minimum: "13", verified: "13" });
+    expect(manifest["esmodules"]).toEqual(["tempo.mjs"]);
+    expect(manifest["styles"]).toEqual(["tempo.css"]);
+    const vite = readFileSync(join(ROOT, "vite.config.ts"), "utf8");
+    expect(vite).toContain('fileName: () => "tempo.mjs"');
+    expect(vite).toContain('"tempo.css"');
+  });
+
+  it("points its language at a file that exists", () => {
+    expect(manifest["languages"]).toEqual([{ lang: "en", name: "English", path: "lang/en.json" }]);
+    expect(existsSync(join(ROOT, "lang/en.json"))).toBe(true);
+  });
+
+  it("declares the actor and item types the data models register; Combat and Combatant use the default base type", () => {
+    expect(manifest["documentTypes"]).toEqual({
+      Actor: { character: {}, npc: {} },
+      Item: { weapon: {}, action: {} },
+    });
+  });
+
+  it("sets a hex grid of 5 ft cells (type 2 = CONST.GRID_TYPES.HEXODDR)", () => {
+    expect(manifest["grid"]).toEqual({ type: 2, distance: 5, units: "ft" });
+  });
+
+  it("keeps each pack under packs/<name> with a localised label and the version the package has", () => {
+    const packs = manifest["packs"] as { name: string; path: string; label: string; type: string }[];
+    expect(packs.map((p) => [p.name, p.type])).toEqual([
+      ["tempo-actions", "Item"],
+      ["tempo-conditions", "JournalEntry"],
+      ["tempo-actors", "Actor"],
+    ]);
+    for (const p of packs) {
+      expect(p.path).toBe(`packs/${p.name}`);
+      expect(p.label).toMatch(/^TEMPO\.Pack\./);
+    }
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect(manifest["version"]).toBe(pkg.version);
+  });
+});
+
+describe("the stylesheet build", () => {
+  it("inlines @import lines recursively, once per file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tempo-css-"));
+    writeFileSync(
+      join(dir, "tempo.css"),
+      '@import "a.css";\n.tempo { color: red; }\n@import url("b.css");\n',
+    );
+    writeFileSync(join(dir, "a.css"), '@import "b.css";\n.a {}\n');
+    writeFileSync(join(dir, "b.css"), ".b {}\n");
+    const css = inlineCss(join(dir, "tempo.css"));
+    expect(css).not.toContain("@import");
+    expect(css.match(/\.b \{\}/g)).toHaveLength(1);
+    expect(css.indexOf(".b {}")).toBeLessThan(css.indexOf(".a {}"));
+    expect(css).toContain(".tempo { color: red; }");
+  });
+});

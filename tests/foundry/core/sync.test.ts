@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  apply,
+  createEncounter,
+  getRuleset,
+  ScriptedDice,
+  type Command,
+  type EncounterState,
+} from "../../../src/engine";
+import {
+  initiativeUpdates,
+  isEncounterState,
+  readLog,
+  rewind,
+  turnIndex,
+  turnOrder,
+  turnRank,
+  type LogEntry,
+} from "../../../src/foundry/documents/sync";
+
+const flow = getRuleset("flow");
+
+function initial(): EncounterState {
+  return createEncounter(
+    {
+      ruleset: "flow",
+      combatants: [
+        { id: "ana", name: "Ana", side: "party", pc: true, stats: { agility: 1 } },
+        { id: "orc", name: "Orc", side: "foes", stats: { agility: 0 } },
+      ],
+    },
+    flow,
+  );
+}
+
+/** Run entries from the initial state, as the log replays. */
+function run(start: EncounterState, log: LogEntry[]): EncounterState {
+  let state = start;
+  for (const entry of log) {
+    const result = apply(state, entry.command, new ScriptedDice(entry.dice), flow);
+    if (!result.ok) throw new Error(result.refusal.key);
+    state = result.state;
+  }
+  return state;
+}
+
+const entry = (command: Command, dice: number[] = []): LogEntry => ({ command, dice, userId: "gm" });
+
+// ana 10, orc 4; two rounds of two turns each, ana spending AP in round 2.
+const LOG: LogEntry[] = [
+  entry({ type: "start" }, [9, 4]),
+  entry({ type: "next" }),
+  entry({ type: "next" }),
+  entry({ type: "adjustPool", who: "ana", pool: "ap", delta: -2 }),
+];
+
+describe("Foundry's turn order mirrors the engine's", () => {
+  it("puts the engine's order first, then the rest of the roster, then ids the engine does not know", () => {
+    const state = run(initial(), LOG.slice(0, 1));
+    const reversed = { ...state, order: ["orc", "ana"] };
+    expect(turnOrder(reversed, ["ana", "zed", "orc"])).toEqual(["orc", "ana", "zed"]);
+    expect(turnOrder({ ...state, order: ["orc"] }, ["ana", "orc"])).toEqual(["orc", "ana"]);
+    expect(turnOrder(null, ["b", "a"])).toEqual(["b", "a"]);
+  });
+
+  it("ranks combatants for _sortCombatants the same way", () => {
+    const state = { ...run(initial(), LOG.slice(0, 1)), order: ["orc"] };
+    const ids = ["zed", "ana", "orc"];
+    expect([...ids].sort((a, b) => turnRank(state, a) - turnRank(state, b))).toEqual(turnOrder(state, ids));
+  });
+
+  it("points Foundry's turn at the engine's current combatant, null between turns", () => {
+    const state = run(initial(), LOG.slice(0, 2));
+    expect(state.current).toBe("orc");
+    expect(turnIndex(state, ["orc", "ana"])).toBe(1);
+    expect(turnIndex({ ...state, current: null }, ["orc", "ana"])).toBeNull();
+  });
+
+  it("updates only the combatants whose initiative differs from the engine's", () => {
+    const state = run(initial(), LOG.slice(0, 1));
+    expect(
+      initiativeUpdates(state, [
+        { id: "ana", initiative: 10 },
+        { id: "orc", initiative: null },
+        { id: "ghost", initiative: 3 },
+      ]),
+    ).toEqual([{ _id: "orc", initiative: 4 }]);
+  });
+});
+
+describe("rewind (previousTurn / previousRound replay the log)", () => {
+  it("goes back to before the last command that changed the turn, dropping what followed it", () => {
+    const back = rewind(initial(), LOG, "turn");
+    // The last turn change is entry 2 (round 2 begins with ana); the adjustment after it goes too.
+    expect(back?.keep).toBe(2);
+    expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
+    expect(back?.state.current).toBe("orc");
+  });
+
+  it("goes back a round to before the command that began the current round", () => {
+    const back = rewind(initial(), LOG, "round");
+    expect(back?.keep).toBe(2);
+    expect(back?.state.round).toBe(1);
+  });
+
+  it("never undoes the start: nothing to go back to in the first turn", () => {
+    expect(rewind(initial(), LOG.slice(0, 1), "turn")).toBeNull();
+    expect(rewind(initial(), LOG.slice(0, 2), "round")).toBeNull();
+  });
+
+  it("replays with each entry's own dice, so the state is exactly the table's (replay determinism)", () => {
+    const back = rewind(initial(), [...LOG, entry({ type: "next" })], "turn");
+    expect(back?.state).toEqual(run(initial(), LOG));
+  });
+
+  it("fails loudly when the stored log does not replay", () => {
+    expect(() => rewind(initial(), [entry({ type: "next" }), entry({ type: "next" })], "turn")).toThrow(
+      "does not replay",
+    );
+  });
+});
+
+describe("reading stored data", () => {
+  it("recognises an encounter state and refuses other shapes", () => {
+    expect(isEncounterState(initial())).toBe(true);
+    expect(isEncounterState({ ...initial(), ruleset: "chess" })).toBe(false);
+    expect(isEncounterState({ ...initial(), status: "paused" })).toBe(false);
+    expect(isEncounterState(null)).toBe(false);
+  });
+
+  it("reads the log from JSON text or a parsed array; a malformed entry makes it unusable", () => {
+    expect(readLog(JSON.stringify(LOG))).toEqual(LOG);
+    expect(readLog(LOG)).toEqual(LOG);
+    expect(readLog(null)).toEqual([]);
+    expect(readLog([{ command: { type: "next" }, dice: ["6"] }])).toBeNull();
+    expect(readLog("{not json")).toBeNull();
+  });
+});

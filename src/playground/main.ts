@@ -4,7 +4,7 @@
  * to the same `apply` Foundry's adapter uses; refusals come back as localised toasts.
  */
 import { RULESETS } from "../engine/rulesets";
-import { RULESET_IDS, getRuleset, type Command, type MoveMode, type RulesetId } from "../engine";
+import { RULESET_IDS, check, getRuleset, type Command, type MoveMode, type RulesetId } from "../engine";
 import { planPath } from "../engine/core/movement";
 import type { Cell } from "../engine";
 import { BattleMap } from "./map";
@@ -113,6 +113,8 @@ export class Playground {
       if (state.current) this.selected = state.current;
     }
     if (this.selected && !state.combatants[this.selected]) this.selected = null;
+    // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
+    if (!this.selected) this.selected = state.roster[0] ?? null;
     this.map.update(state, this.selected);
     this.panels.render();
   }
@@ -154,8 +156,16 @@ export class Playground {
         step: p.step,
         by: [...p.threateners],
       }));
+      // Without a ruleset preview, ask the engine whether it would take this move at all (a
+      // ruleset with no movement refuses every move; legality is settled before any die).
+      const asked = check(state, {
+        type: "move",
+        who: id,
+        path: waypoints.map((c) => [c[0], c[1]] as Cell),
+        mode: this.moveMode,
+      });
       const refusal = plan.legality.ok
-        ? null
+        ? asked
         : { key: `TEMPO.Refusal.Move${plan.legality.reason}`, data: {} };
       const parts = [distance(steps(plan.cells))];
       if (provocations.length > 0)

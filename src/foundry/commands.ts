@@ -363,8 +363,8 @@ export interface CommandContext {
  * interop point: the call itself is Foundry's public Hooks.callAll(hook, ...args).
  */
 function callHook(hook: string, ...args: unknown[]): void {
-  const callAll = Hooks.callAll.bind(Hooks) as unknown as (hook: string, ...args: unknown[]) => boolean;
-  callAll(hook, ...args);
+  const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
+  hooks.callAll(hook, ...args);
 }
 
 /** Announce a write's events on this client (called from every client's Combat#_onUpdate). */

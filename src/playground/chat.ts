@@ -18,6 +18,10 @@ const EVENT_TEXT: Readonly<Record<string, string>> = {
   poolSpent: "TEMPO.Playground.Chat.PoolSpent",
   poolGained: "TEMPO.Playground.Chat.PoolGained",
   reactionResolved: "TEMPO.Playground.Chat.ReactionResolved",
+  reactionOffered: "TEMPO.Playground.Chat.ReactionOffered",
+  actionTaken: "TEMPO.Playground.Chat.ActionTaken",
+  actionDeclared: "TEMPO.Playground.Chat.ActionDeclared",
+  apExhausted: "TEMPO.Playground.Chat.ApExhausted",
   reactionDeclined: "TEMPO.Playground.Chat.ReactionDeclined",
   movePaused: "TEMPO.Playground.Chat.MovePaused",
   moved: "TEMPO.Playground.Chat.Moved",
@@ -116,6 +120,8 @@ export class ChatLog {
       if (field in e) data[field] = this.name(e[field]);
     if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
     if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
+    if (typeof e["action"] === "string")
+      data["action"] = this.app.loc.localize(`TEMPO.Action.${e["action"]}`);
     return this.app.loc.format(key, data);
   }
 }

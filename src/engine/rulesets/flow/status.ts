@@ -14,7 +14,8 @@ export function defeat(ctx: Context, who: string, by: string | null): void {
   if (c.defeated) return;
   c.defeated = true;
   ctx.emit({ type: "defeatedChanged", who, defeated: true, by });
-  withdrawOffers(ctx, (o) => o.who === who, "defeated");
+  // Its own offers go, and so do Reaction Attacks against it (nothing left to punish).
+  withdrawOffers(ctx, (o) => o.who === who || (o.against === who && o.with === "reactionAttack"), "defeated");
   endGrapplesOf(ctx, who, "defeated");
   cancelReady(ctx, who, "defeated");
 }

@@ -217,3 +217,27 @@ describe("flow previewMove (the ruler)", () => {
     });
   });
 });
+
+describe("flow moves and the fallen", () => {
+  it("withdraws the other Reaction Attacks against a mover who falls, and stops the move", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [1, 0] },
+        { id: "gob", side: "foes", at: [-1, 1] },
+      ],
+      [9, 4, 1],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "move", who: "ana", path: [[0, -2]] });
+    expect(t.offers()).toEqual(["gob/reactionAttack/ana", "orc/reactionAttack/ana"]);
+    t.do({ type: "react", who: "orc", with: "reactionAttack", outcome: "kill" });
+    const events = t.do({ type: "react", who: "ana", with: "decline" });
+    expect(t.offers()).toEqual([]);
+    expect(t.state.pending).toEqual([]);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "moveStopped", who: "ana", reason: "defeated" }),
+    );
+    expect(t.pools("gob").rp).toBe(2);
+  });
+});

@@ -141,14 +141,14 @@ describe("phases: properties", () => {
     );
   });
 
-  it("each character has at most one turn of its own per Phase (a delayed turn replaces the regular one)", () => {
+  it("each character ends at most one turn of its own per Phase (a delayed turn replaces the regular one; a turn a delayer cuts in before is not ended)", () => {
     fc.assert(
       fc.property(commands, fc.integer(), (cmds, seed) => {
         const turns = new Map<string, number>();
         for (const s of run(cmds, seed).steps) {
           for (const e of s.events) {
             const key = `${String(s.after.round)}/${String(e.phase ?? s.after.phase)}/${String(e.who)}`;
-            if (e.type === "turnStarted") turns.set(key, (turns.get(key) ?? 0) + 1);
+            if (e.type === "turnEnded") turns.set(key, (turns.get(key) ?? 0) + 1);
             if (e.type === "delayedActionTaken") turns.set(key, (turns.get(key) ?? 0) - 1);
           }
           for (const n of turns.values()) expect(n).toBeLessThanOrEqual(1);

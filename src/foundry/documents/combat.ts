@@ -187,6 +187,10 @@ export class TempoCombat extends Combat {
     super._onUpdate(changed, options, userId);
     const system = changed.system as Record<string, unknown> | undefined;
     if (!system || !("seq" in system)) return;
+    // The engine's order may change with any command (a new round, a stage, a delay), not only
+    // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
+    // current combatant (the tracker renders after this, asynchronously).
+    this.setupTurns();
     const last = parsedJson(combatSystem(this)?.last);
     if (isLastWrite(last)) announce(this, last);
   }

@@ -63,7 +63,10 @@ function actorSchema() {
 
 export type ActorSchema = ReturnType<typeof actorSchema>;
 
-/** Shared by characters and NPCs; the subclasses differ in their labels and their default side. */
+/**
+ * Shared by characters and NPCs; the subclasses differ in their labels (and the side their
+ * combatants join by default: see documents/setup.ts defaultSide).
+ */
 abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
   static override defineSchema(): ActorSchema {
     return actorSchema();
@@ -80,9 +83,6 @@ abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchem
   /** Each pool's maximum, from its stat (maxAp, maxRp, maxFp). */
   poolMax: Record<keyof typeof ACTOR_POOLS, number> = { ap: 0, rp: 0, fp: 0 };
 
-  /** The side a combatant of this actor joins unless its combatant says otherwise. */
-  abstract get defaultSide(): string;
-
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const weapons: WeaponLike[] = [];
@@ -91,24 +91,22 @@ abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchem
       if (item.type === "weapon" && isWeaponLike(system)) weapons.push(system);
     }
     this.weapon = summarizeWeapons(weapons);
-    this.reach = reachFor(this.size as Size, this.weapon.reach > 0 ? this.weapon.reach : undefined);
-    const stats = this.stats as Record<string, number>;
-    for (const [pool, stat] of Object.entries(ACTOR_POOLS) as [keyof typeof ACTOR_POOLS, string][]) {
-      this.poolMax[pool] = stats[stat] ?? 0;
-    }
+    const size: Size = SIZES.find((s) => s === this.size) ?? "medium";
+    this.reach = reachFor(size, this.weapon.reach > 0 ? this.weapon.reach : undefined);
+    // The schema is built from the rulesets' stat list, so its type is `{}`; the values are numbers.
+    const stats: Record<string, number> = { ...this.stats };
+    this.poolMax = {
+      ap: stats[ACTOR_POOLS.ap] ?? 0,
+      rp: stats[ACTOR_POOLS.rp] ?? 0,
+      fp: stats[ACTOR_POOLS.fp] ?? 0,
+    };
   }
 }
 
 export class CharacterModel extends TempoActorModel {
   static override LOCALIZATION_PREFIXES = ["TEMPO.Actor.character"];
-  get defaultSide(): string {
-    return "party";
-  }
 }
 
 export class NpcModel extends TempoActorModel {
   static override LOCALIZATION_PREFIXES = ["TEMPO.Actor.npc"];
-  get defaultSide(): string {
-    return "foes";
-  }
 }

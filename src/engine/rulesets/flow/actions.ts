@@ -32,7 +32,7 @@ import { indexOf, inReach, pushBackCell, sizeRank, threatenersOf } from "./geome
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
-import { cancelReady, endGrapple, isGrappledDefender, startGrapple } from "./status";
+import { cancelReady, endGrapplesOf, isGrappledDefender, startGrapple } from "./status";
 
 export interface ActPlan {
   who: string;
@@ -294,7 +294,7 @@ function performGrapple(ctx: Context, plan: ActPlan, c: CombatantState, t: Comba
       { c: t, skill: skillOf(t, "athletics") },
       "breakFree",
     );
-    if (won) endGrapple(ctx, t.id, "brokeFree");
+    if (won) endGrapplesOf(ctx, c.id, "brokeFree");
     return;
   }
   // "Mechanic: Opposed Athletics roll vs target."

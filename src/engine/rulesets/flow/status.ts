@@ -49,12 +49,10 @@ export function endGrapplesOf(ctx: Context, who: string, reason: string): void {
   const c = combatant(ctx.state, who);
   if (flowExt(c).grappling) endGrapple(ctx, who, reason);
   const by = flowExt(c).grappledBy;
-  if (by !== undefined) {
-    if (ctx.state.combatants[by]) endGrapple(ctx, by, reason);
-    // A grapple the GM applied by hand has no grappler on record; clear it on this side alone.
-    if (flowExt(c).grappledBy !== undefined) delete flowExt(c).grappledBy;
-    removeCondition(ctx, who, "grappled");
-  }
+  if (by !== undefined && ctx.state.combatants[by]) endGrapple(ctx, by, reason);
+  // A grapple the GM applied by hand has no grappler on record; clear it on this side alone.
+  if (flowExt(c).grappledBy !== undefined) delete flowExt(c).grappledBy;
+  removeCondition(ctx, who, "grappled");
 }
 
 /** Whether `who` is held by a grapple as its defender ("Cannot take actions except ..."). */

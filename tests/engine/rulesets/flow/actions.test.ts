@@ -386,3 +386,15 @@ describe("flow Total Defense", () => {
     expect(t.pools("ana").rp).toBe(2);
   });
 });
+
+describe("flow grapples the GM applies", () => {
+  it("holds a combatant the GM marks grappled, and lets it break free against anyone holding it", () => {
+    const t = duel();
+    t.do({ type: "apply", who: "ana", condition: "grappled", rounds: null });
+    expect(t.refused({ type: "act", who: "ana", action: "draw" })).toBe(
+      "TEMPO.Refusal.FlowGrappledCannotAct",
+    );
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    expect(t.conditions("ana")).toEqual([]);
+  });
+});

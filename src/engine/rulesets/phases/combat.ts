@@ -131,6 +131,13 @@ function resolveAttack(
   }
 }
 
+/** Whether `target` stands in a hex `attacker` threatens (always, on a gridless scene). */
+function inReach(ctx: Context, attacker: CombatantState, target: CombatantState): boolean {
+  if (ctx.state.grid.type === "none" || attacker.at === null || target.at === null) return true;
+  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  return index.cellsOf(target.id).some((cell) => index.threatenersOf(cell).includes(attacker.id));
+}
+
 /** Enemies threatening any hex a character stands in (nobody on a gridless scene: threat needs hexes). */
 function threatenersOf(ctx: Context, c: CombatantState): string[] {
   if (ctx.state.grid.type === "none" || c.at === null) return [];
@@ -304,6 +311,8 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
     const t = combatant(ctx.state, cmd.target);
     if (t.side === c.side) refuse("NotAnEnemy", { who: c.name, target: t.name });
     if (t.defeated) refuse("Defeated", { who: t.name });
+    // "You can strike any adjacent opponent with a melee attack": a strike needs the target in reach.
+    if (cmd.action === "strike" && !inReach(ctx, c, t)) refuse("NotInReach", { who: c.name, target: t.name });
     target = cmd.target;
   }
   if (interrupting) startReadied(ctx, c, cmd);

@@ -121,6 +121,15 @@ describe("phases: refusals change nothing", () => {
 });
 
 describe("phases: ready", () => {
+  it('readying in a threatened hex offers no attack of opportunity ("Readying is an attack action. It does not provoke")', () => {
+    const t = pair().do({ type: "start" });
+    t.do({ type: "ready", who: "hero", action: "strike", trigger: { who: "thug", verb: "move" } });
+    expect(t.state.offers).toEqual([]);
+    expect(t.refused({ type: "act", who: "hero", action: "strike", target: "thug", outcome: "miss" })).toBe(
+      "TEMPO.Refusal.NoAttackActionLeft",
+    );
+  });
+
   it("a readier who passes lets the trigger go on and keeps the readied action", () => {
     const t = new Table(
       [
@@ -148,10 +157,10 @@ describe("phases: ready", () => {
       [],
       { grid: { type: "hex" } },
     ).do({ type: "start" });
-    t.do({ type: "ready", who: "hero", action: "move", trigger: { who: "thug", verb: "strike" } }).next();
-    t.do({ type: "act", who: "thug", action: "strike", target: "hero", outcome: "miss" });
+    t.do({ type: "ready", who: "hero", action: "move", trigger: { who: "thug", verb: "attack" } }).next();
+    t.do({ type: "act", who: "thug", action: "attack", target: "hero", outcome: "miss" });
     expect(t.state.current).toBe("hero");
-    expect(t.refused({ type: "act", who: "hero", action: "strike", target: "thug", outcome: "hit" })).toBe(
+    expect(t.refused({ type: "act", who: "hero", action: "attack", target: "thug", outcome: "hit" })).toBe(
       "TEMPO.Refusal.NotTheReadiedAction",
     );
     t.do({ type: "move", who: "hero", path: [[-1, 0]] });

@@ -398,3 +398,23 @@ describe("flow grapples the GM applies", () => {
     expect(t.conditions("ana")).toEqual([]);
   });
 });
+
+describe("flow legality by dry run", () => {
+  it("answers which actions are open now without rolling a die", async () => {
+    const { availableActions, openReactions } = await import("../../../../src/engine/queries");
+    const t = duel();
+    const open = Object.fromEntries(
+      availableActions(t.state, "ana").map((a) => [a.action.id, a.refusal?.key ?? null]),
+    );
+    expect(open.attack).toBeNull();
+    expect(open.totalDefense).toBeNull();
+    expect(open.standUp).toBe("TEMPO.Refusal.FlowNotProne");
+    expect(availableActions(t.state, "orc").every((a) => a.refusal !== null)).toBe(true);
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" });
+    expect(openReactions(t.state, "orc").map((r) => [r.reaction.id, r.refusal])).toEqual([
+      ["dodge", null],
+      ["parry", null],
+      ["riposte", null],
+    ]);
+  });
+});

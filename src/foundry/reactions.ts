@@ -1,0 +1,574 @@
+/**
+ * Movement and reactions, as plain functions over engine state and document-shaped data: which
+ * cells a dragged path crosses, whether a move is legal and where it provokes, who is asked to
+ * react and by which user, whether an answer is acceptable, in which order answers are applied,
+ * and what a timeout, a disconnect or a forged answer does. The Foundry glue (hooks/movement.ts,
+ * apps/reaction-prompt.ts) only reads documents into these shapes and calls these functions, so
+ * all of it is tested without Foundry (tests/foundry/movement).
+ *
+ * Nothing here touches Foundry globals.
+ */
+import {
+  ScriptedDice,
+  apply,
+  check,
+  getRuleset,
+  type Cell,
+  type Command,
+  type EncounterState,
+  type EngineEvent,
+  type MoveMode,
+  type MovePreview,
+  type Offer,
+  type Refusal,
+} from "../engine";
+import { planPath } from "../engine/core/movement";
+import { sameCell } from "../engine/grid";
+import type { LogEntry } from "./documents/sync";
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The cells a dragged path goes through, after the mover's own cell: the waypoints' cells with
+ * repeats removed (a waypoint dropped twice in one cell, or several waypoints in the start cell).
+ * The engine walks between them (walkPath), so they need not be adjacent.
+ */
+export function pathAfter(start: Cell, cells: readonly Cell[]): Cell[] {
+  const out: Cell[] = [];
+  let last = start;
+  for (const cell of cells) {
+    if (sameCell(cell, last)) continue;
+    out.push([cell[0], cell[1]]);
+    last = cell;
+  }
+  return out;
+}
+
+/** A combatant's path cells with the start first (as the engine's events list them). */
+export function withStart(start: Cell, path: readonly Cell[]): Cell[] {
+  return [[start[0], start[1]], ...path.map((c): Cell => [c[0], c[1]])];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Previews: the ruleset's own, or the core's plan
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The ruler's view of a planned move: the ruleset's previewMove where it has one; otherwise the
+ * core's plan (cells walked, every cell left that an enemy threatens) with the engine's own
+ * verdict on the command (check runs it on a copy). The cost is unknown there (empty).
+ */
+export function previewFor(
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+): MovePreview {
+  const ruleset = getRuleset(state.ruleset);
+  if (ruleset.previewMove) return ruleset.previewMove(state, who, path, mode);
+  const command: Command = { type: "move", who, path: path.map((c): Cell => [c[0], c[1]]) };
+  if (mode !== "normal") command.mode = mode;
+  const refusal = check(state, command);
+  let plan;
+  try {
+    plan = planPath(state, who, path);
+  } catch {
+    return { cells: [], cost: {}, provocations: [], refusal };
+  }
+  // A step or a withdrawal provokes nothing in the rulesets that offer them (phases: "a 1-hex step
+  // ... never provokes"); the engine has the last word when the move is applied.
+  const provocations =
+    mode === "normal"
+      ? plan.provocations.map((p) => ({ cell: p.from, step: p.step, by: [...p.threateners] }))
+      : [];
+  return { cells: plan.cells, cost: {}, provocations, refusal };
+}
+
+/** Drop from a preview the threateners that would not react (they cannot see the mover). */
+export function previewSeenBy(preview: MovePreview, reacts: (id: string) => boolean): MovePreview {
+  const provocations = preview.provocations
+    .map((p) => ({ ...p, by: p.by.filter(reacts) }))
+    .filter((p) => p.by.length > 0);
+  return { ...preview, provocations };
+}
+
+/** Refusal keys that mean "not this far" rather than "not now": the cost function's safety net. */
+export function isDistanceRefusal(refusal: Refusal): boolean {
+  const key = refusal.key.replace(/^TEMPO\.Refusal\./, "");
+  return key.startsWith("NotEnough") || /TooFar/.test(key);
+}
+
+/**
+ * What one more step to `to` costs for the movement action's cost function: the step's own
+ * distance while the straight move from the mover's cell stays legal, Infinity once it is refused
+ * for lack of AP or movement (so keyboard and API moves stop where the AP run out). Any other
+ * refusal (not your turn, not in this combat) is for preMoveToken to explain, not for the ruler.
+ */
+export function stepCost(
+  state: EncounterState | null,
+  who: string | null,
+  to: Cell,
+  mode: MoveMode,
+  distance: number,
+): number {
+  if (!state || who === null || state.status !== "active") return distance;
+  const c = state.combatants[who];
+  if (!c?.at || sameCell(c.at, to)) return distance;
+  const preview = previewFor(state, who, [to], mode);
+  return preview.refusal && isDistanceRefusal(preview.refusal) ? Infinity : distance;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeing the mover
+// ---------------------------------------------------------------------------------------------
+
+/** What sight needs from a token: Foundry's `hidden`, its status ids, its detection modes. */
+export interface SightData {
+  hidden: boolean;
+  statuses: readonly string[];
+  detectionModes: readonly { id: string; enabled: boolean }[];
+}
+
+/** Foundry's core status id for invisibility (CONFIG.statusEffects "invisible"). */
+export const INVISIBLE = "invisible";
+/** Foundry's core status id for blindness (CONFIG.statusEffects "blind"). */
+export const BLIND = "blind";
+/** Detection modes that see an invisible creature (Foundry's core "seeInvisibility", "senseInvisibility", "senseAll"). */
+export const SEES_INVISIBLE: readonly string[] = ["seeInvisibility", "senseInvisibility", "senseAll"];
+
+/**
+ * Does a reactor perceive a mover? A hidden token (Foundry's "hidden") is unseen by everyone; an
+ * invisible one by anyone without a detection mode that sees invisibility; a blind reactor sees
+ * no one. With the world setting "react to unseen movers" on, everyone perceives everyone.
+ */
+export function perceives(
+  reactor: SightData | null,
+  mover: SightData | null,
+  reactToUnseen: boolean,
+): boolean {
+  if (reactToUnseen || !mover) return true;
+  if (mover.hidden) return false;
+  if (reactor?.statuses.includes(BLIND)) return false;
+  if (mover.statuses.includes(INVISIBLE)) {
+    return reactor?.detectionModes.some((m) => m.enabled && SEES_INVISIBLE.includes(m.id)) ?? false;
+  }
+  return true;
+}
+
+/** Offers drawn by a move (leaving a threatened cell, fleeing), as opposed to an attack or an action. */
+export const MOVE_TRIGGERS: readonly string[] = ["move", "flee"];
+
+export function isMoveOffer(state: EncounterState, offer: Offer): boolean {
+  const pending = state.pending.find((p) => p.id === offer.trigger);
+  return pending !== undefined && MOVE_TRIGGERS.includes(pending.kind);
+}
+
+/**
+ * "Hidden or invisible movers do not provoke": the declines the GM gives for reactors who cannot
+ * see the mover, one per reactor and mover. Entering a threat range never provokes (the engine
+ * offers only on leaving), so only move offers are looked at.
+ */
+export function unseenDeclines(
+  state: EncounterState,
+  sees: (reactor: string, mover: string) => boolean,
+): Command[] {
+  const seen = new Set<string>();
+  const out: Command[] = [];
+  for (const offer of state.offers) {
+    if (!isMoveOffer(state, offer) || sees(offer.who, offer.against)) continue;
+    const key = `${offer.who}>${offer.against}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ type: "react", who: offer.who, with: "decline", against: offer.against });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who answers
+// ---------------------------------------------------------------------------------------------
+
+/** A user as the choice of answerer needs it. */
+export interface UserData {
+  id: string;
+  isGM: boolean;
+  active: boolean;
+  /** The actor id of the user's assigned character, if any. */
+  character: string | null;
+}
+
+/**
+ * Who answers for a reactor: a connected player who owns its actor (the one whose character it is
+ * first); the active GM for NPCs, and for a player's reactor whose owners are not connected.
+ */
+export function answererFor(
+  actorId: string | null,
+  users: readonly UserData[],
+  owns: (userId: string, actorId: string) => boolean,
+  activeGM: string | null,
+): string | null {
+  if (actorId !== null) {
+    const players = users.filter((u) => !u.isGM && u.active && owns(u.id, actorId));
+    const own = players.find((u) => u.character === actorId) ?? players[0];
+    if (own) return own.id;
+  }
+  return activeGM;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking and answering
+// ---------------------------------------------------------------------------------------------
+
+/** What the GM sends a reactor's user: the open offers of one reactor, and how long to answer. */
+export interface ReactionAsk {
+  askId: string;
+  combatId: string;
+  reactor: string;
+  offers: Offer[];
+  /** Countdown in seconds; decline when it runs out. */
+  seconds: number;
+}
+
+/** What comes back: the offer taken (by id), or a decline (offerId null). */
+export interface ReactionAnswer {
+  askId: string;
+  offerId: string | null;
+}
+
+export function isReactionAsk(value: unknown): value is ReactionAsk {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v["askId"] === "string" &&
+    typeof v["combatId"] === "string" &&
+    typeof v["reactor"] === "string" &&
+    typeof v["seconds"] === "number" &&
+    Array.isArray(v["offers"])
+  );
+}
+
+export function isReactionAnswer(value: unknown): value is ReactionAnswer {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v["askId"] === "string" && (v["offerId"] === null || typeof v["offerId"] === "string");
+}
+
+/** The asks for a state: one per reactor with open offers, in initiative order. */
+export function asksFor(
+  state: EncounterState,
+  combatId: string,
+  seconds: number,
+  nextId: () => string,
+): ReactionAsk[] {
+  const reactors = [...new Set(state.offers.map((o) => o.who))];
+  return inInitiativeOrder(state, reactors).map((reactor) => ({
+    askId: nextId(),
+    combatId,
+    reactor,
+    offers: state.offers.filter((o) => o.who === reactor).map((o) => ({ ...o })),
+    seconds,
+  }));
+}
+
+/**
+ * Initiative order for applying answers: the engine's order for this round first (its ties are
+ * already broken), then higher initiative, then the order combatants joined.
+ */
+export function inInitiativeOrder(state: EncounterState, ids: readonly string[]): string[] {
+  const rank = (id: string): [number, number, number] => {
+    const inOrder = state.order.indexOf(id);
+    const initiative = state.combatants[id]?.initiative ?? null;
+    return [
+      inOrder >= 0 ? inOrder : Number.MAX_SAFE_INTEGER,
+      initiative === null ? Number.MAX_SAFE_INTEGER : -initiative,
+      state.roster.indexOf(id),
+    ];
+  };
+  return [...ids].sort((a, b) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2];
+  });
+}
+
+export type AnswerCheck = { ok: true; commands: Command[] } | { ok: false; refusal: Refusal };
+
+const REFUSED = {
+  NotThisPrompt: "TEMPO.Prompt.Refused.NotThisPrompt",
+  NotYours: "TEMPO.Prompt.Refused.NotYours",
+  Closed: "TEMPO.Prompt.Refused.Closed",
+} as const;
+
+function refusal(key: keyof typeof REFUSED, data: Refusal["data"] = {}): AnswerCheck {
+  return { ok: false, refusal: { key: REFUSED[key], data } };
+}
+
+/**
+ * Is this answer acceptable now, on the GM's client? It must answer this ask; come from a user who
+ * owns the reactor (the GM owns every one); take an offer of this ask that is still open (by id:
+ * a late or duplicate answer finds it closed); and the engine must accept it (pools, reach ...).
+ * A decline declines what of the ask is still open. Refused answers change nothing.
+ */
+export function checkAnswer(
+  state: EncounterState,
+  ask: ReactionAsk,
+  answer: unknown,
+  answeredBy: string,
+  owns: (userId: string, combatantId: string) => boolean,
+): AnswerCheck {
+  if (!isReactionAnswer(answer) || answer.askId !== ask.askId) return refusal("NotThisPrompt");
+  if (!owns(answeredBy, ask.reactor)) return refusal("NotYours", { who: nameOf(state, ask.reactor) });
+  const open = ask.offers.filter((o) => state.offers.some((s) => s.id === o.id));
+  if (answer.offerId === null) {
+    if (open.length === 0) return refusal("Closed");
+    const against = [...new Set(open.map((o) => o.against))];
+    return {
+      ok: true,
+      commands: against.map((a) => ({ type: "react", who: ask.reactor, with: "decline", against: a })),
+    };
+  }
+  const offer = open.find((o) => o.id === answer.offerId);
+  if (!offer) return refusal("Closed");
+  const command: Command = { type: "react", who: ask.reactor, with: offer.with, against: offer.against };
+  const denied = check(state, command);
+  if (denied) return { ok: false, refusal: denied };
+  return { ok: true, commands: [command] };
+}
+
+function nameOf(state: EncounterState, id: string): string {
+  return state.combatants[id]?.name ?? id;
+}
+
+/** A decline for an ask, as the answer a timeout or a disconnect stands for. */
+export function declineOf(ask: ReactionAsk): ReactionAnswer {
+  return { askId: ask.askId, offerId: null };
+}
+
+/** How one ask ended: the answer used, who gave it, and why a decline stood in. */
+export interface Collected {
+  ask: ReactionAsk;
+  answer: unknown;
+  answeredBy: string;
+  /** "answered", or why the decline was given for them: "timeout", "disconnected". */
+  how: "answered" | "timeout" | "disconnected";
+}
+
+/** One ask sent out: who answers it, and the promise of that user's reply. */
+export interface Sent {
+  ask: ReactionAsk;
+  userId: string;
+  /** Resolves with the reply (null when the countdown ran out); rejects when the user is gone. */
+  reply: Promise<unknown>;
+}
+
+/**
+ * Wait for every ask at once. A reply of null (the countdown ran out) or a rejection (the user
+ * disconnected, the query timed out) counts as a decline given by the GM for that user.
+ */
+export async function collect(sent: readonly Sent[], gmId: string): Promise<Collected[]> {
+  const settled = await Promise.allSettled(sent.map((s) => s.reply));
+  return sent.map((s, i) => {
+    const result = settled[i];
+    if (!result || result.status === "rejected")
+      return { ask: s.ask, answer: declineOf(s.ask), answeredBy: gmId, how: "disconnected" };
+    if (result.value === null || result.value === undefined)
+      return { ask: s.ask, answer: declineOf(s.ask), answeredBy: gmId, how: "timeout" };
+    return { ask: s.ask, answer: result.value, answeredBy: s.userId, how: "answered" };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GM's loop: ask, collect, apply in initiative order, until no offer is open
+// ---------------------------------------------------------------------------------------------
+
+/** What the loop needs from its host (Foundry on the GM's client; scripted data in tests). */
+export interface ReactionHost {
+  combatId: string;
+  gmId: string;
+  /** The current state, or null when the combat is gone. */
+  read(): EncounterState | null;
+  /** Apply commands as the given user (the GM's write; one at a time). */
+  write(commands: Command[], userId: string | null): Promise<{ ok: boolean; refusal: Refusal | null }>;
+  /** Send an ask to the user who answers for its reactor. */
+  send(ask: ReactionAsk): Sent;
+  owns(userId: string, combatantId: string): boolean;
+  /** Does this reactor see that mover? */
+  sees(reactor: string, mover: string): boolean;
+  seconds: number;
+  nextId(): string;
+  /** An answer was refused (late, duplicate, forged, or no longer affordable). */
+  refused?(collected: Collected, refusal: Refusal): void;
+  /** The state after each write, e.g. to move tokens to where the engine put them. */
+  settled?(state: EncounterState): Promise<void>;
+}
+
+export interface LoopReport {
+  rounds: number;
+  applied: Command[];
+  refused: { ask: ReactionAsk; refusal: Refusal }[];
+  collected: Collected[];
+}
+
+/** A loop that keeps finding offers it cannot close is a bug; stop rather than ask forever. */
+export const MAX_ASK_ROUNDS = 50;
+
+export async function resolveReactions(host: ReactionHost): Promise<LoopReport> {
+  const report: LoopReport = { rounds: 0, applied: [], refused: [], collected: [] };
+  for (let round = 0; round < MAX_ASK_ROUNDS; round += 1) {
+    let state = host.read();
+    if (!state || state.status !== "active" || state.offers.length === 0) break;
+    report.rounds += 1;
+    // Reactors who cannot see a mover decline at once, before anyone is asked.
+    const blind = unseenDeclines(state, host.sees);
+    if (blind.length > 0) {
+      for (const command of blind) {
+        const result = await host.write([command], host.gmId);
+        if (result.ok) report.applied.push(command);
+      }
+      state = host.read();
+      if (state) await host.settled?.(state);
+      continue;
+    }
+    await host.settled?.(state);
+    const asks = asksFor(state, host.combatId, host.seconds, () => host.nextId());
+    const collected = await collect(
+      asks.map((ask) => host.send(ask)),
+      host.gmId,
+    );
+    report.collected.push(...collected);
+    // Answers are applied in initiative order (asksFor already sorted them), each checked
+    // against the state as it is when its turn comes: an earlier answer may have closed it.
+    let wrote = false;
+    for (const item of collected) {
+      const now = host.read();
+      if (!now) return report;
+      const verdict = checkAnswer(now, item.ask, item.answer, item.answeredBy, host.owns);
+      if (!verdict.ok) {
+        report.refused.push({ ask: item.ask, refusal: verdict.refusal });
+        host.refused?.(item, verdict.refusal);
+        continue;
+      }
+      for (const command of verdict.commands) {
+        const result = await host.write([command], item.answeredBy);
+        if (result.ok) {
+          report.applied.push(command);
+          wrote = true;
+        } else if (result.refusal) {
+          report.refused.push({ ask: item.ask, refusal: result.refusal });
+          host.refused?.(item, result.refusal);
+        }
+      }
+    }
+    const after = host.read();
+    if (after) await host.settled?.(after);
+    // Nothing changed although offers are open (every answer refused): decline what is left for
+    // the asked so the table is never stuck waiting.
+    if (!wrote && after && after.offers.length > 0) {
+      for (const ask of asks) {
+        const fallback = checkAnswer(after, ask, declineOf(ask), host.gmId, () => true);
+        if (!fallback.ok) continue;
+        for (const command of fallback.commands) {
+          const result = await host.write([command], host.gmId);
+          if (result.ok) report.applied.push(command);
+        }
+      }
+    }
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where tokens go after a write
+// ---------------------------------------------------------------------------------------------
+
+export interface TokenMove {
+  who: string;
+  /** Cells from where the token stood in the engine to where it stands now. */
+  path: Cell[];
+  to: Cell;
+}
+
+function asCell(value: unknown): Cell | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [a, b] = value as unknown[];
+  return typeof a === "number" && typeof b === "number" ? [a, b] : null;
+}
+
+function asCells(value: unknown): Cell[] {
+  if (!Array.isArray(value)) return [];
+  return value.map(asCell).filter((c): c is Cell => c !== null);
+}
+
+/** Event types that change where a combatant stands. */
+export const POSITION_EVENTS: readonly string[] = ["moved", "movePaused", "moveStopped"];
+
+/**
+ * From a write's events, where each combatant that moved stands now and the path it took (the
+ * last event for a combatant wins): the host moves tokens that are not already there.
+ */
+export function tokenMoves(events: readonly EngineEvent[], state: EncounterState): TokenMove[] {
+  const byWho = new Map<string, TokenMove>();
+  for (const event of events) {
+    if (!POSITION_EVENTS.includes(event.type) || typeof event["who"] !== "string") continue;
+    const who = event["who"];
+    const at = state.combatants[who]?.at;
+    if (!at) continue;
+    const path = asCells(event["path"]);
+    const to = asCell(event["to"]) ?? asCell(event["at"]) ?? at;
+    byWho.set(who, { who, path: path.length > 0 ? path : [to], to: [at[0], at[1]] });
+  }
+  return [...byWho.values()];
+}
+
+/** A paused move's cell and who it waits for, from a `movePaused` event. */
+export function pausedAt(event: EngineEvent): { who: string; at: Cell } | null {
+  const at = asCell(event["at"]);
+  return typeof event["who"] === "string" && at ? { who: event["who"], at } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo
+// ---------------------------------------------------------------------------------------------
+
+export type UndoResult = { ok: true; keep: number; state: EncounterState } | { ok: false; refusal: Refusal };
+
+/**
+ * Undoing a token's last move (Foundry's movement history): allowed when the log ends with that
+ * combatant's `move`, followed by nothing but declines, and no die was rolled for it (a Tumble's
+ * check). Then the log is replayed without those entries: the AP come back and the offers it drew
+ * are gone. Once a reaction was taken against the move (or anything else happened), the move
+ * stands, so a reaction is never undone and taken twice.
+ */
+export function undoMove(initial: EncounterState, log: readonly LogEntry[], who: string): UndoResult {
+  let at = log.length - 1;
+  while (at >= 0) {
+    const entry = log[at];
+    if (!entry || entry.command.type !== "react") break;
+    if (entry.command.with !== "decline") return { ok: false, refusal: undoRefusal("ReactionTaken") };
+    at -= 1;
+  }
+  const move = log[at];
+  if (!move || move.command.type !== "move" || move.command.who !== who)
+    return { ok: false, refusal: undoRefusal("NotLastMove") };
+  if (move.dice.length > 0) return { ok: false, refusal: undoRefusal("Rolled") };
+  const ruleset = getRuleset(initial.ruleset);
+  let state = initial;
+  for (const entry of log.slice(0, at)) {
+    const result = apply(state, entry.command, new ScriptedDice(entry.dice), ruleset);
+    if (!result.ok) return { ok: false, refusal: result.refusal };
+    state = result.state;
+  }
+  return { ok: true, keep: at, state };
+}
+
+const UNDO_REFUSED = {
+  ReactionTaken: "TEMPO.Movement.Undo.ReactionTaken",
+  NotLastMove: "TEMPO.Movement.Undo.NotLastMove",
+  Rolled: "TEMPO.Movement.Undo.Rolled",
+} as const;
+
+function undoRefusal(key: keyof typeof UNDO_REFUSED): Refusal {
+  return { key: UNDO_REFUSED[key], data: {} };
+}

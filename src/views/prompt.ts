@@ -1,0 +1,187 @@
+/**
+ * The reaction prompt's view model: engine state and one ask (a reactor's open offers) in, plain
+ * data out. Pure: no Foundry, no DOM. Foundry's ReactionPrompt (src/foundry/apps/reaction-prompt.ts)
+ * and the playground render templates/prompt/prompt.hbs with `{ tempo: view }`.
+ *
+ * Each choice is an open offer with its cost and, when the rules do not allow it right now (too
+ * few RP, out of reach ...), the reason and a disabled button. Decline is always there and is
+ * what happens when the countdown runs out.
+ */
+import { getRuleset, openReactions, type EncounterState, type Offer } from "../engine";
+import { costText, refusalText, type Localizer } from "./sheet";
+
+export type { Localizer };
+
+export interface PromptOptions {
+  i18n: Localizer;
+  /** Seconds left, and the countdown's full length. */
+  seconds: number;
+  total: number;
+  paused: boolean;
+  /** The GM's copy of a player's prompt: the GM may answer for an absent player. */
+  mirrorOf?: string | null;
+}
+
+export interface PromptChoiceView {
+  offerId: string;
+  reaction: string;
+  label: string;
+  cost: string;
+  against: string;
+  disabled: boolean;
+  reason: string;
+  hasReason: boolean;
+  ariaLabel: string;
+  cssClass: string;
+}
+
+export interface PromptView {
+  reactor: string;
+  title: string;
+  /** "Grukk leaves a hex you threaten" / "Snag attacks Aria". */
+  prompt: string;
+  choices: PromptChoiceView[];
+  hasChoices: boolean;
+  decline: { label: string; ariaLabel: string };
+  countdown: {
+    seconds: number;
+    text: string;
+    /** Width of the bar, as an inline style: "width: 60%". */
+    barStyle: string;
+    ariaLabel: string;
+    paused: boolean;
+    toggleLabel: string;
+    toggleAction: string;
+  };
+  mirror: boolean;
+  mirrorNote: string;
+  cssClass: string;
+}
+
+function nameOf(state: EncounterState, id: string): string {
+  return state.combatants[id]?.name ?? id;
+}
+
+/** What triggered the offers, in words: a move out of threat, an attack, an action. */
+function triggerText(state: EncounterState, offers: readonly Offer[], i18n: Localizer): string {
+  const first = offers[0];
+  if (!first) return "";
+  const pending = state.pending.find((p) => p.id === first.trigger);
+  const against = nameOf(state, first.against);
+  const reactor = nameOf(state, first.who);
+  switch (pending?.kind) {
+    case "move":
+    case "flee":
+      return i18n.format("TEMPO.Prompt.Trigger.Move", { mover: against, reactor });
+    case "attack":
+      return i18n.format("TEMPO.Prompt.Trigger.Attack", { attacker: against, reactor });
+    default:
+      return i18n.format("TEMPO.Prompt.Trigger.Action", { actor: against, reactor });
+  }
+}
+
+/** The prompt for `reactor` answering `offers` (those still open are shown). */
+export function promptView(
+  state: EncounterState,
+  reactor: string,
+  offers: readonly Offer[],
+  options: PromptOptions,
+): PromptView {
+  const { i18n } = options;
+  const ruleset = getRuleset(state.ruleset);
+  const asked = new Set(offers.map((o) => o.id));
+  const available = openReactions(state, reactor).filter((r) => asked.has(r.offer.id));
+  const choices = available.map(({ reaction, offer, refusal }): PromptChoiceView => {
+    const label = i18n.localize(`TEMPO.Reaction.${reaction.id}`);
+    const cost = costText(ruleset.reactions[reaction.id]?.cost ?? reaction.cost, i18n);
+    const against = nameOf(state, offer.against);
+    const reason = refusal ? refusalText(refusal, i18n) : "";
+    return {
+      offerId: offer.id,
+      reaction: reaction.id,
+      label,
+      cost,
+      against,
+      disabled: refusal !== null,
+      reason,
+      hasReason: refusal !== null,
+      ariaLabel: i18n.format("TEMPO.Prompt.ChoiceAria", { reaction: label, cost, against }),
+      cssClass: refusal ? "tempo-prompt__choice tempo-prompt__choice--disabled" : "tempo-prompt__choice",
+    };
+  });
+  const total = Math.max(1, options.total);
+  const seconds = Math.max(0, Math.min(total, Math.ceil(options.seconds)));
+  const percent = Math.round((seconds / total) * 100);
+  const name = nameOf(state, reactor);
+  const mirror = typeof options.mirrorOf === "string" && options.mirrorOf !== "";
+  return {
+    reactor,
+    title: i18n.format("TEMPO.Prompt.Title", { name }),
+    prompt: triggerText(state, offers, i18n),
+    choices,
+    hasChoices: choices.length > 0,
+    decline: {
+      label: i18n.localize("TEMPO.Prompt.Decline"),
+      ariaLabel: i18n.format("TEMPO.Prompt.DeclineAria", { name }),
+    },
+    countdown: {
+      seconds,
+      text: i18n.format(options.paused ? "TEMPO.Prompt.Paused" : "TEMPO.Prompt.Seconds", { seconds }),
+      barStyle: `width: ${percent}%`,
+      ariaLabel: i18n.format("TEMPO.Prompt.CountdownAria", { seconds }),
+      paused: options.paused,
+      toggleLabel: i18n.localize(options.paused ? "TEMPO.Prompt.Resume" : "TEMPO.Prompt.Pause"),
+      toggleAction: options.paused ? "tempoResumeCountdown" : "tempoPauseCountdown",
+    },
+    mirror,
+    mirrorNote: mirror ? i18n.format("TEMPO.Prompt.Mirror", { player: options.mirrorOf ?? "" }) : "",
+    cssClass: `tempo tempo-prompt${options.paused ? " tempo-prompt--paused" : ""}${mirror ? " tempo-prompt--mirror" : ""}`,
+  };
+}
+
+/**
+ * A countdown that can be paused, counted in milliseconds by whoever ticks it (a browser
+ * interval in Foundry, fake time in tests). It calls `expire` once when it runs out.
+ */
+export class Countdown {
+  private left: number;
+  private stopped = false;
+  private done = false;
+  constructor(
+    readonly totalMs: number,
+    private readonly expire: () => void,
+  ) {
+    this.left = totalMs;
+  }
+  get remainingMs(): number {
+    return this.left;
+  }
+  get seconds(): number {
+    return Math.ceil(this.left / 1000);
+  }
+  get paused(): boolean {
+    return this.stopped;
+  }
+  get expired(): boolean {
+    return this.done;
+  }
+  pause(): void {
+    this.stopped = true;
+  }
+  resume(): void {
+    this.stopped = false;
+  }
+  /** Time passed; returns true when this tick made it run out. */
+  tick(ms: number): boolean {
+    if (this.stopped || this.done) return false;
+    this.left = Math.max(0, this.left - ms);
+    if (this.left > 0) return false;
+    this.done = true;
+    this.expire();
+    return true;
+  }
+  /** Answered or closed: it will not expire any more. */
+  finish(): void {
+    this.done = true;
+  }
+}

@@ -109,7 +109,7 @@ async function declineAll(page, shoot, label) {
     const prompt = page.locator("[data-pg=prompt]");
     if (!(await prompt.isVisible())) return;
     if (shoot && i === 0) await shoot(`${label}-prompt`);
-    await prompt.locator('[data-pg-reaction="decline"]').click();
+    await prompt.locator("[data-action=tempoDecline]").click();
     await page.waitForTimeout(50);
   }
   throw new Failure("a reaction prompt kept coming back after declining");
@@ -123,13 +123,9 @@ async function cellCentre(page, key) {
 }
 
 /** Action buttons on the sheet: the system template's (data-action=takeAction) or the playground's. */
-const ACTION_BUTTONS = "[data-pg=sheet] [data-action=takeAction], [data-pg=sheet] [data-pg-act]";
+const ACTION_BUTTONS = "[data-pg=sheet] [data-action=takeAction]";
 const actionButton = (page, id) =>
-  page
-    .locator(
-      `[data-pg=sheet] [data-action=takeAction][data-action-id="${id}"], [data-pg=sheet] [data-pg-act="${id}"]`,
-    )
-    .first();
+  page.locator(`[data-pg=sheet] [data-action=takeAction][data-action-id="${id}"]`).first();
 
 const HEX_NEIGHBOURS = [
   [1, 0],
@@ -204,13 +200,13 @@ const flows = [
         s.offers.some((o) => o.who === reactor && o.with === "reactionAttack"),
         "no Reaction Attack was offered",
       );
-      const seconds = await prompt.locator("[data-pg=seconds]").textContent();
+      const seconds = await prompt.locator("[data-tempo-seconds]").textContent();
       expect(/1[45]/.test(seconds ?? ""), `the prompt countdown does not start at 15 s: "${seconds}"`);
       const rpBefore = s.combatants[reactor].pools.rp;
       await shoot("prompt");
 
       const chatBefore = await page.locator("[data-pg=chat-list] > li").count();
-      await prompt.locator('[data-pg-reaction="reactionAttack"]').click();
+      await prompt.locator('[data-reaction="reactionAttack"] [data-action=tempoReact]').click();
       await page.waitForTimeout(100);
       // The mover may now Dodge/Parry the Reaction Attack ("Reaction Chains"): decline it.
       await declineAll(page, shoot, "chain");
@@ -253,11 +249,18 @@ const flows = [
       await page.keyboard.press("Enter");
       const prompt = page.locator("[data-pg=prompt]");
       await prompt.waitFor({ state: "visible" });
-      await prompt.locator("[data-pg-pause]").click();
-      const paused = await prompt.locator("[data-pg=seconds]").textContent();
+      await prompt.locator("[data-action=tempoPauseCountdown]").click();
+      // The bar's width is the time left; paused, it stays where it is.
+      const clock = async () =>
+        `${await prompt.locator(".tempo-prompt__fill").getAttribute("style")} ${await prompt.locator("[data-tempo-seconds]").textContent()}`;
+      const paused = await clock();
       await page.waitForTimeout(1300);
-      const still = await prompt.locator("[data-pg=seconds]").textContent();
+      const still = await clock();
       expect(paused === still, `the paused countdown moved from ${paused} to ${still}`);
+      await prompt.locator("[data-action=tempoResumeCountdown]").click();
+      await page.waitForTimeout(1300);
+      const running = await clock();
+      expect(running !== still, `the resumed countdown stayed at ${running}`);
       await shoot("prompt-paused");
       await declineAll(page, null, "keyboard");
       s = await state(page);
@@ -327,9 +330,7 @@ const flows = [
         const enabled = await page
           .locator(`${ACTION_BUTTONS}`)
           .evaluateAll((els) =>
-            els
-              .filter((e) => !e.hasAttribute("disabled"))
-              .map((e) => e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id")),
+            els.filter((e) => !e.hasAttribute("disabled")).map((e) => e.getAttribute("data-action-id")),
           );
         const pick = ["attack", "flowState", ...enabled].find(
           (id) => enabled.includes(id) && !skip.has(id) && (costs[id] ?? 0) > 0,
@@ -346,7 +347,7 @@ const flows = [
       const ap = s.combatants[who].pools.ap;
       const buttons = await page.locator(ACTION_BUTTONS).evaluateAll((els) =>
         els.map((e) => ({
-          id: e.getAttribute("data-pg-act") ?? e.getAttribute("data-action-id"),
+          id: e.getAttribute("data-action-id"),
           disabled: e.hasAttribute("disabled"),
         })),
       );

@@ -58,8 +58,11 @@ export class ChatLog {
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
       const html = this.views.chatHtml(this.app.session.state, line);
       if (html !== null) {
+        // The system's card; under it the dice, where Foundry shows a message's Rolls.
         item.innerHTML = html;
         item.dataset["source"] = "template";
+        const dice = this.dice(line);
+        if (dice) item.append(dice);
       } else {
         item.dataset["source"] = "playground";
         item.append(this.card(line));
@@ -77,7 +80,6 @@ export class ChatLog {
   private card(line: LogLine): HTMLElement {
     const loc = this.app.loc;
     const who = "who" in line.command ? this.name(line.command.who) : "";
-    const dice = line.events.filter((e) => e.type === "diceRolled");
     return h(
       "article",
       { class: "pg-card" },
@@ -88,24 +90,29 @@ export class ChatLog {
         " ",
         h("span", { class: "pg-muted" }, line.command.type),
       ),
-      dice.length > 0
-        ? h(
-            "div",
-            { class: "pg-dice", "data-pg": "dice" },
-            ...dice.map((d) =>
-              h(
-                "span",
-                { class: "pg-die", title: `${this.name(d["who"])} ${String(d["purpose"] ?? "")}` },
-                h("small", {}, `d${String(d["faces"])}`),
-                String(d["result"]),
-              ),
-            ),
-          )
-        : null,
+      this.dice(line),
       h(
         "ul",
         { class: "pg-events" },
         ...line.events.filter((e) => e.type !== "diceRolled").map((e) => h("li", {}, this.eventText(e))),
+      ),
+    );
+  }
+
+  /** The dice a command rolled, each with its faces and result. */
+  private dice(line: LogLine): HTMLElement | null {
+    const dice = line.events.filter((e) => e.type === "diceRolled");
+    if (dice.length === 0) return null;
+    return h(
+      "div",
+      { class: "pg-dice", "data-pg": "dice" },
+      ...dice.map((d) =>
+        h(
+          "span",
+          { class: "pg-die", title: `${this.name(d["who"])} ${String(d["purpose"] ?? "")}`.trim() },
+          h("small", {}, `d${String(d["faces"])}`),
+          String(d["result"]),
+        ),
       ),
     );
   }

@@ -7,7 +7,6 @@
 import {
   check,
   getRuleset,
-  openReactions,
   type Command,
   type EncounterState,
   type MoveMode,
@@ -22,12 +21,12 @@ import type { Playground } from "./main";
 import { PROMPT_SECONDS, randomSeed } from "./main";
 import { ChatLog } from "./chat";
 import { ViewModules } from "./views";
+import { Countdown } from "../views/prompt";
 
 interface PromptState {
   key: string;
   who: string;
-  remainingMs: number;
-  paused: boolean;
+  countdown: Countdown;
   lastTick: number;
 }
 
@@ -464,7 +463,12 @@ export class Panels {
       );
     } else {
       this.sheet.dataset["source"] = "playground";
-      this.sheet.replaceChildren(targetBar, ...(declareBar ? [declareBar] : []), this.fallbackSheet(model));
+      // The sheet template is still loading.
+      this.sheet.replaceChildren(
+        targetBar,
+        ...(declareBar ? [declareBar] : []),
+        h("p", { class: "pg-empty" }, this.loc.localize("TEMPO.Playground.Loading")),
+      );
     }
     this.sheet.dataset["combatant"] = id;
     if (focused) this.sheet.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
@@ -510,133 +514,6 @@ export class Panels {
       { class: "pg-field pg-target" },
       h("span", {}, this.loc.localize("TEMPO.Playground.Sheet.Target")),
       select,
-    );
-  }
-
-  private fallbackSheet(model: SheetView): HTMLElement {
-    const loc = this.loc;
-    return h(
-      "article",
-      { class: `tempo pg-sheet ${model.cssClass}`, "data-pg": "sheet-body" },
-      h(
-        "header",
-        { class: "pg-sheet-head" },
-        h("img", { src: model.img, alt: "", width: 48, height: 48 }),
-        h("div", {}, h("h2", {}, model.name), h("p", { class: "pg-muted" }, model.status)),
-      ),
-      h(
-        "section",
-        { class: "pg-sheet-pools" },
-        ...model.pools.map((p) =>
-          h(
-            "div",
-            { class: "pg-sheet-pool" },
-            h("span", { class: "pg-pool-name", title: p.label }, p.abbr),
-            h(
-              "span",
-              {
-                class: "pg-pips",
-                role: "meter",
-                "aria-label": p.ariaLabel,
-                "aria-valuenow": p.value,
-                "aria-valuemin": 0,
-                "aria-valuemax": p.max,
-              },
-              ...p.pips.map((pip) => h("span", { class: pip.cssClass })),
-            ),
-            h("span", { class: "pg-pool-value", "data-pool-value": p.id }, `${p.value}/${p.max}`),
-            h(
-              "button",
-              {
-                type: "button",
-                class: "pg-mini",
-                "data-pool-delta": "-1",
-                "data-pool-id": p.id,
-                disabled: !p.canSpend,
-                "aria-label": p.spendLabel,
-                "data-focus-key": `spend-${p.id}`,
-              },
-              "−",
-            ),
-            h(
-              "button",
-              {
-                type: "button",
-                class: "pg-mini",
-                "data-pool-delta": "1",
-                "data-pool-id": p.id,
-                disabled: !p.canRestore,
-                "aria-label": p.restoreLabel,
-                "data-focus-key": `restore-${p.id}`,
-              },
-              "+",
-            ),
-            h("small", { class: "pg-muted" }, p.refill),
-          ),
-        ),
-      ),
-      h("p", { class: "pg-muted" }, model.reach.text, " · ", model.reach.threat),
-      model.hasOffers
-        ? h(
-            "section",
-            { class: "pg-sheet-offers" },
-            h("h3", {}, loc.localize("TEMPO.Playground.Sheet.Reactions")),
-            ...model.offers.map((o) =>
-              h(
-                "button",
-                {
-                  type: "button",
-                  "data-pg-react": o.reaction,
-                  "data-against": o.against,
-                  disabled: o.disabled,
-                  title: o.reason || null,
-                },
-                `${o.label} (${o.cost})`,
-              ),
-            ),
-          )
-        : null,
-      h("h3", {}, loc.localize("TEMPO.Playground.Sheet.Actions")),
-      h(
-        "ul",
-        { class: "pg-actions" },
-        ...model.actions.map((a) =>
-          h(
-            "li",
-            { class: a.cssClass },
-            h(
-              "button",
-              {
-                type: "button",
-                "data-pg-act": a.id,
-                disabled: a.disabled,
-                "aria-describedby": a.disabled ? a.reasonId : null,
-                "data-focus-key": `act-${a.id}`,
-              },
-              h("span", { class: "pg-action-label" }, a.label),
-              h("span", { class: "pg-action-cost" }, a.cost),
-            ),
-            a.chooseCost
-              ? h("input", {
-                  id: a.costInputId,
-                  type: "number",
-                  min: 1,
-                  value: 1,
-                  class: "pg-cost-input",
-                  "aria-label": a.costInputLabel,
-                })
-              : null,
-            a.disabled ? h("small", { id: a.reasonId, class: "pg-reason" }, a.reason) : null,
-          ),
-        ),
-      ),
-      model.hasConditions
-        ? h(
-            "p",
-            { class: "pg-muted" },
-            model.conditions.map((c) => `${c.label}${c.duration ? ` (${c.duration})` : ""}`).join(", "),
-          )
-        : null,
     );
   }
 
@@ -708,13 +585,6 @@ export class Panels {
     const who = this.sheet.dataset["combatant"];
     const target = e.target instanceof Element ? e.target : null;
     if (!who || !target) return;
-    const act = target.closest<HTMLElement>("[data-pg-act]");
-    if (act) {
-      const action = act.dataset["pgAct"] ?? "";
-      const costInput = act.parentElement?.querySelector<HTMLInputElement>("input.pg-cost-input");
-      this.app.send(this.actCommand(who, action, costInput ? Number(costInput.value) : undefined));
-      return;
-    }
     const declare = target.closest<HTMLElement>("[data-pg-declare]");
     if (declare) {
       this.app.send({ type: "declare", who, action: declare.dataset["pgDeclare"] ?? "" });
@@ -727,17 +597,6 @@ export class Panels {
         who,
         pool: pool.dataset["poolId"] ?? "",
         delta: Number(pool.dataset["poolDelta"]),
-      });
-      return;
-    }
-    const react = target.closest<HTMLElement>("[data-pg-react]");
-    if (react) {
-      const against = react.dataset["against"];
-      this.app.send({
-        type: "react",
-        who,
-        with: react.dataset["pgReact"] ?? "",
-        ...(against ? { against } : {}),
       });
       return;
     }
@@ -765,192 +624,120 @@ export class Panels {
   private renderPrompt(): void {
     const open = this.openFor();
     if (!open) {
-      this.prompt = null;
-      this.stopTimer();
+      this.closePrompt();
       this.promptHost.replaceChildren();
       this.promptHost.hidden = true;
       return;
     }
     const key = `${open.who}:${open.offers.map((o) => o.id).join(",")}`;
     if (!this.prompt || this.prompt.key !== key) {
-      this.prompt = {
-        key,
-        who: open.who,
-        remainingMs: PROMPT_SECONDS * 1000,
-        paused: false,
-        lastTick: performance.now(),
-      };
+      this.closePrompt();
+      const who = open.who;
+      // The system's countdown, as Foundry's prompt runs it: declining when it runs out.
+      const countdown = new Countdown(PROMPT_SECONDS * 1000, () => this.expire(key, who));
+      this.prompt = { key, who, countdown, lastTick: performance.now() };
+      this.timer = window.setInterval(() => this.tick(), 200);
     }
-    this.startTimer();
     this.promptHost.hidden = false;
     this.promptHost.dataset["who"] = open.who;
     this.drawPrompt(open.who, open.offers);
   }
 
-  private drawPrompt(who: string, offers: Offer[]): void {
-    const state = this.state;
-    const loc = this.loc;
-    const prompt = this.prompt;
-    if (!prompt) return;
-    const seconds = Math.ceil(prompt.remainingMs / 1000);
-    const html = this.views.promptHtml(state, who, offers, seconds, prompt.paused);
-    const focusKey =
-      document.activeElement instanceof HTMLElement && this.promptHost.contains(document.activeElement)
-        ? document.activeElement.dataset["focusKey"]
-        : undefined;
-    if (html !== null) {
-      this.promptHost.innerHTML = html;
-      this.promptHost.dataset["source"] = "template";
-      this.promptHost.append(this.promptClock(seconds, prompt.paused));
-    } else {
-      this.promptHost.dataset["source"] = "playground";
-      const reactor = state.combatants[who];
-      const against = offers[0] ? state.combatants[offers[0].against] : undefined;
-      const choices = openReactions(state, who);
-      this.promptHost.replaceChildren(
-        h(
-          "div",
-          {
-            class: "pg-prompt-card",
-            role: "alertdialog",
-            "aria-labelledby": "pg-prompt-title",
-            "aria-describedby": "pg-prompt-text",
-          },
-          h(
-            "h2",
-            { id: "pg-prompt-title" },
-            loc.format("TEMPO.Playground.Prompt.Title", { name: reactor?.name ?? who }),
-          ),
-          h(
-            "p",
-            { id: "pg-prompt-text" },
-            loc.format("TEMPO.Playground.Prompt.Against", { name: against?.name ?? "" }),
-          ),
-          h(
-            "div",
-            { class: "pg-prompt-choices" },
-            ...choices.map((c) =>
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "pg-primary",
-                  "data-pg-reaction": c.reaction.id,
-                  "data-against": c.offer.against,
-                  disabled: c.refusal !== null,
-                  title: c.refusal ? this.refusalText(c.refusal) : null,
-                  "data-focus-key": `r-${c.reaction.id}`,
-                },
-                loc.localize(`TEMPO.Reaction.${c.reaction.id}`),
-              ),
-            ),
-            h(
-              "button",
-              {
-                type: "button",
-                "data-pg-reaction": "decline",
-                "data-against": offers[0]?.against ?? null,
-                "data-focus-key": "decline",
-              },
-              loc.localize("TEMPO.Playground.Prompt.Decline"),
-            ),
-          ),
-          this.promptClock(seconds, prompt.paused),
-        ),
-      );
-    }
-    if (focusKey) this.promptHost.querySelector<HTMLElement>(`[data-focus-key="${focusKey}"]`)?.focus();
-  }
-
-  private promptClock(seconds: number, paused: boolean): HTMLElement {
-    const fraction = this.prompt ? this.prompt.remainingMs / (PROMPT_SECONDS * 1000) : 0;
-    return h(
-      "div",
-      { class: "pg-countdown", "data-pg": "countdown" },
-      h("div", { class: "pg-countdown-bar", style: `--pg-left:${(fraction * 100).toFixed(1)}%` }),
-      h(
-        "span",
-        { "data-pg": "seconds", "aria-live": "off" },
-        this.loc.format("TEMPO.Playground.Prompt.Seconds", { seconds }),
-      ),
-      h(
-        "button",
-        {
-          type: "button",
-          "data-pg-pause": "true",
-          "aria-pressed": String(paused),
-          "data-focus-key": "pause",
-        },
-        this.loc.localize(paused ? "TEMPO.Playground.Prompt.Resume" : "TEMPO.Playground.Prompt.Pause"),
-      ),
-    );
-  }
-
-  private startTimer(): void {
-    if (this.timer !== null) return;
-    this.timer = window.setInterval(() => this.tick(), 250);
-  }
-
-  private stopTimer(): void {
+  private closePrompt(): void {
+    this.prompt?.countdown.finish();
+    this.prompt = null;
     if (this.timer !== null) window.clearInterval(this.timer);
     this.timer = null;
   }
 
+  /** Nobody answered in time: the offers are declined, as a table would move on. */
+  private expire(key: string, who: string): void {
+    if (this.prompt?.key !== key) return;
+    const offer = this.state.offers.find((o) => o.who === who);
+    this.closePrompt();
+    this.app.send({ type: "react", who, with: "decline", ...(offer ? { against: offer.against } : {}) });
+  }
+
+  private drawPrompt(who: string, offers: Offer[]): void {
+    const prompt = this.prompt;
+    if (!prompt) return;
+    const focused =
+      document.activeElement instanceof HTMLElement && this.promptHost.contains(document.activeElement)
+        ? focusKeyOf(document.activeElement)
+        : null;
+    const html = this.views.promptHtml(this.state, who, offers, prompt.countdown);
+    if (html !== null) {
+      this.promptHost.innerHTML = html;
+      this.promptHost.dataset["source"] = "template";
+    } else {
+      // The template is still loading: the one answer that is always possible.
+      this.promptHost.dataset["source"] = "playground";
+      this.promptHost.replaceChildren(
+        h(
+          "div",
+          { class: "pg-prompt-card", role: "alertdialog" },
+          h("p", {}, this.loc.localize("TEMPO.Playground.Loading")),
+          h(
+            "button",
+            { type: "button", "data-action": "tempoDecline" },
+            this.loc.localize("TEMPO.Prompt.Decline"),
+          ),
+        ),
+      );
+    }
+    if (focused) this.promptHost.querySelector<HTMLElement>(focused)?.focus();
+  }
+
   private tick(): void {
     const prompt = this.prompt;
-    if (!prompt) return this.stopTimer();
+    if (!prompt) return;
     const now = performance.now();
-    if (!prompt.paused) prompt.remainingMs -= now - prompt.lastTick;
+    const before = prompt.countdown.seconds;
+    prompt.countdown.tick(now - prompt.lastTick);
     prompt.lastTick = now;
-    if (prompt.remainingMs <= 0) {
-      // Nobody answered in time: the offer is declined, as a table would move on.
-      const offer = this.state.offers.find((o) => o.who === prompt.who);
-      this.prompt = null;
-      this.app.send({
-        type: "react",
-        who: prompt.who,
-        with: "decline",
-        ...(offer ? { against: offer.against } : {}),
-      });
-      return;
+    // Only the clock changes while waiting: update it in place so keyboard focus stays put.
+    if (this.prompt === prompt && prompt.countdown.seconds !== before) {
+      const open = this.openFor();
+      const clock = open ? this.views.promptClock(this.state, open.who, open.offers, prompt.countdown) : null;
+      const seconds = this.promptHost.querySelector<HTMLElement>("[data-tempo-seconds]");
+      const fill = this.promptHost.querySelector<HTMLElement>(".tempo-prompt__fill");
+      const timer = this.promptHost.querySelector<HTMLElement>("[role=timer]");
+      if (clock && seconds) seconds.textContent = clock.text;
+      if (clock && fill) fill.setAttribute("style", clock.barStyle);
+      if (clock && timer) timer.setAttribute("aria-label", clock.ariaLabel);
     }
-    const seconds = this.promptHost.querySelector<HTMLElement>("[data-pg=seconds]");
-    const bar = this.promptHost.querySelector<HTMLElement>(".pg-countdown-bar");
-    if (seconds)
-      seconds.textContent = this.loc.format("TEMPO.Playground.Prompt.Seconds", {
-        seconds: Math.ceil(prompt.remainingMs / 1000),
-      });
-    if (bar)
-      bar.style.setProperty(
-        "--pg-left",
-        `${((prompt.remainingMs / (PROMPT_SECONDS * 1000)) * 100).toFixed(1)}%`,
-      );
   }
 
   private onPromptClick(e: Event): void {
     const target = e.target instanceof Element ? e.target : null;
     const prompt = this.prompt;
-    if (!target || !prompt) return;
-    if (target.closest("[data-pg-pause]")) {
-      prompt.paused = !prompt.paused;
-      prompt.lastTick = performance.now();
-      const open = this.openFor();
-      if (open) this.drawPrompt(open.who, open.offers);
-      return;
+    const button = target?.closest<HTMLElement>("[data-action]");
+    if (!button || !prompt) return;
+    const who = prompt.who;
+    const offers = this.state.offers.filter((o) => o.who === who);
+    switch (button.dataset["action"]) {
+      case "tempoPauseCountdown":
+      case "tempoResumeCountdown":
+        if (button.dataset["action"] === "tempoPauseCountdown") prompt.countdown.pause();
+        else prompt.countdown.resume();
+        prompt.lastTick = performance.now();
+        this.drawPrompt(who, offers);
+        this.promptHost.querySelector<HTMLElement>(".tempo-prompt__toggle")?.focus();
+        return;
+      case "tempoReact": {
+        const offer = offers.find((o) => o.id === button.dataset["offerId"]);
+        if (offer) this.app.send({ type: "react", who, with: offer.with, against: offer.against });
+        return;
+      }
+      case "tempoDecline":
+        this.app.send({
+          type: "react",
+          who,
+          with: "decline",
+          ...(offers[0] ? { against: offers[0].against } : {}),
+        });
+        return;
     }
-    const button = target.closest<HTMLElement>("[data-pg-reaction]");
-    if (button) {
-      const against = button.dataset["against"];
-      this.app.send({
-        type: "react",
-        who: prompt.who,
-        with: button.dataset["pgReaction"] ?? "decline",
-        ...(against ? { against } : {}),
-      });
-      return;
-    }
-    const templated = target.closest<HTMLElement>("[data-action]");
-    if (templated) this.views.promptAction(templated, prompt.who, this.app);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -980,4 +767,12 @@ function avatar(name: string, pc: boolean): string {
   const fill = pc ? "#3b6fb6" : "#b8463a";
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${fill}"/><text x="32" y="41" font-family="Georgia,serif" font-size="26" fill="#fff" text-anchor="middle">${letters}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** A selector that finds the same control after a re-render (ids are not stable across renders). */
+function focusKeyOf(el: HTMLElement): string | null {
+  if (el.dataset["focusKey"]) return `[data-focus-key="${el.dataset["focusKey"]}"]`;
+  if (el.dataset["offerId"]) return `[data-offer-id="${el.dataset["offerId"]}"]`;
+  if (el.dataset["action"]) return `[data-action="${el.dataset["action"]}"]`;
+  return null;
 }

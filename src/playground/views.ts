@@ -6,6 +6,8 @@ import type { EncounterState, Offer } from "../engine";
 import type { SheetView } from "../views/sheet";
 import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
 import { trackerView, type TrackerCombatantDoc } from "../views/tracker";
+import { promptView, type Countdown, type PromptView } from "../views/prompt";
+import { chatCard } from "../views/chat";
 import type { TemplateStore, Renderer } from "./handlebars";
 import type { Localization } from "./i18n";
 import type { Playground } from "./main";
@@ -16,6 +18,8 @@ import type { LogLine } from "./session";
 const PATHS = {
   tracker: TEMPLATE_PATHS.tracker,
   sheet: TEMPLATE_PATHS.actorSheet,
+  prompt: "systems/tempo/templates/prompt/prompt.hbs",
+  chat: "systems/tempo/templates/chat/card.hbs",
 } as const;
 
 type Name = keyof typeof PATHS;
@@ -65,18 +69,37 @@ export class ViewModules {
     return renderer ? renderer(model) : null;
   }
 
-  chatHtml(_state: EncounterState, _line: LogLine): string | null {
-    return null;
+  /** The system's chat card for a command, or null when the command calls for none (or the template is missing). */
+  chatHtml(state: EncounterState, line: LogLine): string | null {
+    const renderer = this.ready.get("chat");
+    if (!renderer) return null;
+    const card = chatCard({ command: line.command, events: line.events }, state, this.loc);
+    return card ? renderer({ tempo: card }) : null;
   }
 
-  promptHtml(
-    _state: EncounterState,
-    _who: string,
-    _offers: Offer[],
-    _seconds: number,
-    _paused: boolean,
-  ): string | null {
-    return null;
+  private promptModel(state: EncounterState, who: string, offers: Offer[], countdown: Countdown): PromptView {
+    return promptView(state, who, offers, {
+      i18n: this.loc,
+      seconds: countdown.seconds,
+      total: countdown.totalMs / 1000,
+      paused: countdown.paused,
+    });
+  }
+
+  /** The system's reaction prompt for `who`'s open offers. */
+  promptHtml(state: EncounterState, who: string, offers: Offer[], countdown: Countdown): string | null {
+    const renderer = this.ready.get("prompt");
+    return renderer ? renderer({ tempo: this.promptModel(state, who, offers, countdown) }) : null;
+  }
+
+  /** Only the clock of the prompt, to update it in place while the countdown runs. */
+  promptClock(
+    state: EncounterState,
+    who: string,
+    offers: Offer[],
+    countdown: Countdown,
+  ): PromptView["countdown"] {
+    return this.promptModel(state, who, offers, countdown).countdown;
   }
 
   /** The tracker template's buttons (data-action, data-who, data-value) as engine commands. */
@@ -131,9 +154,5 @@ export class ViewModules {
       default:
         return false;
     }
-  }
-
-  promptAction(_el: HTMLElement, _who: string, _app: Playground): boolean {
-    return false;
   }
 }

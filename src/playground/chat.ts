@@ -43,6 +43,33 @@ export class ChatLog {
       h("h2", { class: "pg-panel-title" }, app.loc.localize("TEMPO.Playground.Chat.Title")),
       this.list,
     );
+    this.list.addEventListener("click", (e) => this.onClick(e));
+  }
+
+  /** The cards' follow-up buttons: "React" brings up that combatant's prompt and sheet. */
+  private onClick(e: Event): void {
+    const button = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-tempo-action]") : null;
+    if (!button || button.hasAttribute("disabled")) return;
+    if (button.dataset["tempoAction"] === "tempoReact") {
+      const who = button.dataset["who"] ?? "";
+      this.app.select(who);
+      document
+        .querySelector<HTMLElement>("[data-pg=prompt] [data-action=tempoReact]:not([disabled])")
+        ?.focus();
+    }
+  }
+
+  /** Buttons that can no longer do anything here are disabled, with the reason as their tooltip. */
+  private settleButtons(): void {
+    const open = new Set(this.app.session.state.offers.map((o) => o.who));
+    for (const button of this.list.querySelectorAll<HTMLButtonElement>("button[data-tempo-action]")) {
+      const action = button.dataset["tempoAction"];
+      const dead =
+        action === "tempoRollDamage" || (action === "tempoReact" && !open.has(button.dataset["who"] ?? ""));
+      button.disabled = dead;
+      if (action === "tempoRollDamage")
+        button.title = this.app.loc.localize("TEMPO.Playground.Chat.NoDamage");
+    }
   }
 
   reset(): void {
@@ -69,6 +96,7 @@ export class ChatLog {
       }
       this.list.append(item);
     }
+    this.settleButtons();
     this.host.scrollTop = this.host.scrollHeight;
   }
 

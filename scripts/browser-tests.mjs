@@ -242,6 +242,21 @@ const flows = [
       const free = Object.entries(keys).find(([, [dq, dr]]) => !occupied.has(`${q + dq},${r + dr}`));
       expect(free, `${mover} has no free neighbouring hex`);
       const [key, [dq, dr]] = free;
+      // Someone whose turn it is not tries first: the engine refuses, and a localised toast says why.
+      const other =
+        s.order.find((id) => id !== mover && s.combatants[id].side === s.combatants[mover].side) ??
+        s.order.find((id) => id !== mover);
+      const [oq, or] = s.combatants[other].at;
+      const otherFree = Object.entries(keys).find(([, [a, b]]) => !occupied.has(`${oq + a},${or + b}`));
+      expect(otherFree, `${other} has no free neighbouring hex`);
+      await page.locator(`.pg-token[data-id="${other}"]`).focus();
+      await page.keyboard.press(otherFree[0]);
+      await page.keyboard.press("Enter");
+      const toast = page.locator(".pg-toast-refusal").last();
+      await toast.waitFor();
+      const said = (await toast.textContent()) ?? "";
+      expect(said.length > 0 && !said.includes("TEMPO."), `the refusal toast is not localised: "${said}"`);
+      await shoot("refused");
       await page.locator(`.pg-token[data-id="${mover}"]`).focus();
       await page.keyboard.press(key);
       await page.locator(".pg-ruler-label").waitFor();

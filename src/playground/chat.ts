@@ -116,7 +116,7 @@ export class ChatLog {
         {},
         h("strong", {}, who || loc.localize("TEMPO.Playground.Chat.Gm")),
         " ",
-        h("span", { class: "pg-muted" }, line.command.type),
+        h("span", { class: "pg-muted" }, loc.localize(`TEMPO.Command.${line.command.type}`)),
       ),
       this.dice(line),
       h(

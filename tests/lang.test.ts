@@ -18,13 +18,15 @@
  *    expression's shape can produce counts as used (so every member must exist in en.json).
  *    A built key that fits no family fails the test.
  * 6. Data model field labels: a model with `LOCALIZATION_PREFIXES = ["P"]` makes Foundry look up
- *    `P.FIELDS.<path>.label` (and `.hint`) for every field of its schema; see FIELD_LABELS below.
+ *    `P.FIELDS.<path>.label` (and `.hint`) for every field of its schema; see collectFieldLabels.
  * 7. `TYPES.<Document>.<subtype>` for every subtype system.json declares in documentTypes.
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+
+import { fieldPaths, loadModels, type ModelClass } from "./foundry/sheets/fields";
 
 import { RULESET_IDS, type Ruleset } from "../src/engine";
 import { RULESETS } from "../src/engine/rulesets";
@@ -389,6 +391,39 @@ function collectFromManifest(usage: Usage): Manifest {
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+// Field labels. Foundry localises each field of a model with LOCALIZATION_PREFIXES ["P"] from
+// P.FIELDS.<path>.label and P.FIELDS.<path>.hint, nested schema fields by their dotted path
+// (P.FIELDS.pools.ap.value.label). Every field needs its label (forms and sheets show it); a hint
+// is optional and counts as used when present. The schemas come from the data models themselves
+// (read in Node through tests/foundry/sheets/fields.ts).
+// ---------------------------------------------------------------------------------------------
+const models = await loadModels();
+const modelClasses = new Map<string, ModelClass>(
+  Object.values(models)
+    .filter((m): m is typeof m & ModelClass => typeof m === "function" && "defineSchema" in m)
+    .map((m) => [m.name, m as unknown as ModelClass]),
+);
+
+function collectFieldLabels(usage: Usage, allKeys: Set<string>): void {
+  for (const { prefix, owner, at } of usage.prefixes) {
+    const model = modelClasses.get(owner);
+    if (!model) {
+      // An abstract base or a class the data index does not export: its subclasses are checked.
+      if ([...modelClasses.values()].some((m) => m.LOCALIZATION_PREFIXES.includes(prefix))) continue;
+      usage.problems.push(
+        `${at}: ${owner} sets LOCALIZATION_PREFIXES but is not exported by src/foundry/data`,
+      );
+      continue;
+    }
+    for (const path of fieldPaths(model)) {
+      use(usage, `${prefix}.FIELDS.${path}.label`, at);
+      const hint = `${prefix}.FIELDS.${path}.hint`;
+      if (allKeys.has(hint)) use(usage, hint, at);
+    }
+  }
+}
+
 const langPath = join(ROOT, "lang", "en.json");
 const en = new Map<string, unknown>();
 if (existsSync(langPath)) flatten(JSON.parse(readFileSync(langPath, "utf8")), "", en);
@@ -397,6 +432,7 @@ const usage: Usage = { used: new Map(), problems: [], prefixes: [] };
 collectFromSource(usage);
 collectFromTemplates(usage);
 collectFromManifest(usage);
+collectFieldLabels(usage, new Set(en.keys()));
 
 describe("lang/en.json", () => {
   it("exists and holds only strings", () => {

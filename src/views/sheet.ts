@@ -184,6 +184,8 @@ export interface SheetView {
   isTurn: boolean;
   stats: StatView[];
   hasStats: boolean;
+  skills: StatView[];
+  hasSkills: boolean;
   pools: PoolView[];
   actions: ActionView[];
   reactions: ReactionView[];
@@ -197,11 +199,23 @@ export interface SheetView {
   hasWeapons: boolean;
 }
 
-/** Refusal data as format() arguments: numbers and strings as they are, lists joined, others as JSON. */
-function formatData(data: Readonly<Record<string, Json>>): Record<string, string | number> {
+/**
+ * Refusal data as format() arguments: numbers and strings as they are, lists joined, others as
+ * JSON; engine ids the text names (an action, a reaction, a pool, a condition) by their names.
+ */
+function formatData(data: Readonly<Record<string, Json>>, i18n: Localizer): Record<string, string | number> {
+  const named: Readonly<Record<string, (id: string) => string>> = {
+    action: (id) => `TEMPO.Action.${id}`,
+    reaction: (id) => `TEMPO.Reaction.${id}`,
+    pool: (id) => `TEMPO.Pool.${id}.Abbr`,
+    condition: (id) => `TEMPO.Condition.${id}`,
+  };
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(data)) {
-    if (typeof v === "number" || typeof v === "string") out[k] = v;
+    const key = typeof v === "string" ? named[k]?.(v) : undefined;
+    const name = key === undefined ? undefined : i18n.localize(key);
+    if (name !== undefined && name !== key) out[k] = name;
+    else if (typeof v === "number" || typeof v === "string") out[k] = v;
     else if (Array.isArray(v))
       out[k] = v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", ");
     else out[k] = JSON.stringify(v);
@@ -211,7 +225,7 @@ function formatData(data: Readonly<Record<string, Json>>): Record<string, string
 
 /** A refusal as the sentence a player reads. */
 export function refusalText(refusal: Refusal, i18n: Localizer): string {
-  return i18n.format(refusal.key, formatData(refusal.data));
+  return i18n.format(refusal.key, formatData(refusal.data, i18n));
 }
 
 /** "2 AP, 1 FP"; "free" for an empty cost; null costs are chosen by the player. */
@@ -297,22 +311,20 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     };
   });
 
-  const stats: StatView[] = [
-    ...ruleset.stats.map((id) => ({
-      id,
-      label: i18n.localize(`TEMPO.Stat.${id}`),
-      value: subject.stats[id] ?? 0,
-      field: `system.stats.${id}`,
-      inputId: `tempo-${subject.id}-stat-${id}`,
-    })),
-    ...ruleset.skills.map((id) => ({
-      id,
-      label: i18n.localize(`TEMPO.Skill.${id}`),
-      value: subject.skills[id] ?? 0,
-      field: `system.skills.${id}`,
-      inputId: `tempo-${subject.id}-skill-${id}`,
-    })),
-  ];
+  const stats: StatView[] = ruleset.stats.map((id) => ({
+    id,
+    label: i18n.localize(`TEMPO.Stat.${id}`),
+    value: subject.stats[id] ?? 0,
+    field: `system.stats.${id}`,
+    inputId: `tempo-${subject.id}-stat-${id}`,
+  }));
+  const skills: StatView[] = ruleset.skills.map((id) => ({
+    id,
+    label: i18n.localize(`TEMPO.Skill.${id}`),
+    value: subject.skills[id] ?? 0,
+    field: `system.skills.${id}`,
+    inputId: `tempo-${subject.id}-skill-${id}`,
+  }));
 
   const reasonWhenIdle = !input.canControl
     ? i18n.localize("TEMPO.Sheet.NotYours")
@@ -428,6 +440,8 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     isTurn,
     stats,
     hasStats: stats.length > 0,
+    skills,
+    hasSkills: skills.length > 0,
     pools,
     actions,
     reactions,
@@ -446,4 +460,202 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     weapons,
     hasWeapons: weapons.length > 0,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item sheets (weapons and actions)
+// ---------------------------------------------------------------------------------------------
+
+/** One field of an item's system data, as the adapter reads it from the data model's schema. */
+export interface FieldSpec {
+  /** Path under `system`, e.g. "reach" or "cost.ap". */
+  path: string;
+  input: "number" | "text" | "select" | "checkbox" | "textarea";
+  /** The field's label and hint, already localised (Foundry localises them from LOCALIZATION_PREFIXES). */
+  label: string;
+  hint: string;
+  value: string | number | boolean;
+  min?: number;
+  max?: number;
+  /** Choices of a select: value and localised label. */
+  choices?: { value: string; label: string }[];
+}
+
+export interface FieldView {
+  name: string;
+  inputId: string;
+  hintId: string;
+  label: string;
+  hint: string;
+  isNumber: boolean;
+  isText: boolean;
+  isSelect: boolean;
+  isCheckbox: boolean;
+  isTextarea: boolean;
+  value: string;
+  checked: boolean;
+  min: string;
+  max: string;
+  options: { value: string; label: string; selected: boolean }[];
+  disabled: boolean;
+}
+
+export interface ItemSheetInput {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  editable: boolean;
+  fields: FieldSpec[];
+}
+
+export interface ItemSheetView {
+  itemId: string;
+  name: string;
+  img: string;
+  cssClass: string;
+  editable: boolean;
+  fields: FieldView[];
+  /** What the engine's catalog says about this action (its cost and kind), when it knows it. */
+  notes: string[];
+  hasNotes: boolean;
+  /** Where the item disagrees with the engine (a cost that is not the ruleset's). */
+  warnings: string[];
+  hasWarnings: boolean;
+}
+
+function fieldView(itemId: string, spec: FieldSpec, editable: boolean): FieldView {
+  const slug = spec.path.replace(/\./g, "-");
+  const value = typeof spec.value === "boolean" ? "" : String(spec.value);
+  return {
+    name: `system.${spec.path}`,
+    inputId: `tempo-${itemId}-${slug}`,
+    hintId: `tempo-${itemId}-${slug}-hint`,
+    label: spec.label,
+    hint: spec.hint,
+    isNumber: spec.input === "number",
+    isText: spec.input === "text",
+    isSelect: spec.input === "select",
+    isCheckbox: spec.input === "checkbox",
+    isTextarea: spec.input === "textarea",
+    value,
+    checked: spec.value === true,
+    min: spec.min === undefined ? "" : String(spec.min),
+    max: spec.max === undefined ? "" : String(spec.max),
+    options: (spec.choices ?? []).map((c) => ({ ...c, selected: c.value === value })),
+    disabled: !editable,
+  };
+}
+
+function specValue(fields: readonly FieldSpec[], path: string): string | number | boolean | undefined {
+  return fields.find((f) => f.path === path)?.value;
+}
+
+/** A weapon's sheet: its fields, labelled and bounded as its data model says. */
+export function weaponSheetView(input: ItemSheetInput): ItemSheetView {
+  return {
+    itemId: input.id,
+    name: input.name,
+    img: input.img,
+    cssClass: "tempo-sheet tempo-sheet--weapon",
+    editable: input.editable,
+    fields: input.fields.map((f) => fieldView(input.id, f, input.editable)),
+    notes: [],
+    hasNotes: false,
+    warnings: [],
+    hasWarnings: false,
+  };
+}
+
+/**
+ * An action item's sheet. The select of engine ids offers only the ids the chosen ruleset has for
+ * the chosen category, and the sheet says what the ruleset's catalog gives the action (cost and
+ * kind), warning when the item's own cost differs from it.
+ */
+export function actionSheetView(input: ItemSheetInput, i18n: Localizer): ItemSheetView {
+  const rulesetId = String(specValue(input.fields, "ruleset") ?? "");
+  const category = String(specValue(input.fields, "category") ?? "action");
+  const actionId = String(specValue(input.fields, "action") ?? "");
+  let ruleset: Ruleset | null = null;
+  try {
+    ruleset = getRuleset(rulesetId);
+  } catch {
+    ruleset = null;
+  }
+  const catalog = ruleset ? (category === "reaction" ? ruleset.reactions : ruleset.actions) : {};
+  const fields = input.fields.map((f) => {
+    if (f.path !== "action" || !ruleset) return f;
+    const ids = Object.keys(catalog);
+    const choices = ids.map((id) => ({
+      value: id,
+      label: i18n.localize(category === "reaction" ? `TEMPO.Reaction.${id}` : `TEMPO.Action.${id}`),
+    }));
+    // Keep an id the catalog lacks visible, so the sheet shows what is stored.
+    if (!ids.includes(actionId)) choices.unshift({ value: actionId, label: actionId });
+    return { ...f, input: "select" as const, choices };
+  });
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  const def = catalog[actionId];
+  if (ruleset && def) {
+    const cost = def.cost;
+    notes.push(
+      i18n.format("TEMPO.ItemSheet.CatalogCost", {
+        ruleset: i18n.localize(`TEMPO.Ruleset.${ruleset.id}`),
+        cost: costText(cost, i18n),
+      }),
+    );
+    const own: Record<string, number> = {};
+    for (const f of input.fields) {
+      if (f.path.startsWith("cost.") && typeof f.value === "number") own[f.path.slice(5)] = f.value;
+    }
+    const variable = specValue(input.fields, "variableCost") === true;
+    const differs =
+      cost === null
+        ? !variable
+        : Object.keys({ ...own, ...cost }).some((pool) => (own[pool] ?? 0) !== (cost[pool] ?? 0)) || variable;
+    if (differs) warnings.push(i18n.localize("TEMPO.ItemSheet.CostDiffers"));
+  } else if (ruleset) {
+    warnings.push(
+      i18n.format("TEMPO.ItemSheet.UnknownId", {
+        ruleset: i18n.localize(`TEMPO.Ruleset.${ruleset.id}`),
+        id: actionId,
+      }),
+    );
+  }
+  return {
+    itemId: input.id,
+    name: input.name,
+    img: input.img,
+    cssClass: "tempo-sheet tempo-sheet--action",
+    editable: input.editable,
+    fields: fields.map((f) => fieldView(input.id, f, input.editable)),
+    notes,
+    hasNotes: notes.length > 0,
+    warnings,
+    hasWarnings: warnings.length > 0,
+  };
+}
+
+/** A data model validation failure as Foundry reports it: the field's path and Foundry's message. */
+export interface FieldFailure {
+  path: string;
+  message: string;
+}
+
+/**
+ * The notification for an edit the data model refused: one line per field, named by its label
+ * ("Damage: must be a dice formula"). Paths are as Foundry gives them ("system.damage").
+ */
+export function validationNotice(
+  failures: readonly FieldFailure[],
+  fields: readonly FieldSpec[],
+  i18n: Localizer,
+): string {
+  const lines = failures.map((f) => {
+    const path = f.path.replace(/^system\./, "");
+    const label = fields.find((s) => s.path === path)?.label ?? path;
+    return i18n.format("TEMPO.ItemSheet.InvalidField", { field: label, problem: f.message });
+  });
+  return i18n.format("TEMPO.ItemSheet.Invalid", { problems: lines.join("; ") });
 }

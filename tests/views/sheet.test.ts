@@ -165,7 +165,7 @@ describe("sheetView outside combat", () => {
     const view = sheetView(input(), i18n);
     const agility = view.stats.find((s) => s.field === "system.stats.agility");
     expect(agility).toMatchObject({ label: "Agility", value: 2 });
-    expect(view.stats.find((s) => s.field === "system.skills.melee")).toMatchObject({
+    expect(view.skills.find((s) => s.field === "system.skills.melee")).toMatchObject({
       label: "Melee",
       value: 40,
     });
@@ -258,7 +258,7 @@ describe("sheetView in a running combat", () => {
   it("shows the combatant's conditions with their durations", () => {
     const state = run(flowFight(), { type: "apply", who: "hero", condition: "prone", rounds: 2 });
     const view = sheetView(input({ encounter: { state, combatantId: "hero" } }), i18n);
-    expect(view.conditions).toEqual([{ id: "prone", label: "Prone", duration: "2 rounds left" }]);
+    expect(view.conditions).toEqual([{ id: "prone", label: "Prone", duration: "rounds left: 2" }]);
   });
 
   it("keeps the ruleset the combat started with even when the world's ruleset changed", () => {

@@ -73,6 +73,26 @@ export class StringField extends Field {
 
 export class HTMLField extends StringField {}
 
+/** A string holding JSON (Foundry's JSONField). */
+export class JSONField extends StringField {
+  override check(value: unknown, path: string): string[] {
+    if (typeof value !== "string") return [`${path}: must be a JSON string`];
+    try {
+      JSON.parse(value);
+      return [];
+    } catch {
+      return [`${path}: is not valid JSON`];
+    }
+  }
+}
+
+/** A field kind these stand-ins do not model: only required and nullable are checked. */
+export class AnyField extends Field {
+  check(): string[] {
+    return [];
+  }
+}
+
 export class BooleanField extends Field {
   check(value: unknown, path: string): string[] {
     return typeof value === "boolean" ? [] : [`${path}: must be true or false`];
@@ -168,11 +188,24 @@ export class TypeDataModel {
   static validateJoint(_data: Record<string, unknown>): void {}
 }
 
+const modelled: Record<string, unknown> = {
+  NumberField,
+  StringField,
+  HTMLField,
+  JSONField,
+  BooleanField,
+  ObjectField,
+  SchemaField,
+  ArrayField,
+  SetField: ArrayField,
+};
+/** Field classes not modelled above become AnyField, so a model using one still loads. */
+const fields = new Proxy(modelled, {
+  get: (target, name: string) => target[name] ?? AnyField,
+});
 const fake = {
   abstract: { TypeDataModel, DataModel: TypeDataModel },
-  data: {
-    fields: { NumberField, StringField, HTMLField, BooleanField, ObjectField, SchemaField, ArrayField },
-  },
+  data: { fields },
 };
 (globalThis as unknown as { foundry: unknown }).foundry = fake;
 

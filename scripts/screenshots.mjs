@@ -1,0 +1,194 @@
+/**
+ * Screenshots of the character sheet, a weapon sheet and the combat tracker, rendered from the
+ * system's own templates with the real `handlebars` package and the system's CSS, in light and
+ * dark themes, captured with playwright-core and Debian's Chromium.
+ *
+ *   node scripts/screenshots.mjs [outDir]        (default test-artifacts/screenshots)
+ *   import { captureScreenshots } from "./screenshots.mjs"; await captureScreenshots({ outDir });
+ *
+ * The page defines the Foundry v13 theme variables the CSS reads (a light and a dark palette) on
+ * .theme-light / .theme-dark wrappers, as Foundry does on its applications. Chromium is
+ * /usr/bin/chromium unless CHROMIUM is set (`apt-get install -y chromium` installs it).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Handlebars from "handlebars";
+import { chromium } from "playwright-core";
+import { tsImport } from "tsx/esm/api";
+
+const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
+
+function inlineCss(file, seen = new Set()) {
+  if (seen.has(file)) return "";
+  seen.add(file);
+  let css;
+  try {
+    css = readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+  return css.replace(/^\s*@import\s+(?:url\()?["']([^"']+)["']\)?\s*;\s*$/gm, (_l, path) =>
+    inlineCss(resolve(dirname(file), path), seen),
+  );
+}
+
+function localizer() {
+  const lang = JSON.parse(readFileSync(join(root, "lang/en.json"), "utf8"));
+  const localize = (key) => {
+    let node = lang;
+    for (const part of key.split(".")) node = node && typeof node === "object" ? node[part] : undefined;
+    return typeof node === "string" ? node : key;
+  };
+  const format = (key, data) => localize(key).replace(/{(\w+)}/g, (all, name) => (data[name] === undefined ? all : String(data[name])));
+  return { localize, format };
+}
+
+/** The scene the pictures show: a flow fight in round 1, Aria's turn, an orc answering her attack. */
+async function scene(i18n) {
+  const engine = await tsImport(join(root, "src/engine/index.ts"), import.meta.url);
+  const { sheetView, weaponSheetView } = await tsImport(join(root, "src/views/sheet.ts"), import.meta.url);
+  const tracker = await tsImport(join(root, "src/views/tracker.ts"), import.meta.url);
+  const ruleset = engine.getRuleset("flow");
+  let state = engine.createEncounter(
+    {
+      ruleset: "flow",
+      grid: { type: "hex" },
+      combatants: [
+        { id: "aria", name: "Aria Vane", side: "party", pc: true, at: [0, 0], reach: 2, stats: { agility: 3 }, skills: { melee: 55 } },
+        { id: "brannoc", name: "Brannoc", side: "party", pc: true, at: [0, 1], stats: { agility: 1 }, skills: { melee: 50 }, tags: ["shield"] },
+        { id: "orc", name: "Orc Raider", side: "foes", at: [1, 0], stats: { agility: 1 }, skills: { melee: 45 } },
+        { id: "ogre", name: "Ogre Brute", side: "foes", at: [3, -1], size: "large", skills: { melee: 50 } },
+      ],
+    },
+    ruleset,
+  );
+  const step = (command, dice = []) => {
+    const result = engine.apply(state, command, new engine.ScriptedDice(dice), ruleset);
+    if (!result.ok) throw new Error(`${command.type}: ${result.refusal.key}`);
+    state = result.state;
+  };
+  step({ type: "start" }, [9, 6, 4, 2]);
+  step({ type: "apply", who: "aria", condition: "readied", rounds: 1 });
+  step({ type: "act", who: state.current, action: "feint", target: "orc", outcome: "success" });
+  const current = state.current;
+  const subject = {
+    id: current,
+    name: state.combatants[current].name,
+    img: "icons/svg/mystery-man.svg",
+    type: "character",
+    setup: { id: current, name: state.combatants[current].name, side: "party", pc: true, reach: 2 },
+    stats: { agility: 3, moveSpeed: 6, maxAp: 5, maxRp: 2, weaponRange: 0 },
+    skills: { melee: 55, ranged: 25, agility: 50, athletics: 35, endurance: 30, deception: 40 },
+    pools: { ap: 5, rp: 2, fp: 0 },
+    weapons: [
+      { id: "w1", name: "Halberd", img: "", kind: "melee", reach: 2, range: 0, damage: "1d10", equipped: true },
+      { id: "w2", name: "Shortbow", img: "", kind: "ranged", reach: 0, range: 12, damage: "1d6", equipped: false },
+    ],
+  };
+  const sheet = sheetView(
+    { subject, ruleset: "flow", options: {}, encounter: { state, combatantId: current }, canControl: true, editable: true },
+    i18n,
+  );
+  const weapon = weaponSheetView({
+    id: "w1",
+    name: "Halberd",
+    img: "",
+    type: "weapon",
+    editable: true,
+    fields: [
+      { path: "kind", input: "select", label: "Kind", hint: "", value: "melee", choices: [{ value: "melee", label: "Melee" }, { value: "ranged", label: "Ranged" }] },
+      { path: "reach", input: "number", label: "Reach", hint: "Cells the weapon reaches; 0 uses the wielder's size reach.", value: 2, min: 0, max: 10 },
+      { path: "speed", input: "number", label: "Speed", hint: "", value: 0, min: 0, max: 20 },
+      { path: "range", input: "number", label: "Range", hint: "", value: 0, min: 0, max: 200 },
+      { path: "damage", input: "text", label: "Damage", hint: "", value: "1d10" },
+      { path: "equipped", input: "checkbox", label: "Equipped", hint: "", value: true },
+    ],
+  });
+  const docs = state.roster.map((id) => ({ id, name: state.combatants[id].name, img: "", hidden: false }));
+  const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
+  return { sheet, weapon, tracker: trackerContext };
+}
+
+const THEMES = {
+  light: `--color-text-primary:#191813;--color-text-secondary:#4b4a44;--color-text-subtle:#6f6c64;--color-border:#8a877d;
+    --color-warm-1:#c9593f;--color-warm-2:#b5462d;--color-warm-3:rgba(201,89,63,.15);--color-level-success:#2f7d32;
+    --color-level-warning:#8a5a00;--color-border-highlight:#ff6400;--button-background-color:rgba(0,0,0,.06);
+    background:#ece7da;color:#191813;`,
+  dark: `--color-text-primary:#e7e5df;--color-text-secondary:#b3afa4;--color-text-subtle:#8d897f;--color-border:#5d5a52;
+    --color-warm-1:#e0a93b;--color-warm-2:#e2835f;--color-warm-3:rgba(226,131,95,.18);--color-level-success:#6fbf73;
+    --color-level-warning:#e0b84f;--color-border-highlight:#ff6400;--button-background-color:rgba(255,255,255,.08);
+    background:#1f2127;color:#e7e5df;`,
+};
+
+function page(css, body) {
+  const themes = Object.entries(THEMES)
+    .map(([name, vars]) => `.theme-${name}{${vars}}`)
+    .join("\n");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+  body{margin:0;font:14px/1.4 "Signika","Segoe UI",system-ui,sans-serif}
+  ${themes}
+  .shot{display:inline-block;padding:16px;vertical-align:top}
+  .frame{width:640px}
+  .frame.narrow{width:320px}
+  .frame.item{width:480px}
+  input,select,textarea{font:inherit;color:inherit;background:transparent;border:1px solid var(--color-border);border-radius:3px;padding:2px 4px}
+  ${css}
+  </style></head><body>${body}</body></html>`;
+}
+
+export async function captureScreenshots({ outDir = join(root, "test-artifacts/screenshots"), executablePath } = {}) {
+  const i18n = localizer();
+  const hbs = Handlebars.create();
+  hbs.registerHelper("localize", (key, options) => {
+    const hash = options?.hash ?? {};
+    return Object.keys(hash).length > 0 ? i18n.format(String(key), hash) : i18n.localize(String(key));
+  });
+  const { PARTIALS, TEMPLATE_PATHS, repoPath } = await tsImport(join(root, "src/views/templates.ts"), import.meta.url);
+  for (const [name, path] of Object.entries(PARTIALS)) {
+    try {
+      hbs.registerPartial(name, readFileSync(join(root, repoPath(path)), "utf8"));
+    } catch {
+      // A partial not written yet: templates that need it fail below, loudly.
+    }
+  }
+  const template = (path) => hbs.compile(readFileSync(join(root, repoPath(path)), "utf8"));
+  const context = await scene(i18n);
+  const parts = {
+    sheet: ["frame", template(TEMPLATE_PATHS.actorSheet)(context.sheet)],
+    weapon: ["frame item", template(TEMPLATE_PATHS.itemSheet)(context.weapon)],
+    tracker: ["frame narrow", template(TEMPLATE_PATHS.tracker)(context.tracker)],
+  };
+  const body = Object.keys(THEMES)
+    .flatMap((theme) =>
+      Object.entries(parts).map(
+        ([name, [cls, html]]) => `<div class="shot theme-${theme}" id="${name}-${theme}"><div class="${cls}">${html}</div></div>`,
+      ),
+    )
+    .join("\n");
+  const html = page(inlineCss(join(root, "styles/tempo.css")), body);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "screenshots.html"), html);
+
+  const browser = await chromium.launch({ executablePath: executablePath ?? process.env.CHROMIUM ?? "/usr/bin/chromium" });
+  const files = [];
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+    await tab.setContent(html, { waitUntil: "load" });
+    for (const theme of Object.keys(THEMES)) {
+      for (const name of Object.keys(parts)) {
+        const file = join(outDir, `${name}-${theme}.png`);
+        await tab.locator(`#${name}-${theme}`).screenshot({ path: file });
+        files.push(file);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return files;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const files = await captureScreenshots(process.argv[2] ? { outDir: resolve(process.argv[2]) } : {});
+  for (const f of files) console.log(f);
+}

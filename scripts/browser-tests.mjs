@@ -460,6 +460,33 @@ const flows = [
     },
   },
   {
+    name: "picker: every registered ruleset can be picked, and its sample encounter starts",
+    async run(page, shoot) {
+      await open(page, "flow", 42);
+      const options = await page.locator("#pg-ruleset option").evaluateAll((els) => els.map((e) => e.value));
+      const registered = await page.evaluate(() => window.tempo.constructor.registered());
+      expect(
+        JSON.stringify(options) === JSON.stringify(registered),
+        `the picker lists ${options} but the engine has ${registered}`,
+      );
+      for (const id of options) {
+        await page.locator("#pg-ruleset").selectOption(id);
+        await page.waitForFunction((r) => window.tempo.session.state.ruleset === r, id);
+        const tokens = await page.locator(".pg-token").count();
+        const s0 = await state(page);
+        expect(
+          tokens === Object.values(s0.combatants).filter((c) => c.at).length,
+          `${id}: ${tokens} tokens on the map`,
+        );
+        await clickTracker(page, "start");
+        const s = await state(page);
+        expect(s.status === "active", `${id}: Start left the encounter ${s.status}`);
+        expect(page.url().includes(`ruleset=${id}`), `${id}: the address does not name the ruleset`);
+        await shoot(id);
+      }
+    },
+  },
+  {
     name: "replay: a downloaded session loads back to the same state",
     async run(page, shoot) {
       await open(page, "flow", 99);

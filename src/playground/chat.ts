@@ -8,7 +8,7 @@ import type { Playground } from "./main";
 import type { LogLine } from "./session";
 import type { ViewModules } from "./views";
 
-/** Core events the plain rendering words itself; others are listed by name. */
+/** Core events the plain rendering words itself (the system's chat cards word the rest). */
 const EVENT_TEXT: Readonly<Record<string, string>> = {
   combatStarted: "TEMPO.Playground.Chat.CombatStarted",
   combatEnded: "TEMPO.Playground.Chat.CombatEnded",
@@ -122,7 +122,9 @@ export class ChatLog {
       h(
         "ul",
         { class: "pg-events" },
-        ...line.events.filter((e) => e.type !== "diceRolled").map((e) => h("li", {}, this.eventText(e))),
+        ...line.events
+          .filter((e) => EVENT_TEXT[e.type] !== undefined)
+          .map((e) => h("li", {}, this.eventText(e))),
       ),
     );
   }
@@ -147,7 +149,7 @@ export class ChatLog {
 
   private eventText(e: EngineEvent): string {
     const key = EVENT_TEXT[e.type];
-    if (!key) return e.type;
+    if (!key) return "";
     const data: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(e))
       data[k] = typeof v === "object" && v !== null ? JSON.stringify(v) : v;

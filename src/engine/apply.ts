@@ -3,6 +3,7 @@ import { createContext, type Context } from "./context";
 import { combatant, newCombatant } from "./core/combatants";
 import { addCondition, removeCondition } from "./core/conditions";
 import { withdrawOffers } from "./core/offers";
+import { changeOption } from "./core/options";
 import { gain, spend } from "./core/pools";
 import type { DicePort } from "./dice";
 import type { EngineEvent } from "./events";
@@ -23,6 +24,7 @@ const BEFORE_START = new Set<Command["type"]>([
   "removeCombatant",
   "setDefeated",
   "adjustPool",
+  "setOption",
   "end",
 ]);
 
@@ -50,6 +52,9 @@ export const coreHandlers: Handlers = {
     c.defeated = cmd.defeated;
     ctx.emit({ type: "defeatedChanged", who: cmd.who, defeated: cmd.defeated });
     if (cmd.defeated) withdrawOffers(ctx, (o) => o.who === cmd.who, "defeated");
+  },
+  setOption(ctx, cmd) {
+    changeOption(ctx, cmd.option, cmd.value);
   },
   addCombatant(ctx, cmd) {
     if (ctx.state.combatants[cmd.combatant.id]) refuse("DuplicateCombatant", { who: cmd.combatant.id });

@@ -33,6 +33,7 @@ export type Command =
   | { type: "removeCondition"; who: string; condition: string }
   | { type: "adjustPool"; who: string; pool: string; delta: number }
   | { type: "setDefeated"; who: string; defeated: boolean }
+  | { type: "setOption"; option: string; value: string }
   | { type: "addCombatant"; combatant: CombatantSetup }
   | { type: "removeCombatant"; who: string }
   | { type: "end" };
@@ -46,6 +47,7 @@ export const CORE_COMMANDS: readonly CommandType[] = [
   "removeCondition",
   "adjustPool",
   "setDefeated",
+  "setOption",
   "addCombatant",
   "removeCombatant",
   "end",

@@ -1,5 +1,6 @@
 import type { Context } from "../../context";
 import { combatant } from "../../core/combatants";
+import { changeOption } from "../../core/options";
 import { refuse } from "../../refusal";
 import type { EncounterState, JsonObject } from "../../state";
 
@@ -90,14 +91,16 @@ export function stopClock(ctx: Context): void {
 
 /**
  * The GM's switch: "If the table is moving too slowly, the GM may switch to frantic combat."
- * A pure function on the state (the host applies it like a command result), because a new
- * command type would change the engine core. Switching on during a player's turn starts the clock
- * at the announce step; switching off stops it.
+ * The core `setOption { option: "frantic", value }` command records the change; this handler then
+ * starts the clock at the announce step if a player's turn is under way, or stops it.
  */
-export function switchFrantic(state: EncounterState, on: boolean): EncounterState {
-  const next = structuredClone(state);
-  const current = next.current === null ? undefined : next.combatants[next.current];
-  const timedNow = on && next.status === "active" && next.stage === "turns" && current?.pc === true;
+export function switchFrantic(ctx: Context, option: string, value: string): void {
+  changeOption(ctx, option, value);
+  if (option !== "frantic") return;
+  const on = value === "on";
+  const state = ctx.state;
+  const current = state.current === null ? undefined : state.combatants[state.current];
+  const timedNow = on && state.status === "active" && state.stage === "turns" && current?.pc === true;
   const clock: FranticClock = {
     on,
     who: timedNow && current ? current.id : null,
@@ -105,6 +108,7 @@ export function switchFrantic(state: EncounterState, on: boolean): EncounterStat
     seconds: FRANTIC_SECONDS,
     announced: null,
   };
-  setClock(next, clock);
-  return next;
+  setClock(state, clock);
+  if (clock.step !== null)
+    ctx.emit({ type: "franticClockStarted", who: clock.who, step: clock.step, seconds: clock.seconds });
 }

@@ -1,6 +1,7 @@
 import type { Ruleset } from "../../ruleset";
 import { act, ACTIONS, move, react, REACTIONS } from "./actions";
 import { advance, choose, declare, delay, endOwnTurn, start } from "./round";
+import { switchFrantic } from "./frantic";
 import { seize } from "./seize";
 import { setupCombatant } from "./setup";
 
@@ -35,5 +36,6 @@ export const marching: Ruleset = {
     delay,
     seize,
     declare,
+    setOption: (ctx, cmd) => switchFrantic(ctx, cmd.option, cmd.value),
   },
 };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
-import { switchFrantic } from "../../../../src/engine/rulesets/marching/frantic";
 import { Table } from "./helpers";
 
 const combatants: CombatantSetup[] = [
@@ -107,7 +106,7 @@ describe('marching: frantic combat ("each player has six seconds to announce an 
     expect(t.refused({ type: "declare", who: "lead", action: "primary" }).key).toBe(
       "TEMPO.Refusal.NotFrantic",
     );
-    t.state = switchFrantic(t.state, true);
+    t.do({ type: "setOption", option: "frantic", value: "on" });
     expect(t.state.ext.frantic).toEqual({
       on: true,
       who: "lead",
@@ -119,7 +118,7 @@ describe('marching: frantic combat ("each player has six seconds to announce an 
       .do({ type: "act", who: "lead", action: "primary" })
       .do({ type: "next" });
     expect(t.state.ext.frantic).toMatchObject({ who: "second", step: "announce" });
-    t.state = switchFrantic(t.state, false);
+    t.do({ type: "setOption", option: "frantic", value: "off" });
     t.do({ type: "act", who: "second", action: "primary" });
   });
 

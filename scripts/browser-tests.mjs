@@ -579,22 +579,31 @@ try {
     }
   }
 
-  // The sheets engineer's screenshots of the sheet and tracker, when their script exports a function.
+  // The sheet and tracker screenshots of scripts/screenshots.mjs (the system's templates and CSS
+  // in light and dark themes), kept as test artefacts with this run's.
   const shots = join(ROOT, "scripts", "screenshots.mjs");
   if (!filter && existsSync(shots)) {
-    const mod = await import(pathToFileURL(shots).href);
-    const fn = mod.takeScreenshots ?? mod.screenshots ?? mod.default;
-    if (typeof fn === "function") {
-      try {
-        await fn({ browser, baseUrl, outDir: join(ROOT, "test-artifacts") });
-        passed += 1;
-        console.log("✓ screenshots: sheet and tracker (scripts/screenshots.mjs)");
-      } catch (error) {
-        failed += 1;
-        console.log(
-          `✗ screenshots: sheet and tracker (scripts/screenshots.mjs)\n    ${error?.stack ?? error}`,
-        );
-      }
+    const name =
+      "screenshots: the sheet, weapon sheet and tracker render in light and dark themes (scripts/screenshots.mjs)";
+    try {
+      const mod = await import(pathToFileURL(shots).href);
+      expect(
+        typeof mod.captureScreenshots === "function",
+        "scripts/screenshots.mjs exports no captureScreenshots",
+      );
+      const files = await mod.captureScreenshots({
+        outDir: join(ROOT, "test-artifacts", "screenshots"),
+        executablePath: CHROMIUM,
+      });
+      expect(
+        Array.isArray(files) && files.length > 0 && files.every((f) => existsSync(f)),
+        "no screenshot files were written",
+      );
+      passed += 1;
+      console.log(`✓ ${name}: ${files.length} files`);
+    } catch (error) {
+      failed += 1;
+      console.log(`✗ ${name}\n    ${error instanceof Failure ? error.message : (error?.stack ?? error)}`);
     }
   }
 } finally {

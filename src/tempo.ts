@@ -6,6 +6,7 @@ import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "./fo
 import { TempoCombat, TempoCombatant } from "./foundry/documents";
 import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
 import { COMMAND_QUERY, handleCommandQuery } from "./foundry/commands";
+import { registerHooks } from "./foundry/hooks";
 import { registerSettings } from "./foundry/settings";
 import { PARTIALS, TEMPLATE_PATHS } from "./views/templates";
 
@@ -24,6 +25,9 @@ Hooks.once("init", () => {
 
   // Players' clients ask the active GM to apply their commands (see src/foundry/commands.ts).
   CONFIG.queries[COMMAND_QUERY] = handleCommandQuery;
+
+  // Token movement, reaction prompts and chat cards (see src/foundry/hooks and docs/hooks.md).
+  registerHooks();
 
   // Partials by name ({{> tempo-pips}}), templates by path (as ApplicationV2 PARTS name them).
   const { loadTemplates } = foundry.applications.handlebars;

@@ -244,19 +244,29 @@ const COMMAND_LABELS = {
   end: "TEMPO.Command.end",
 } as const satisfies Record<Command["type"], string>;
 
-/** Post the real Rolls a write used, so every die shows in chat. */
+/**
+ * Chat cards for a write (set by src/foundry/hooks/chat.ts): the HTML of the cards for the write's
+ * entries, or null when none is called for. The card and the write's Rolls go in one message.
+ */
+export const chatCards: {
+  render: ((combat: Combat.Implementation, entries: LastWrite["entries"]) => Promise<string | null>) | null;
+} = { render: null };
+
+/** Post the real Rolls a write used, so every die shows in chat (with the write's card, if any). */
 async function postRolls(
   combat: Combat.Implementation,
   rolls: Roll[],
-  commands: readonly Command[],
+  entries: LastWrite["entries"],
 ): Promise<void> {
-  if (rolls.length === 0) return;
+  const content = (await chatCards.render?.(combat, entries)) ?? null;
+  if (rolls.length === 0 && content === null) return;
+  const commands = entries.map((e) => e.command);
   const first = commands[0];
   const who = first && "who" in first ? combat.combatants.get(first.who) : undefined;
   const label = first ? (game.i18n?.localize(COMMAND_LABELS[first.type]) ?? first.type) : "";
   const flavor = game.i18n?.format("TEMPO.Dice.Flavor", { command: label, name: who?.name ?? "" }) ?? label;
   const speaker = ChatMessage.getSpeaker({ actor: who?.actor ?? null });
-  await ChatMessage.create({ rolls, flavor, speaker });
+  await ChatMessage.create({ rolls, flavor, speaker, ...(content === null ? {} : { content }) });
 }
 
 /**
@@ -279,11 +289,7 @@ export function writeCommands(
     if (!decision.ok) return { ok: false, refusal: decision.refusal };
     await combat.update(combatUpdateData(decision.write));
     await syncInitiative(combat, decision.write.system.state);
-    await postRolls(
-      combat,
-      rolls,
-      decision.write.system.last.entries.map((e) => e.command),
-    );
+    await postRolls(combat, rolls, decision.write.system.last.entries);
     return ACCEPTED;
   });
 }

@@ -49,3 +49,53 @@ declare global {
 }
 
 export type { TempoCombatTracker };
+
+// ---------------------------------------------------------------------------------------------
+// Movement and reactions (issue 8). v13 hooks the published types do not list yet, and Tempo's own
+// hooks that its movement code listens to. Each follows a public API page:
+// - preMoveToken: https://foundryvtt.com/api/functions/hookEvents.preMoveToken.html ("This hook
+//   only fires for the client who is initiating the update request. The waypoints of the movement
+//   are final and cannot be changed. The movement can only be rejected entirely by explicitly
+//   returning false.")
+// - moveToken: https://foundryvtt.com/api/functions/hookEvents.moveToken.html (document, movement,
+//   operation, user; fires for all connected clients after the update).
+// - the movement operation's shape: TokenMovementOperation
+//   (https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementOperation.html),
+//   typed here with the types package's own TokenDocument.MovementOperation.
+// - Tempo's hooks (tempo.<eventType>, tempo.moveResumed, tempo.commandApplied) are documented in
+//   docs/hooks.md; their payloads are the engine event and the command context.
+// ---------------------------------------------------------------------------------------------
+declare module "fvtt-types/configuration" {
+  namespace Hooks {
+    interface HookConfig {
+      preMoveToken: (
+        document: TokenDocument.Implementation,
+        movement: TokenDocument.MovementOperation,
+        operation: object,
+      ) => boolean | void;
+      moveToken: (
+        document: TokenDocument.Implementation,
+        movement: TokenDocument.MovementOperation,
+        operation: object,
+        user: User.Implementation,
+      ) => void;
+      "tempo.commandApplied": (context: import("./commands").CommandContext) => void;
+      "tempo.reactionOffered": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+      "tempo.reactionResolved": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+      "tempo.movePaused": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+      "tempo.moveResumed": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+      "tempo.moveStopped": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+    }
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      /** The GM asks a reactor's user to answer a reaction prompt (src/foundry/apps/reaction-prompt.ts). */
+      "tempo.reactionPrompt": (data: unknown) => Promise<import("./reactions").ReactionAnswer | null>;
+      /** A player asks the GM to undo their token's last move in the engine (src/foundry/hooks/movement.ts). */
+      "tempo.undoMove": (data: unknown) => Promise<import("./commands").CommandAnswer>;
+    }
+  }
+}

@@ -10,6 +10,8 @@ export const TEMPLATE_PATHS = {
   tracker: "systems/tempo/templates/tracker/tracker.hbs",
   actorSheet: "systems/tempo/templates/sheets/actor.hbs",
   itemSheet: "systems/tempo/templates/sheets/item.hbs",
+  prompt: "systems/tempo/templates/prompt/prompt.hbs",
+  chatCard: "systems/tempo/templates/chat/card.hbs",
 } as const;
 
 /** Partial name (as used in `{{> name}}`) → template path. */

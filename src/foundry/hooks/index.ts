@@ -1,0 +1,42 @@
+/**
+ * Tempo's hooks for movement, reactions and chat, registered once in `init` (src/tempo.ts calls
+ * registerHooks). The sequence from a drag to a resumed move, hook by hook, is in docs/hooks.md.
+ */
+import { closeStalePrompts, handlePromptQuery, PROMPT_QUERY } from "../apps/reaction-prompt";
+import { chatCards } from "../commands";
+import { onRenderChatMessageHTML, renderCards } from "./chat";
+import {
+  UNDO_QUERY,
+  handleUndoQuery,
+  onMoveToken,
+  onPreMoveToken,
+  registerMovementActions,
+} from "./movement";
+import { onCommandApplied, onUserConnected } from "./reactions";
+import { TempoTokenRuler } from "./ruler";
+
+export function registerHooks(): void {
+  // Queries other users' clients call: the GM asks a reactor's user; a player asks the GM to undo.
+  CONFIG.queries[PROMPT_QUERY] = handlePromptQuery;
+  CONFIG.queries[UNDO_QUERY] = handleUndoQuery;
+
+  // Movement: the ruler, Tempo's movement actions, and the AP limit on every action's cost.
+  // The published types give CONFIG.Token.rulerClass the ruler's instance type, not its class
+  // (public API: CONFIG.Token.rulerClass is "the TokenRuler class"): one documented interop cast.
+  (CONFIG.Token as unknown as { rulerClass: typeof TempoTokenRuler }).rulerClass = TempoTokenRuler;
+  registerMovementActions();
+  Hooks.on("preMoveToken", onPreMoveToken);
+  Hooks.on("moveToken", onMoveToken);
+
+  // Reactions: the GM's loop after every write; prompts close when what they ask about is gone.
+  Hooks.on("tempo.commandApplied", onCommandApplied);
+  Hooks.on("userConnected", onUserConnected);
+  Hooks.on("updateCombat", () => closeStalePrompts());
+  Hooks.on("deleteCombat", () => closeStalePrompts());
+  Hooks.on("deleteCombatant", () => closeStalePrompts());
+  Hooks.on("deleteToken", () => closeStalePrompts());
+
+  // Chat: the write's card goes with its Rolls; the card's buttons.
+  chatCards.render = renderCards;
+  Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+}

@@ -1,0 +1,344 @@
+/**
+ * Token movement in a running Tempo combat.
+ *
+ * preMoveToken (synchronous, only on the client that moves the token) turns the planned path into
+ * engine cells and asks the engine whether the move is legal; an illegal move is refused before
+ * the token moves, with the engine's reason. A legal move that provokes nothing goes ahead as
+ * Foundry animates it, and its `move` command is sent when the token arrives (moveToken). A move
+ * that provokes (or a Tumble Through, whose check decides where it ends) does not go ahead
+ * natively: its `move` command is sent at once and the token follows the engine, which holds it on
+ * the provoking cell (`movePaused`), asks the threateners, and carries it on (`moved`) or stops it
+ * (`moveStopped`). The active GM's client moves tokens to where the engine put them.
+ *
+ * Undo (Foundry's movement history, method "undo") is allowed when the engine may take the move
+ * back (src/foundry/reactions.ts undoMove); the GM then rewinds the log.
+ */
+import { getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
+import { sameCell } from "../../engine/grid";
+import { isWriter, serialized, showRefusal, submit, type CommandAnswer } from "../commands";
+import { cellOfOffset } from "../documents/setup";
+import type { TempoCombat } from "../documents/combat";
+import { combatUpdateData, combatWrite, permission } from "../documents/sync";
+import {
+  pathAfter,
+  perceives,
+  previewFor,
+  previewSeenBy,
+  stepCost,
+  undoMove,
+  type TokenMove,
+} from "../reactions";
+import { readSettings } from "../settings";
+import { cellAt, combatById, fightingIn, positionOf, sightOf, tokenOf, type Box } from "./scene";
+
+export const UNDO_QUERY = "tempo.undoMove";
+
+/** Tempo's movement actions and the engine move mode each one is. */
+export const MOVE_ACTIONS = {
+  tempoStep: {
+    mode: "step",
+    label: "TEMPO.Movement.Action.step",
+    icon: "fa-solid fa-shoe-prints",
+    order: 20,
+  },
+  tempoTumble: {
+    mode: "tumble",
+    label: "TEMPO.Movement.Action.tumble",
+    icon: "fa-solid fa-person-falling",
+    order: 21,
+  },
+  tempoWithdraw: {
+    mode: "withdraw",
+    label: "TEMPO.Movement.Action.withdraw",
+    icon: "fa-solid fa-person-walking-arrow-loop-left",
+    order: 22,
+  },
+} as const satisfies Record<string, { mode: MoveMode; label: string; icon: string; order: number }>;
+
+type TempoAction = keyof typeof MOVE_ACTIONS;
+
+function isTempoAction(action: string): action is TempoAction {
+  return action in MOVE_ACTIONS;
+}
+
+/** The engine move mode of a Foundry movement action (Foundry's own actions are normal moves). */
+export function modeOfAction(action: string | null | undefined): MoveMode {
+  return action && isTempoAction(action) ? MOVE_ACTIONS[action].mode : "normal";
+}
+
+/** Tokens this client is moving to follow the engine: their moves are not judged again. */
+const following = new Set<string>();
+
+/** Native moves judged legal and not provoking, sent to the engine when the token arrives. */
+interface Planned {
+  combatId: string;
+  who: string;
+  path: Cell[];
+  mode: MoveMode;
+}
+const planned = new Map<string, Planned>();
+
+/** Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says otherwise. */
+export function seesIn(combat: TempoCombat, reactor: string, mover: string): boolean {
+  return perceives(
+    sightOf(tokenOf(combat, reactor)),
+    sightOf(tokenOf(combat, mover)),
+    readSettings().reactToUnseen,
+  );
+}
+
+/** The cells of a movement's waypoints, in order. */
+function cellsOf(token: TokenDocument.Implementation, waypoints: readonly Box[]): Cell[] {
+  return waypoints.map((w) => cellAt(token, w)).filter((c): c is Cell => c !== null);
+}
+
+/** The Tempo action of a movement, if any of its waypoints uses one. */
+function modeOfWaypoints(waypoints: readonly { action?: string }[]): MoveMode {
+  for (const w of waypoints) {
+    const mode = modeOfAction(w.action);
+    if (mode !== "normal") return mode;
+  }
+  return "normal";
+}
+
+/** preMoveToken: judge a move before the token moves. Returning false refuses it. */
+export function onPreMoveToken(
+  token: TokenDocument.Implementation,
+  movement: TokenDocument.MovementOperation,
+): boolean | void {
+  if (token.id && following.has(token.id)) return;
+  const found = fightingIn(token);
+  if (!found?.combatant.id) return;
+  const who = found.combatant.id;
+  const at = found.state.combatants[who]?.at ?? null;
+  if (!at) return;
+  if (movement.method === "undo") return onUndo(found.combat, found.state, who);
+  // A move Foundry split in parts (at a checkpoint or region) was judged as a whole at its start.
+  if (movement.chain.length > 0) return;
+  const waypoints = [...movement.passed.waypoints, ...movement.pending.waypoints];
+  const path = pathAfter(at, cellsOf(token, waypoints));
+  if (path.length === 0) return;
+  const mode = modeOfWaypoints(waypoints);
+  const preview = previewSeenBy(previewFor(found.state, who, path, mode), (id) =>
+    seesIn(found.combat, id, who),
+  );
+  if (preview.refusal) {
+    showRefusal(preview.refusal);
+    return false;
+  }
+  const command: Command = { type: "move", who, path, ...(mode === "normal" ? {} : { mode }) };
+  if (preview.provocations.length > 0 || mode === "tumble") {
+    // The engine leads: the token is moved to where it holds the move, then on.
+    void submit(found.combat, command);
+    return false;
+  }
+  planned.set(movement.id, { combatId: found.combat.id ?? "", who, path, mode });
+}
+
+/** moveToken: a native move has arrived; the mover's client sends its `move` to the engine. */
+export function onMoveToken(
+  token: TokenDocument.Implementation,
+  movement: TokenDocument.MovementOperation,
+  _operation: object,
+  user: User.Implementation,
+): void {
+  if (!user.isSelf || movement.pending.waypoints.length > 0) return;
+  const root = movement.chain[0] ?? movement.id;
+  const plan = planned.get(root);
+  if (!plan) return;
+  planned.delete(root);
+  const combat = combatById(plan.combatId);
+  if (!combat) return;
+  const command: Command = {
+    type: "move",
+    who: plan.who,
+    path: plan.path,
+    ...(plan.mode === "normal" ? {} : { mode: plan.mode }),
+  };
+  void submit(combat, command).then(async (answer) => {
+    // Refused after all (the state changed on the way): the token goes back where the engine has it.
+    if (!answer.ok)
+      await followEngine(combat, [
+        { who: plan.who, path: [], to: combat.encounter?.combatants[plan.who]?.at ?? plan.path[0] ?? [0, 0] },
+      ]);
+  });
+}
+
+/**
+ * Move tokens to where the engine put them, along the engine's path from the cell the token is
+ * in. Only the client that may move the token does it (the GM for everyone; the owner for a
+ * refused move of their own).
+ */
+export async function followEngine(combat: TempoCombat, moves: readonly TokenMove[]): Promise<void> {
+  for (const move of moves) {
+    const token = tokenOf(combat, move.who);
+    if (!token?.id || !token.isOwner) continue;
+    const now = cellAt(token, token);
+    if (now && sameCell(now, move.to)) continue;
+    const from = now ? move.path.findIndex((c) => sameCell(c, now)) : -1;
+    const rest = from >= 0 ? move.path.slice(from + 1) : [];
+    const cells = rest.length > 0 && sameCell(rest[rest.length - 1] ?? move.to, move.to) ? rest : [move.to];
+    const waypoints = cells
+      .map((c) => positionOf(token, c))
+      .filter((p): p is { x: number; y: number } => p !== null);
+    if (waypoints.length === 0) continue;
+    following.add(token.id);
+    try {
+      await token.move(waypoints, { autoRotate: true, showRuler: false });
+    } finally {
+      following.delete(token.id);
+    }
+  }
+}
+
+/** Where every token of a combat should stand, for the ones that moved (the GM's sync after a write). */
+export function movesToState(state: EncounterState, paths: ReadonlyMap<string, TokenMove>): TokenMove[] {
+  const out: TokenMove[] = [];
+  for (const [who, move] of paths) {
+    const at = state.combatants[who]?.at;
+    if (at) out.push({ who, path: move.path, to: [at[0], at[1]] });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cost function: a safety net for keyboard and API moves that skip the ruler
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Wrap a movement action's cost function: in a running combat, a step beyond what the AP allow
+ * costs Infinity, which stops the path there. Moves that follow the engine cost what Foundry says.
+ */
+export function withApLimit(
+  action: string,
+  base: CONFIG.Token.MovementActionConfig["getCostFunction"],
+): CONFIG.Token.MovementActionConfig["getCostFunction"] {
+  const mode = modeOfAction(action);
+  return (token, options) => {
+    const inner = base?.(token, options);
+    const found = token.id && !following.has(token.id) ? fightingIn(token) : null;
+    const grid = canvas?.grid;
+    // Foundry's cost function: (baseCost, from, to, distance, segment) => cost.
+    return (baseCost, from, to, distance, segment) => {
+      const cost = inner ? inner(baseCost, from, to, distance, segment) : baseCost;
+      if (!found?.combatant.id || !grid) return cost;
+      const cell = cellOfOffset(grid.type, { i: to.i, j: to.j });
+      if (!cell) return cost;
+      return stepCost(found.state, found.combatant.id, cell, mode, cost);
+    };
+  };
+}
+
+/** Add Tempo's movement actions and the AP limit to every movement action. */
+export function registerMovementActions(): void {
+  const actions = CONFIG.Token.movement.actions;
+  const walk = actions["walk"];
+  for (const [id, def] of Object.entries(MOVE_ACTIONS)) {
+    if (!walk) break;
+    actions[id] = {
+      ...walk,
+      label: def.label,
+      icon: def.icon,
+      order: def.order,
+      // Offered only where the running combat's ruleset has this way of moving.
+      canSelect: (token) => {
+        if (!(token instanceof TokenDocument)) return false;
+        const found = fightingIn(token);
+        return found !== null && getModes(found.state).includes(def.mode);
+      },
+    };
+  }
+  for (const [id, def] of Object.entries(actions)) def.getCostFunction = withApLimit(id, def.getCostFunction);
+}
+
+function getModes(state: EncounterState): readonly MoveMode[] {
+  return getRuleset(state.ruleset).moveModes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo
+// ---------------------------------------------------------------------------------------------
+
+interface UndoRequest {
+  combatId: string;
+  who: string;
+  userId: string;
+}
+
+function isUndoRequest(value: unknown): value is UndoRequest {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v["combatId"] === "string" && typeof v["who"] === "string" && typeof v["userId"] === "string";
+}
+
+/** Foundry's undo of a token's last move: allowed only when the engine may take it back. */
+function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolean | void {
+  const stored = combat.stored;
+  if (!stored) return false;
+  const undo = undoMove(stored.initial, stored.log, who);
+  if (!undo.ok) {
+    showRefusal(undo.refusal);
+    return false;
+  }
+  void requestUndo(combat, who).then(async (answer) => {
+    if (answer.ok) return;
+    showRefusal(answer.refusal ?? { key: "TEMPO.Refusal.GMDidNotAnswer", data: {} });
+    const at = combat.encounter?.combatants[who]?.at ?? state.combatants[who]?.at;
+    if (at) await followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]);
+  });
+}
+
+async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
+  const user = game.user;
+  if (!user || !combat.id) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
+  const request: UndoRequest = { combatId: combat.id, who, userId: user.id };
+  if (isWriter()) return handleUndoQuery(request);
+  const gm = game.users?.activeGM;
+  if (!gm) return { ok: false, refusal: { key: "TEMPO.Refusal.NoActiveGM", data: {} } };
+  try {
+    return await gm.query(UNDO_QUERY, request, { timeout: 30_000 });
+  } catch {
+    return { ok: false, refusal: { key: "TEMPO.Refusal.GMDidNotAnswer", data: {} } };
+  }
+}
+
+/**
+ * The GM's handler of "tempo.undoMove": the asker must own the combatant (the same trust as the
+ * command channel, see commands.ts); the log is replayed without the move, written as a rewind,
+ * and the token put where the engine now has it.
+ */
+export async function handleUndoQuery(data: unknown): Promise<CommandAnswer> {
+  if (!isUndoRequest(data) || !isWriter())
+    return { ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } };
+  const combat = combatById(data.combatId);
+  const user = game.users?.get(data.userId);
+  if (!combat || !user) return { ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } };
+  const denied = permission(
+    { type: "move", who: data.who, path: [] },
+    user,
+    (id) => combat.combatants.get(id)?.actor?.testUserPermission(user, "OWNER") ?? false,
+    (id) => combat.combatants.get(id)?.name ?? id,
+  );
+  if (denied) return { ok: false, refusal: denied };
+  const answer = await serialized(async (): Promise<CommandAnswer> => {
+    const stored = combat.stored;
+    if (!stored) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
+    const undo = undoMove(stored.initial, stored.log, data.who);
+    if (!undo.ok) return { ok: false, refusal: undo.refusal };
+    const write = combatWrite(
+      undo.state,
+      stored.initial,
+      stored.log.slice(0, undo.keep),
+      { entries: [], rewound: true },
+      stored.seq + 1,
+      stored.ids,
+    );
+    await combat.update(combatUpdateData(write));
+    return { ok: true, refusal: null };
+  });
+  if (answer.ok) {
+    const at = combat.encounter?.combatants[data.who]?.at;
+    if (at) await followEngine(combat, [{ who: data.who, path: [], to: [at[0], at[1]] }]);
+  }
+  return answer;
+}

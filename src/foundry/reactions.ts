@@ -522,6 +522,27 @@ export function tokenMoves(events: readonly EngineEvent[], state: EncounterState
   return [...byWho.values()];
 }
 
+/**
+ * "tempo.moveResumed": a reaction's answer let a held move go on (a `moved` or a further
+ * `movePaused` of someone other than the reactor, in the same write as a `react`).
+ */
+export function resumedMoves(command: Command, events: readonly EngineEvent[]): EngineEvent[] {
+  if (command.type !== "react") return [];
+  const out: EngineEvent[] = [];
+  for (const event of events) {
+    if (!POSITION_EVENTS.includes(event.type) || event.type === "moveStopped") continue;
+    if (event["who"] === command.who) continue;
+    out.push({
+      type: "moveResumed",
+      who: event["who"],
+      via: event.type,
+      ...(event["to"] !== undefined ? { to: event["to"] } : {}),
+      ...(event["at"] !== undefined ? { at: event["at"] } : {}),
+    });
+  }
+  return out;
+}
+
 /** A paused move's cell and who it waits for, from a `movePaused` event. */
 export function pausedAt(event: EngineEvent): { who: string; at: Cell } | null {
   const at = asCell(event["at"]);

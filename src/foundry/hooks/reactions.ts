@@ -8,13 +8,13 @@
  *
  * Every client also announces "tempo.moveResumed" when a reaction's answer lets a held move go on.
  */
-import type { Command, EngineEvent } from "../../engine";
+import type { Command } from "../../engine";
 import { closePrompt, openPrompt, PROMPT_QUERY } from "../apps/reaction-prompt";
 import { isWriter, showRefusal, writeCommands, type CommandContext } from "../commands";
 import {
-  POSITION_EVENTS,
   answererFor,
   resolveReactions,
+  resumedMoves,
   tokenMoves,
   type ReactionAsk,
   type ReactionHost,
@@ -164,27 +164,6 @@ function send(combat: TempoCombat, ask: ReactionAsk, gmId: string): Sent {
 export function onUserConnected(user: User.Implementation, connected: boolean): void {
   if (connected) return;
   for (const [, wait] of [...waiting]) if (wait.userId === user.id) wait.decline();
-}
-
-/**
- * "tempo.moveResumed": a reaction's answer let a held move go on (a `moved` or a further
- * `movePaused` of someone other than the reactor, in the same write as a `react`).
- */
-export function resumedMoves(command: Command, events: readonly EngineEvent[]): EngineEvent[] {
-  if (command.type !== "react") return [];
-  const out: EngineEvent[] = [];
-  for (const event of events) {
-    if (!POSITION_EVENTS.includes(event.type) || event.type === "moveStopped") continue;
-    if (event["who"] === command.who) continue;
-    out.push({
-      type: "moveResumed",
-      who: event["who"],
-      via: event.type,
-      ...(event["to"] !== undefined ? { to: event["to"] } : {}),
-      ...(event["at"] !== undefined ? { at: event["at"] } : {}),
-    });
-  }
-  return out;
 }
 
 function announceResumed(context: CommandContext): void {

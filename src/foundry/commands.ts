@@ -194,7 +194,7 @@ function isCombatModel(system: unknown): system is CombatModel {
 }
 
 /** Whether a combat document is a TempoCombat (game.combats.get gives the base type). */
-function isTempoCombat(combat: unknown): combat is Combat.Implementation {
+export function isTempoCombat(combat: unknown): combat is Combat.Implementation {
   return typeof combat === "object" && combat !== null && "encounter" in combat && "stored" in combat;
 }
 
@@ -239,6 +239,7 @@ const COMMAND_LABELS = {
   removeCondition: "TEMPO.Command.removeCondition",
   adjustPool: "TEMPO.Command.adjustPool",
   setDefeated: "TEMPO.Command.setDefeated",
+  setOption: "TEMPO.Command.setOption",
   addCombatant: "TEMPO.Command.addCombatant",
   removeCombatant: "TEMPO.Command.removeCombatant",
   end: "TEMPO.Command.end",

@@ -3,6 +3,7 @@
  * (and options) it started with, stored in its own system data.
  */
 import { RULESET_IDS, getRuleset, type RulesetId } from "../engine";
+import { isTempoCombat, isWriter, submit } from "./commands";
 
 export const SYSTEM_ID = "tempo";
 
@@ -55,6 +56,25 @@ function onRulesetChange(value: string): void {
   );
 }
 
+/**
+ * marching: "If the table is moving too slowly, the GM may switch to frantic combat." The switch
+ * applies to running marching combats at once, as the engine's logged setOption command; other
+ * settings wait for the next combat.
+ */
+function onFranticChange(value: boolean): void {
+  if (!isWriter()) return;
+  for (const combat of game.combats ?? []) {
+    if (!isTempoCombat(combat)) continue;
+    const state = combat.encounter;
+    if (!state || state.status !== "active" || state.ruleset !== "marching") continue;
+    const options = encounterOptions("marching", { ...readSettings(), marchingFrantic: value });
+    const frantic = options["frantic"];
+    if (frantic !== undefined && state.options["frantic"] !== frantic) {
+      void submit(combat, { type: "setOption", option: "frantic", value: frantic });
+    }
+  }
+}
+
 export function registerSettings(): void {
   const settings = game.settings;
   if (!settings) return;
@@ -100,6 +120,7 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: false,
+    onChange: onFranticChange,
   });
   settings.register(SYSTEM_ID, "reactToUnseen", {
     name: "TEMPO.Settings.ReactToUnseen.Name",

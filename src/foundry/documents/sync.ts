@@ -237,6 +237,7 @@ export const GM_COMMANDS: readonly Command["type"][] = [
   "apply",
   "removeCondition",
   "adjustPool",
+  "setOption",
   "setDefeated",
   "addCombatant",
   "removeCombatant",

@@ -177,11 +177,12 @@ describe("permission (the GM's check of a player's command)", () => {
     });
   });
 
-  it("refuses the GM's commands (next, conditions, pool adjustments) from a player, even for their own combatant", () => {
+  it("refuses the GM's commands (next, pool adjustments, conditions, ruleset options) from a player, even for their own combatant", () => {
     for (const command of [
       { type: "next" },
       { type: "adjustPool", who: "ana", pool: "ap", delta: 3 },
       { type: "apply", who: "ana", condition: "prone", rounds: 1 },
+      { type: "setOption", option: "frantic", value: "on" },
     ] satisfies Command[]) {
       expect(permission(command, { isGM: false }, owns, name)?.key).toBe("TEMPO.Refusal.GMOnly");
     }

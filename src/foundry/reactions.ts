@@ -341,6 +341,15 @@ function nameOf(state: EncounterState, id: string): string {
   return state.combatants[id]?.name ?? id;
 }
 
+/**
+ * Is a prompt still worth showing? Not when the combat is gone or over, the reactor left it, the
+ * reactor's token was deleted, or none of its offers is open any more (answered elsewhere).
+ */
+export function promptStillOpen(state: EncounterState | null, ask: ReactionAsk, tokenGone = false): boolean {
+  if (!state || state.status !== "active" || tokenGone || !state.combatants[ask.reactor]) return false;
+  return ask.offers.some((o) => state.offers.some((s) => s.id === o.id));
+}
+
 /** A decline for an ask, as the answer a timeout or a disconnect stands for. */
 export function declineOf(ask: ReactionAsk): ReactionAnswer {
   return { askId: ask.askId, offerId: null };

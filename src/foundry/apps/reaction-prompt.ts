@@ -11,7 +11,7 @@
 import type { EncounterState } from "../../engine";
 import { Countdown, promptView } from "../../views/prompt";
 import { TEMPLATE_PATHS } from "../../views/templates";
-import { isReactionAsk, type ReactionAnswer, type ReactionAsk } from "../reactions";
+import { isReactionAsk, promptStillOpen, type ReactionAnswer, type ReactionAsk } from "../reactions";
 import { combatById } from "../hooks/scene";
 import { readSettings } from "../settings";
 import { foundryLocalizer } from "./sheets/localizer";
@@ -77,11 +77,12 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
     return state && state.status === "active" ? state : null;
   }
 
-  /** Still worth asking: the combat runs, the reactor is in it, and one of the offers is open. */
+  /** Still worth asking: the combat runs, the reactor and its token are there, an offer is open. */
   stillOpen(): boolean {
-    const state = this.#state();
-    if (!state?.combatants[this.ask.reactor]) return false;
-    return this.ask.offers.some((o) => state.offers.some((s) => s.id === o.id));
+    const combat = combatById(this.ask.combatId);
+    const combatant = combat?.combatants.get(this.ask.reactor);
+    const tokenGone = !combatant || (!!combatant.tokenId && !combatant.token);
+    return promptStillOpen(this.#state(), this.ask, tokenGone);
   }
 
   protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
@@ -127,13 +128,13 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
       fill.style.width = `${Math.round((this.countdown.remainingMs / (this.ask.seconds * 1000)) * 100)}%`;
   }
 
-  /** Answer once; later calls do nothing. Closes the window. */
-  settle(answer: ReactionAnswer | null): void {
+  /** Answer once; later calls do nothing. Closes the window unless it is closing already. */
+  settle(answer: ReactionAnswer | null, close = true): void {
     if (this.#settled) return;
     this.#settled = true;
     this.countdown.finish();
     this.#resolve(answer);
-    void this.close();
+    if (close) void this.close();
   }
 
   protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
@@ -142,7 +143,7 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#timer = null;
     open.delete(this.ask.askId);
     // Closed by its window button: no answer, which the GM counts as a decline.
-    this.settle(null);
+    this.settle(null, false);
   }
 
   static async #onReact(this: ReactionPrompt, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -7,6 +7,7 @@ import {
   collect,
   inInitiativeOrder,
   pathAfter,
+  promptStillOpen,
   perceives,
   previewFor,
   previewSeenBy,
@@ -437,5 +438,53 @@ describe("undoing a move", () => {
     expect(undoMove(table.initial, table.log, "orc").ok).toBe(false);
     table.write([{ type: "endTurn", who: "ana" }], "player");
     expect(undoMove(table.initial, table.log, "ana").ok).toBe(false);
+  });
+});
+
+describe("an open prompt closes cleanly", () => {
+  function open(table: Table): ReactionAsk {
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    return {
+      askId: "a1",
+      combatId: "c1",
+      reactor: "orc",
+      offers: table.state.offers.filter((o) => o.who === "orc"),
+      seconds: 15,
+    };
+  }
+
+  it("stays while its offer is open", () => {
+    const table = fight();
+    const ask = open(table);
+    expect(promptStillOpen(table.state, ask)).toBe(true);
+  });
+
+  it("closes when the combatant is removed (its offers are withdrawn)", () => {
+    const table = fight();
+    const ask = open(table);
+    table.write([{ type: "removeCombatant", who: "orc" }], "gm");
+    expect(promptStillOpen(table.state, ask)).toBe(false);
+  });
+
+  it("closes when the combat ends, or is deleted", () => {
+    const table = fight();
+    const ask = open(table);
+    table.write([{ type: "end" }], "gm");
+    expect(promptStillOpen(table.state, ask)).toBe(false);
+    expect(promptStillOpen(null, ask)).toBe(false);
+  });
+
+  it("closes when the reactor's token is deleted", () => {
+    const table = fight();
+    const ask = open(table);
+    expect(promptStillOpen(table.state, ask)).toBe(true);
+    expect(promptStillOpen(table.state, ask, true)).toBe(false);
+  });
+
+  it("closes when the offer was answered elsewhere (the sheet's React button)", () => {
+    const table = fight();
+    const ask = open(table);
+    table.write([{ type: "react", who: "orc", with: "decline", against: "ana" }], "gm");
+    expect(promptStillOpen(table.state, ask)).toBe(false);
   });
 });

@@ -43,7 +43,8 @@ export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof c
   const token = combatant.token;
   const grid = canvas?.grid;
   if (!token || !grid || canvas?.scene?.id !== combatant.sceneId) return null;
-  const offset = grid.getOffset({ x: token.x, y: token.y });
+  // The centre, not the top-left corner: a hex token's box corner lies outside its own hex.
+  const offset = grid.getOffset(token.getCenterPoint());
   return cellOfOffset(Number(grid.type), offset);
 }
 

@@ -18,8 +18,8 @@ import type { LogLine } from "./session";
 const PATHS = {
   tracker: TEMPLATE_PATHS.tracker,
   sheet: TEMPLATE_PATHS.actorSheet,
-  prompt: "systems/tempo/templates/prompt/prompt.hbs",
-  chat: "systems/tempo/templates/chat/card.hbs",
+  prompt: TEMPLATE_PATHS.prompt,
+  chat: TEMPLATE_PATHS.chatCard,
 } as const;
 
 type Name = keyof typeof PATHS;

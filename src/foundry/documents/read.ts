@@ -39,7 +39,6 @@ export function actorData(actor: Actor.Implementation | null): ActorData | null 
 
 /** The cell of a combatant's token on the current scene's grid, or null off the grid. */
 export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof cellOfOffset> {
-  // The token's top-left corner names its cell (the engine anchors bodies there too).
   const token = combatant.token;
   const grid = canvas?.grid;
   if (!token || !grid || canvas?.scene?.id !== combatant.sceneId) return null;

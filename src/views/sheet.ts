@@ -515,7 +515,8 @@ export interface ItemSheetView {
   img: string;
   cssClass: string;
   editable: boolean;
-  fields: FieldView[];
+  /** The inputs, one per field (not `fields`: Foundry's sheet context already has that name). */
+  inputs: FieldView[];
   /** What the engine's catalog says about this action (its cost and kind), when it knows it. */
   notes: string[];
   hasNotes: boolean;
@@ -559,7 +560,7 @@ export function weaponSheetView(input: ItemSheetInput): ItemSheetView {
     img: input.img,
     cssClass: "tempo-sheet tempo-sheet--weapon",
     editable: input.editable,
-    fields: input.fields.map((f) => fieldView(input.id, f, input.editable)),
+    inputs: input.fields.map((f) => fieldView(input.id, f, input.editable)),
     notes: [],
     hasNotes: false,
     warnings: [],
@@ -629,7 +630,7 @@ export function actionSheetView(input: ItemSheetInput, i18n: Localizer): ItemShe
     img: input.img,
     cssClass: "tempo-sheet tempo-sheet--action",
     editable: input.editable,
-    fields: fields.map((f) => fieldView(input.id, f, input.editable)),
+    inputs: fields.map((f) => fieldView(input.id, f, input.editable)),
     notes,
     hasNotes: notes.length > 0,
     warnings,

@@ -1,0 +1,144 @@
+/**
+ * The actor sheet shared by characters and NPCs: an ActorSheetV2 that renders its Handlebars
+ * template itself (docs/foundry-api.md §0.1: `HandlebarsApplicationMixin(ActorSheetV2)` makes tsc
+ * give up, so the sheet does the mixin's two steps, render the template and put it in the window).
+ * The view model is src/views/sheet.ts (sheetView); the handlers here only read the clicked control
+ * and send an engine command through the command channel (in a fight) or update the actor (out of
+ * one).
+ */
+import type { Command } from "../../../engine";
+import { sheetView, type SheetView } from "../../../views/sheet";
+import { TEMPLATE_PATHS } from "../../../views/templates";
+import { submit } from "../../commands";
+import { encounterOptions, readSettings } from "../../settings";
+import { ACTOR_POOLS, type ActorPool } from "../../data/catalog";
+import { foundryLocalizer } from "./localizer";
+import { combatOf, sheetSubject, targetIn } from "./subject";
+
+const { ActorSheetV2 } = foundry.applications.sheets;
+const { renderTemplate } = foundry.applications.handlebars;
+
+type SheetContext = Awaited<ReturnType<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>>;
+type SheetRenderOptions = Parameters<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>[0];
+
+function isActorPool(pool: string): pool is ActorPool {
+  return pool in ACTOR_POOLS;
+}
+
+export class TempoActorSheet extends ActorSheetV2 {
+  static override DEFAULT_OPTIONS = {
+    classes: ["tempo", "tempo-app", "sheet", "actor"],
+    position: { width: 620, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      spendPool: TempoActorSheet.#onSpendPool,
+      restorePool: TempoActorSheet.#onRestorePool,
+      takeAction: TempoActorSheet.#onTakeAction,
+      react: TempoActorSheet.#onReact,
+      editItem: TempoActorSheet.#onEditItem,
+    },
+  };
+
+  /** The view model of the last render: the controls on screen were drawn from it. */
+  #view: SheetView | null = null;
+
+  /** The sheet's view model for this user, now. */
+  tempoView(): SheetView | null {
+    const subject = sheetSubject(this.actor);
+    if (!subject) return null;
+    const settings = readSettings();
+    const found = combatOf(this.actor);
+    const user = game.user;
+    return sheetView(
+      {
+        subject,
+        ruleset: settings.ruleset,
+        options: encounterOptions(settings.ruleset, settings),
+        encounter: found?.encounter ?? null,
+        canControl: this.actor.isOwner || (user?.isGM ?? false),
+        editable: this.isEditable,
+        target: found ? targetIn(found.combat) : null,
+      },
+      foundryLocalizer(),
+    );
+  }
+
+  protected override async _prepareContext(options: SheetRenderOptions) {
+    const base: SheetContext = await super._prepareContext(options);
+    this.#view = this.tempoView();
+    return { ...base, ...(this.#view ?? {}) };
+  }
+
+  protected override async _renderHTML(context: SheetContext): Promise<string> {
+    // renderTemplate wants a plain object: spread the context.
+    return renderTemplate(TEMPLATE_PATHS.actorSheet, { ...context });
+  }
+
+  protected override _replaceHTML(result: string, content: HTMLElement): void {
+    content.innerHTML = result;
+  }
+
+  /** Send a command for this actor's combatant, if it is in a running combat. */
+  async #send(make: (who: string) => Command): Promise<boolean> {
+    const found = combatOf(this.actor);
+    if (!found?.encounter.combatantId) return false;
+    await submit(found.combat, make(found.encounter.combatantId));
+    return true;
+  }
+
+  /** In a fight the engine adjusts the pool (adjustPool); out of one the actor's own value changes, 0 to its maximum. */
+  async #adjust(target: HTMLElement, delta: number): Promise<void> {
+    const pool = target.dataset["pool"];
+    if (!pool) return;
+    if (await this.#send((who) => ({ type: "adjustPool", who, pool, delta }))) return;
+    const shown = this.#view?.pools.find((p) => p.id === pool);
+    if (!shown || !isActorPool(pool)) return;
+    const next = Math.max(0, Math.min(shown.max, shown.value + delta));
+    if (next !== shown.value) await this.actor.update({ system: { pools: { [pool]: { value: next } } } });
+  }
+
+  static async #onSpendPool(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#adjust(target, -1);
+  }
+
+  static async #onRestorePool(
+    this: TempoActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await this.#adjust(target, 1);
+  }
+
+  static async #onTakeAction(
+    this: TempoActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const action = target.dataset["actionId"];
+    if (!action) return;
+    const found = combatOf(this.actor);
+    if (!found) return;
+    const costInput = this.element.querySelector<HTMLInputElement>(`input[data-cost-for="${action}"]`);
+    const picked = targetIn(found.combat);
+    await this.#send((who) => {
+      const command: Command = { type: "act", who, action };
+      if (picked) command.target = picked;
+      if (costInput) command.cost = Math.max(1, Math.trunc(Number(costInput.value) || 1));
+      return command;
+    });
+  }
+
+  static async #onReact(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const reaction = target.dataset["reaction"];
+    const against = target.dataset["against"];
+    if (!reaction) return;
+    await this.#send((who) => ({ type: "react", who, with: reaction, ...(against ? { against } : {}) }));
+  }
+
+  static async #onEditItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.dataset["itemId"];
+    const item = id ? this.actor.items.get(id) : undefined;
+    await item?.sheet?.render(true);
+  }
+}

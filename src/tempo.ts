@@ -5,6 +5,7 @@
 import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "./foundry/data";
 import { TempoCombat, TempoCombatant } from "./foundry/documents";
 import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
+import { registerSheets } from "./foundry/apps/sheets";
 import { COMMAND_QUERY, handleCommandQuery } from "./foundry/commands";
 import { registerHooks } from "./foundry/hooks";
 import { registerSettings } from "./foundry/settings";
@@ -22,6 +23,9 @@ Hooks.once("init", () => {
   CONFIG.ui.combat = TempoCombatTracker;
 
   registerSettings();
+
+  // Character, NPC, weapon and action sheets (see src/foundry/apps/sheets).
+  registerSheets();
 
   // Players' clients ask the active GM to apply their commands (see src/foundry/commands.ts).
   CONFIG.queries[COMMAND_QUERY] = handleCommandQuery;

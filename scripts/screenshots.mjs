@@ -75,7 +75,7 @@ async function scene(i18n) {
   const subject = {
     id: current,
     name: state.combatants[current].name,
-    img: "icons/svg/mystery-man.svg",
+    img: PORTRAIT,
     type: "character",
     setup: { id: current, name: state.combatants[current].name, side: "party", pc: true, reach: 2 },
     stats: { agility: 3, moveSpeed: 6, maxAp: 5, maxRp: 2, weaponRange: 0 },
@@ -93,7 +93,7 @@ async function scene(i18n) {
   const weapon = weaponSheetView({
     id: "w1",
     name: "Halberd",
-    img: "",
+    img: PORTRAIT,
     type: "weapon",
     editable: true,
     fields: [
@@ -109,6 +109,13 @@ async function scene(i18n) {
   const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
   return { sheet, weapon, tracker: trackerContext };
 }
+
+/** A portrait placeholder (Foundry's own icons are not served outside Foundry). */
+const PORTRAIT =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#7a6f5c"/><circle cx="32" cy="24" r="11" fill="#d8cfbf"/><path d="M12 60c2-14 10-20 20-20s18 6 20 20z" fill="#d8cfbf"/></svg>',
+  );
 
 const THEMES = {
   light: `--color-text-primary:#191813;--color-text-secondary:#4b4a44;--color-text-subtle:#6f6c64;--color-border:#8a877d;

@@ -12,8 +12,11 @@ import {
   type EncounterState,
 } from "../../src/engine";
 import {
+  actionSheetView,
   pipsFor,
   sheetView,
+  validationNotice,
+  weaponSheetView,
   type Localizer,
   type SheetInput,
   type SheetSubject,
@@ -266,5 +269,88 @@ describe("sheetView in a running combat", () => {
     const view = sheetView(input({ ruleset: "rating", encounter: { state, combatantId: "hero" } }), i18n);
     expect(view.ruleset).toEqual({ id: "flow", label: "Flow" });
     expect(view.pools.map((p) => p.id)).toEqual(["ap", "rp", "fp"]);
+  });
+});
+
+describe("item sheet views", () => {
+  const weaponFields = [
+    {
+      path: "kind",
+      input: "select" as const,
+      label: "Kind",
+      hint: "",
+      value: "melee",
+      choices: [
+        { value: "melee", label: "Melee" },
+        { value: "ranged", label: "Ranged" },
+      ],
+    },
+    { path: "reach", input: "number" as const, label: "Reach", hint: "Cells", value: 2, min: 0, max: 10 },
+    { path: "equipped", input: "checkbox" as const, label: "Equipped", hint: "", value: true },
+  ];
+
+  it("turns a weapon's fields into labelled inputs named for the form (system.<path>) with the model's bounds", () => {
+    const view = weaponSheetView({
+      id: "w",
+      name: "Halberd",
+      img: "",
+      type: "weapon",
+      editable: true,
+      fields: weaponFields,
+    });
+    expect(view.inputs.map((f) => f.name)).toEqual(["system.kind", "system.reach", "system.equipped"]);
+    expect(view.inputs[1]).toMatchObject({ isNumber: true, value: "2", min: "0", max: "10", hint: "Cells" });
+    expect(view.inputs[0]?.options.find((o) => o.selected)?.value).toBe("melee");
+    expect(view.inputs[2]).toMatchObject({ isCheckbox: true, checked: true });
+  });
+
+  const actionFields = (action: string, ap: number, variableCost = false) => [
+    { path: "ruleset", input: "select" as const, label: "Ruleset", hint: "", value: "flow", choices: [] },
+    { path: "action", input: "text" as const, label: "Action", hint: "", value: action },
+    { path: "category", input: "select" as const, label: "Category", hint: "", value: "action", choices: [] },
+    { path: "cost.ap", input: "number" as const, label: "AP", hint: "", value: ap },
+    { path: "cost.rp", input: "number" as const, label: "RP", hint: "", value: 0 },
+    { path: "variableCost", input: "checkbox" as const, label: "Variable", hint: "", value: variableCost },
+  ];
+
+  it("offers the chosen ruleset's action ids and says what the catalog charges (flow: attacks cost 2 AP)", () => {
+    const view = actionSheetView(
+      { id: "a", name: "Attack", img: "", type: "action", editable: true, fields: actionFields("attack", 2) },
+      i18n,
+    );
+    const select = view.inputs.find((f) => f.name === "system.action");
+    expect(select?.isSelect).toBe(true);
+    expect(select?.options.map((o) => o.value)).toEqual(Object.keys(getRuleset("flow").actions));
+    expect(view.notes).toEqual(["Flow gives this a cost of 2 AP."]);
+    expect(view.warnings).toEqual([]);
+  });
+
+  it("warns when the item's cost differs from the ruleset's", () => {
+    const view = actionSheetView(
+      { id: "a", name: "Attack", img: "", type: "action", editable: true, fields: actionFields("attack", 3) },
+      i18n,
+    );
+    expect(view.warnings).toEqual([i18n.localize("TEMPO.ItemSheet.CostDiffers")]);
+  });
+
+  it("warns about an id the ruleset does not have, and keeps it visible in the select", () => {
+    const view = actionSheetView(
+      { id: "a", name: "Fly", img: "", type: "action", editable: true, fields: actionFields("fly", 1) },
+      i18n,
+    );
+    expect(view.warnings).toEqual(["Flow has no action or reaction with the id fly."]);
+    expect(view.inputs.find((f) => f.name === "system.action")?.options[0]).toMatchObject({
+      value: "fly",
+      selected: true,
+    });
+  });
+
+  it("names refused fields by their labels in the notification", () => {
+    const text = validationNotice(
+      [{ path: "system.reach", message: "must be an integer" }],
+      weaponFields,
+      i18n,
+    );
+    expect(text).toBe("This change was not saved: Reach: must be an integer");
   });
 });

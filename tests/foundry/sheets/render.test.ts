@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -8,7 +10,14 @@ import {
   type Command,
   type EncounterState,
 } from "../../../src/engine";
-import { sheetView, type SheetInput, type SheetSubject } from "../../../src/views/sheet";
+import {
+  actionSheetView,
+  sheetView,
+  weaponSheetView,
+  type FieldSpec,
+  type SheetInput,
+  type SheetSubject,
+} from "../../../src/views/sheet";
 import { TEMPLATE_PATHS } from "../../../src/views/templates";
 import { elements, i18n, render, unescape } from "./handlebars";
 
@@ -163,5 +172,119 @@ describe("actor sheet template", () => {
     const html = sheetHtml({}, subject("x", "<b>Bold</b>"));
     expect(html).not.toContain("<b>Bold</b>");
     expect(html).toContain("&lt;b&gt;Bold&lt;/b&gt;");
+  });
+});
+
+describe("item sheet template", () => {
+  const fields: FieldSpec[] = [
+    {
+      path: "kind",
+      input: "select",
+      label: "Kind",
+      hint: "",
+      value: "ranged",
+      choices: [
+        { value: "melee", label: "Melee" },
+        { value: "ranged", label: "Ranged" },
+      ],
+    },
+    {
+      path: "reach",
+      input: "number",
+      label: "Reach",
+      hint: "Cells the weapon reaches",
+      value: 2,
+      min: 0,
+      max: 10,
+    },
+    { path: "damage", input: "text", label: "Damage", hint: "", value: "1d10" },
+    { path: "equipped", input: "checkbox", label: "Equipped", hint: "", value: false },
+  ];
+
+  it("renders each field as a labelled input with the model's bounds, its hint as the description", () => {
+    const html = render(
+      TEMPLATE_PATHS.itemSheet,
+      weaponSheetView({ id: "w", name: "Halberd", img: "x.svg", type: "weapon", editable: true, fields }),
+    );
+    const labels = new Map(elements(html, "label").map((l) => [l.attrs["for"], l.text]));
+    const reach = elements(html, "input").find((i) => i.attrs["name"] === "system.reach");
+    expect(reach?.attrs).toMatchObject({ type: "number", min: "0", max: "10", value: "2" });
+    expect(labels.get(reach?.attrs["id"])).toBe("Reach");
+    const hint = elements(html, "p").find((p) => p.attrs["id"] === reach?.attrs["aria-describedby"]);
+    expect(hint?.text).toBe("Cells the weapon reaches");
+    const selected = elements(html, "option").find((o) => "selected" in o.attrs);
+    expect(selected?.attrs["value"]).toBe("ranged");
+    expect(
+      elements(html, "input").find((i) => i.attrs["name"] === "system.equipped")?.attrs,
+    ).not.toHaveProperty("checked");
+    for (const input of [...elements(html, "input"), ...elements(html, "select")])
+      expect(labels.has(input.attrs["id"])).toBe(true);
+  });
+
+  it("disables every input of a sheet the user cannot edit", () => {
+    const html = render(
+      TEMPLATE_PATHS.itemSheet,
+      weaponSheetView({ id: "w", name: "Halberd", img: "x.svg", type: "weapon", editable: false, fields }),
+    );
+    for (const input of [...elements(html, "input"), ...elements(html, "select")])
+      expect(input.attrs).toHaveProperty("disabled");
+    expect(elements(html, "button").filter((b) => b.attrs["data-action"] === "editImage")).toHaveLength(0);
+  });
+
+  it("shows the catalog's cost and a warning when the action's cost differs from it", () => {
+    const actionFields: FieldSpec[] = [
+      {
+        path: "ruleset",
+        input: "select",
+        label: "Ruleset",
+        hint: "",
+        value: "flow",
+        choices: [{ value: "flow", label: "Flow" }],
+      },
+      { path: "action", input: "text", label: "Action", hint: "", value: "attack" },
+      { path: "category", input: "select", label: "Category", hint: "", value: "action", choices: [] },
+      { path: "cost.ap", input: "number", label: "AP", hint: "", value: 1 },
+    ];
+    const html = render(
+      TEMPLATE_PATHS.itemSheet,
+      actionSheetView(
+        { id: "a", name: "Attack", img: "x.svg", type: "action", editable: true, fields: actionFields },
+        i18n,
+      ),
+    );
+    expect(html).toContain("Flow gives this a cost of 2 AP.");
+    expect(unescape(elements(html, "ul").find((u) => u.attrs["role"] === "status")?.text ?? "")).toBe(
+      i18n.localize("TEMPO.ItemSheet.CostDiffers"),
+    );
+  });
+});
+
+describe("styles/tempo.css", () => {
+  // Comments and @import lines out: the imported files are other areas' own.
+  const css = readFileSync(resolve(__dirname, "../../../styles/tempo.css"), "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*@import[^;]*;/gm, "");
+
+  it("scopes every rule under .tempo, so nothing reaches the rest of Foundry", () => {
+    const selectors = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)]
+      .map((m) => (m[1] ?? "").trim())
+      .filter((s) => !s.startsWith("@"))
+      .flatMap((s) => s.split(",").map((x) => x.trim()));
+    expect(selectors.length).toBeGreaterThan(20);
+    const unscoped = selectors.filter((s) => !/^(\.theme-(dark|light) )?\.tempo(\b|[.:\s])/.test(s));
+    expect(unscoped).toEqual([]);
+  });
+
+  it("reads Foundry's theme variables with fallbacks, for light and dark themes", () => {
+    expect(css).toMatch(/\.theme-dark \.tempo/);
+    expect(css).toMatch(/\.theme-light \.tempo/);
+    const uses = [...css.matchAll(/var\((--color-[\w-]+)(,?)/g)];
+    expect(uses.length).toBeGreaterThan(5);
+    expect(uses.filter((m) => m[2] !== ",").map((m) => m[1])).toEqual([]);
+  });
+
+  it("shows keyboard focus on every kind of control", () => {
+    for (const control of ["button", "input", "select", "textarea"])
+      expect(css).toContain(`.tempo ${control}:focus-visible`);
   });
 });

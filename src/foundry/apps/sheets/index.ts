@@ -1,11 +1,12 @@
 /**
  * Tempo's sheets, registered from the `init` hook in src/tempo.ts: characters, NPCs, weapons and
- * actions, with v13's DocumentSheetConfig. Sheets of combatants redraw when their combat changes.
+ * actions, with v13's DocumentSheetConfig. Sheets of combatants redraw when their combat changes
+ * and when the user's target changes (actions are checked against it).
  */
 import { TempoActionSheet } from "./action-sheet";
 import { TempoCharacterSheet } from "./character-sheet";
 import { TempoNpcSheet } from "./npc-sheet";
-import { refreshCombatSheets } from "./refresh";
+import { refreshCombatSheets, refreshOnTarget } from "./refresh";
 import { TempoWeaponSheet } from "./weapon-sheet";
 
 export { TempoActionSheet, TempoCharacterSheet, TempoNpcSheet, TempoWeaponSheet };
@@ -36,4 +37,5 @@ export function registerSheets(): void {
   });
   Hooks.on("updateCombat", (combat) => refreshCombatSheets(combat));
   Hooks.on("deleteCombat", (combat) => refreshCombatSheets(combat));
+  Hooks.on("targetToken", (user) => refreshOnTarget(user));
 }

@@ -8,3 +8,15 @@ export function refreshCombatSheets(combat: Combat.Implementation): void {
     if (sheet?.rendered) void sheet.render();
   }
 }
+
+/**
+ * The actions a sheet offers are checked against the user's target (an attack needs an enemy):
+ * when this user targets or untargets a token, its open sheets in the viewed combat are drawn again.
+ */
+export function refreshOnTarget(user: User.Implementation): void {
+  if (!user.isSelf) return;
+  for (const combatant of game.combat?.combatants ?? []) {
+    const sheet = combatant.actor?.sheet;
+    if (sheet?.rendered) void sheet.render();
+  }
+}

@@ -80,11 +80,26 @@ declare module "fvtt-types/configuration" {
         user: User.Implementation,
       ) => void;
       "tempo.commandApplied": (context: import("./commands").CommandContext) => void;
-      "tempo.reactionOffered": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
-      "tempo.reactionResolved": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
-      "tempo.movePaused": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
-      "tempo.moveResumed": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
-      "tempo.moveStopped": (event: import("../engine").EngineEvent, context: import("./commands").CommandContext) => void;
+      "tempo.reactionOffered": (
+        event: import("../engine").EngineEvent,
+        context: import("./commands").CommandContext,
+      ) => void;
+      "tempo.reactionResolved": (
+        event: import("../engine").EngineEvent,
+        context: import("./commands").CommandContext,
+      ) => void;
+      "tempo.movePaused": (
+        event: import("../engine").EngineEvent,
+        context: import("./commands").CommandContext,
+      ) => void;
+      "tempo.moveResumed": (
+        event: import("../engine").EngineEvent,
+        context: import("./commands").CommandContext,
+      ) => void;
+      "tempo.moveStopped": (
+        event: import("../engine").EngineEvent,
+        context: import("./commands").CommandContext,
+      ) => void;
     }
   }
 }

@@ -16,6 +16,13 @@ export default tseslint.config(
     },
   },
   {
+    // Foundry v14 removes what v13 deprecates: the adapter may use none of it (type-aware check).
+    files: ["src/foundry/**/*.ts", "src/tempo.ts"],
+    ignores: ["**/*.d.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-deprecated": "error" },
+  },
+  {
     files: ["src/engine/**/*.ts"],
     rules: {
       "no-restricted-globals": ["error", ...foundryGlobals.map((name) => ({ name, message: "src/engine is pure: no Foundry or DOM globals." }))],

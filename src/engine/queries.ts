@@ -27,20 +27,32 @@ export function check(state: EncounterState, command: Command): Refusal | null {
 
 export interface ActionAvailability {
   action: ActionDef;
+  /**
+   * How the action is taken now: `act`, or `declare` where the ruleset wants it declared or
+   * announced first (segments: "All individuals Declare Actions"; marching's frantic announce).
+   */
+  verb: "act" | "declare";
   refusal: Refusal | null;
 }
 
-/** Each action of the ruleset with why it cannot be taken now (null when it can). */
+/** Each action of the ruleset, how it is taken now, and why it cannot be (null when it can). */
 export function availableActions(state: EncounterState, who: string, target?: string): ActionAvailability[] {
   const ruleset = getRuleset(state.ruleset);
-  return Object.values(ruleset.actions).map((action) => {
+  return Object.values(ruleset.actions).map((action): ActionAvailability => {
     const command: Command = { type: "act", who, action: action.id, outcome: "miss" };
     if (action.cost === null) command.cost = 1;
     if (action.target !== "none") {
       const chosen = target ?? firstTarget(state, who, action.target);
       if (chosen !== undefined) command.target = chosen;
     }
-    return { action, refusal: check(state, command) };
+    const refusal = check(state, command);
+    if (refusal === null || !ruleset.handlers.declare) return { action, verb: "act", refusal };
+    const declared = check(state, { type: "declare", who, action: action.id });
+    if (declared === null) return { action, verb: "declare", refusal: null };
+    // While declarations are open, why the declaration is refused is the reason that matters.
+    return state.stage === "declare"
+      ? { action, verb: "declare", refusal: declared }
+      : { action, verb: "act", refusal };
   });
 }
 

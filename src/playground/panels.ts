@@ -448,7 +448,6 @@ export class Panels {
       return;
     }
     const targetBar = this.targetBar(id);
-    const declareBar = this.declareBar(id);
     const html = this.views.sheetHtml(model);
     if (html !== null) {
       this.sheet.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
@@ -456,7 +455,6 @@ export class Panels {
       const pools = this.poolBar(id);
       this.sheet.prepend(
         targetBar,
-        ...(declareBar ? [declareBar] : []),
         ...(pools && !this.sheet.querySelector("[data-action=spendPool], [data-action=restorePool]")
           ? [pools]
           : []),
@@ -466,38 +464,11 @@ export class Panels {
       // The sheet template is still loading.
       this.sheet.replaceChildren(
         targetBar,
-        ...(declareBar ? [declareBar] : []),
         h("p", { class: "pg-empty" }, this.loc.localize("TEMPO.Playground.Loading")),
       );
     }
     this.sheet.dataset["combatant"] = id;
     if (focused) this.sheet.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
-  }
-
-  /**
-   * segments: "All individuals Declare Actions" before group initiative. While declarations are
-   * open, the actions this combatant may declare, each a button sending `declare`.
-   */
-  private declareBar(id: string): HTMLElement | null {
-    const state = this.state;
-    if (state.status !== "active") return null;
-    const ruleset = getRuleset(state.ruleset);
-    const open = Object.values(ruleset.actions).filter(
-      (a) => check(state, { type: "declare", who: id, action: a.id }) === null,
-    );
-    if (open.length === 0) return null;
-    return h(
-      "div",
-      { class: "pg-declare", "data-pg": "declare" },
-      h("h3", {}, this.loc.localize("TEMPO.Playground.Sheet.Declare")),
-      ...open.map((a) =>
-        h(
-          "button",
-          { type: "button", "data-pg-declare": a.id, "data-focus-key": `declare-${a.id}` },
-          this.loc.localize(`TEMPO.Action.${a.id}`),
-        ),
-      ),
-    );
   }
 
   private targetBar(id: string): HTMLElement {
@@ -585,11 +556,6 @@ export class Panels {
     const who = this.sheet.dataset["combatant"];
     const target = e.target instanceof Element ? e.target : null;
     if (!who || !target) return;
-    const declare = target.closest<HTMLElement>("[data-pg-declare]");
-    if (declare) {
-      this.app.send({ type: "declare", who, action: declare.dataset["pgDeclare"] ?? "" });
-      return;
-    }
     const pool = target.closest<HTMLElement>("[data-pool-delta]");
     if (pool) {
       this.app.send({

@@ -123,6 +123,8 @@ export interface ActionView {
   cost: string;
   /** Actions whose cost the player chooses (rating's primary, secondary, special). */
   chooseCost: boolean;
+  /** The command the button sends: act, or declare while declarations or announcements are due. */
+  verb: "act" | "declare";
   costInputId: string;
   costInputLabel: string;
   limits: string;
@@ -353,7 +355,10 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       disabled,
       reason,
       reasonId: `tempo-${subject.id}-why-${action.id}`,
-      buttonLabel: i18n.format("TEMPO.Sheet.Take", { action: label }),
+      verb: found?.verb ?? "act",
+      buttonLabel: i18n.format(found?.verb === "declare" ? "TEMPO.Sheet.Declare" : "TEMPO.Sheet.Take", {
+        action: label,
+      }),
       cssClass: disabled ? "tempo-action is-disabled" : "tempo-action",
     };
   });

@@ -218,6 +218,26 @@ describe("sheetView in a running combat", () => {
     expect(view.status).toBe("Round 1: your turn");
   });
 
+  it('offers "Declare" while declarations are open (segments: "1. All individuals Declare Actions")', () => {
+    const ruleset = getRuleset("segments");
+    const setup = createEncounter(
+      {
+        ruleset: "segments",
+        combatants: [
+          { id: "hero", name: "Aria", side: "party", pc: true, stats: { dexterity: 12 } },
+          { id: "orc", name: "Orc", side: "foes", stats: { dexterity: 10 } },
+        ],
+      },
+      ruleset,
+    );
+    const state = run(setup, { type: "start" });
+    const view = sheetView(input({ ruleset: "segments", encounter: { state, combatantId: "hero" } }), i18n);
+    const cast = view.actions.find((a) => a.id === "cast");
+    expect(cast).toMatchObject({ verb: "declare", disabled: false });
+    expect(cast?.buttonLabel).toMatch(/^Declare /);
+    expect(view.actions.find((a) => a.id === "attack")?.verb).toBe("declare");
+  });
+
   it("greys out actions when it is not the combatant's turn, giving the engine's reason", () => {
     const state = flowFight();
     const view = sheetView(

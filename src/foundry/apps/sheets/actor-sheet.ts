@@ -122,6 +122,7 @@ export class TempoActorSheet extends ActorSheetV2 {
     const costInput = this.element.querySelector<HTMLInputElement>(`input[data-cost-for="${action}"]`);
     const picked = targetIn(found.combat);
     await this.#send((who) => {
+      if (target.dataset["verb"] === "declare") return { type: "declare", who, action };
       const command: Command = { type: "act", who, action };
       if (picked) command.target = picked;
       if (costInput) command.cost = Math.max(1, Math.trunc(Number(costInput.value) || 1));

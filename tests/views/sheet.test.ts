@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -11,34 +9,16 @@ import {
   type CombatantSetup,
   type EncounterState,
 } from "../../src/engine";
+import { i18n } from "../support/i18n";
 import {
   actionSheetView,
   pipsFor,
   sheetView,
   validationNotice,
   weaponSheetView,
-  type Localizer,
   type SheetInput,
   type SheetSubject,
 } from "../../src/views/sheet";
-
-type Tree = { [key: string]: string | Tree };
-const lang = JSON.parse(readFileSync(resolve(__dirname, "../../lang/en.json"), "utf8")) as Tree;
-
-/** Foundry's game.i18n semantics over the real lang file: a missing key comes back as itself. */
-export const i18n: Localizer = {
-  localize(key) {
-    let node: string | Tree | undefined = lang;
-    for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-    return typeof node === "string" ? node : key;
-  },
-  format(key, data) {
-    return this.localize(key).replace(/{(\w+)}/g, (all, name: string) => {
-      const v = data[name];
-      return v === undefined ? all : String(v);
-    });
-  },
-};
 
 function subject(over: Partial<SheetSubject> = {}, setup: Partial<CombatantSetup> = {}): SheetSubject {
   return {

@@ -15,25 +15,8 @@ import {
   type Refusal,
 } from "../../../src/engine";
 import type { LogEntry } from "../../../src/foundry/documents/sync";
-import type { Localizer } from "../../../src/views/sheet";
 
-type Tree = { [key: string]: string | Tree };
-const lang = JSON.parse(readFileSync(resolve(__dirname, "../../../lang/en.json"), "utf8")) as Tree;
-
-/** Foundry's game.i18n semantics over the real lang file: a missing key comes back as itself. */
-export const i18n: Localizer = {
-  localize(key) {
-    let node: string | Tree | undefined = lang;
-    for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-    return typeof node === "string" ? node : key;
-  },
-  format(key, data) {
-    return this.localize(key).replace(/{(\w+)}/g, (all, name: string) => {
-      const v = data[name];
-      return v === undefined ? all : String(v);
-    });
-  },
-};
+export { i18n } from "../../support/i18n";
 
 export function readTemplate(path: string): string {
   return readFileSync(resolve(__dirname, "../../..", path), "utf8");

@@ -8,26 +8,11 @@ import { resolve } from "node:path";
 import Handlebars from "handlebars";
 
 import { PARTIALS, repoPath } from "../../../src/views/templates";
-import type { Localizer } from "../../../src/views/sheet";
+import { i18n } from "../../support/i18n";
 
 const ROOT = resolve(__dirname, "../../..");
 
-type Tree = { [key: string]: string | Tree };
-const lang = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Tree;
-
-export const i18n: Localizer = {
-  localize(key) {
-    let node: string | Tree | undefined = lang;
-    for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-    return typeof node === "string" ? node : key;
-  },
-  format(key, data) {
-    return this.localize(key).replace(/{(\w+)}/g, (all, name: string) => {
-      const v = data[name];
-      return v === undefined ? all : String(v);
-    });
-  },
-};
+export { i18n };
 
 export function templateEnv(): typeof Handlebars {
   const hbs = Handlebars.create();

@@ -1,42 +1,11 @@
-import { apply } from "../../../../src/engine/apply";
-import type { Command } from "../../../../src/engine/commands";
-import { ScriptedDice } from "../../../../src/engine/dice";
-import { createEncounter, type EncounterSetup } from "../../../../src/engine/encounter";
-import type { EngineEvent } from "../../../../src/engine/events";
 import { phases } from "../../../../src/engine/rulesets/phases";
-import type { CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import type { EncounterSetup } from "../../../../src/engine/encounter";
+import type { CombatantSetup } from "../../../../src/engine/state";
+import { RulesetTable } from "../../../support/table";
 
-/** A small driver: apply commands with scripted dice, failing loudly on an unexpected refusal. */
-export class Table {
-  state: EncounterState;
-  events: EngineEvent[] = [];
-  readonly dice: ScriptedDice;
+/** The phases ruleset's test driver. */
+export class Table extends RulesetTable {
   constructor(combatants: CombatantSetup[], dice: number[] = [], extra: Partial<EncounterSetup> = {}) {
-    this.state = createEncounter({ ruleset: "phases", combatants, ...extra }, phases);
-    this.dice = new ScriptedDice(dice);
-  }
-  do(command: Command): this {
-    const result = apply(this.state, command, this.dice, phases);
-    if (!result.ok) throw new Error(`refused ${JSON.stringify(command)}: ${result.refusal.key}`);
-    this.state = result.state;
-    this.events.push(...result.events);
-    return this;
-  }
-  /** Apply a command expected to be refused; returns the refusal key and checks nothing changed. */
-  refused(command: Command): string {
-    const before = this.state;
-    const snapshot = JSON.stringify(before);
-    const result = apply(before, command, this.dice, phases);
-    if (result.ok) throw new Error(`accepted ${JSON.stringify(command)}`);
-    if (result.state !== before || JSON.stringify(result.state) !== snapshot)
-      throw new Error("a refusal changed the state");
-    return result.refusal.key;
-  }
-  next(times = 1): this {
-    for (let i = 0; i < times; i += 1) this.do({ type: "next" });
-    return this;
-  }
-  eventsOf(type: string): EngineEvent[] {
-    return this.events.filter((e) => e.type === type);
+    super(phases, combatants, dice, extra);
   }
 }

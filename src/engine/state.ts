@@ -4,7 +4,7 @@ import type { Cell, GridSpec, Size } from "./grid/types";
 
 export type { Cell, Size, GridType } from "./grid/types";
 export { SIZES } from "./grid/types";
-/** The grid as data: type and, for square grids, the diagonal rule. Only the adapter reads canvas.grid. */
+/** The grid as data: type and, for square grids, the diagonal rule. Only the adapter reads the scene's grid. */
 export type GridDescription = GridSpec;
 
 export type RulesetId = "flow" | "rating" | "segments" | "phases" | "marching";

@@ -17,11 +17,11 @@ export class Localization {
     return typeof found === "string" ? found : key;
   }
 
-  /** Foundry's format: placeholders are `{word}`; a placeholder with no data is left as written. */
+  /** Foundry's format: a `{word}` in the text takes data.word; a word with no data is left as written. */
   format(key: string, data: Readonly<Record<string, unknown>> = {}): string {
-    return this.localize(key).replace(/{[^}]+}/g, (placeholder) => {
-      const value = data[placeholder.slice(1, -1)];
-      return value === undefined || value === null ? placeholder : String(value);
+    return this.localize(key).replace(/{[^}]+}/g, (slot) => {
+      const value = data[slot.slice(1, -1)];
+      return value === undefined || value === null ? slot : String(value);
     });
   }
 

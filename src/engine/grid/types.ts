@@ -19,7 +19,7 @@ export type GridType = "hex" | "square" | "none";
  */
 export type DiagonalRule = "equidistant" | "alternating";
 
-/** A grid described as data; only the Foundry adapter reads `canvas.grid`. */
+/** A grid described as data; only the Foundry adapter reads the scene's grid. */
 export interface GridSpec {
   readonly type: GridType;
   /** Square grids only; defaults to "equidistant". Ignored on hex grids. */

@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CombatantSetup } from "../../../../src/engine/state";
 import { clockwiseAngle, spiralFrom } from "../../../../src/engine/rulesets/marching/sides";
 import { seesTorchlight, TORCHLIGHT_FEET } from "../../../../src/engine/rulesets/marching/visibility";
-import { Table } from "./helpers";
-
-const pc = (
-  id: string,
-  marching: number,
-  at: [number, number],
-  extra: Partial<CombatantSetup> = {},
-): CombatantSetup => ({
-  id,
-  side: "party",
-  pc: true,
-  marching,
-  at,
-  stats: { agility: 0 },
-  ...extra,
-});
-const foe = (id: string, at: [number, number], extra: Partial<CombatantSetup> = {}): CombatantSetup => ({
-  id,
-  side: "foes",
-  at,
-  ...extra,
-});
+import { foe, pc, Table } from "./helpers";
 
 describe('marching: starting combat (marching.txt "Starting Combat")', () => {
   it('opens the choose stage for the lead, first in marching order ("the lead person, usually the first in marching order or the vanguard, chooses")', () => {

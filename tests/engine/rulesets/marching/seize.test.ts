@@ -1,28 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { firstOf } from "../../../../src/engine/rulesets/marching/seize";
-import { Table } from "./helpers";
-
-const pc = (
-  id: string,
-  marching: number,
-  at: [number, number],
-  extra: Partial<CombatantSetup> = {},
-): CombatantSetup => ({
-  id,
-  side: "party",
-  pc: true,
-  marching,
-  at,
-  stats: { agility: 0 },
-  ...extra,
-});
-const foe = (id: string, at: [number, number], extra: Partial<CombatantSetup> = {}): CombatantSetup => ({
-  id,
-  side: "foes",
-  at,
-  ...extra,
-});
+import { foe, pc, Table } from "./helpers";
 
 /** lead's turn is starting; the goblin (later in the order and in the roster) wants to go first. */
 function contest(dice: number[], extra: Partial<Record<string, Partial<CombatantSetup>>> = {}) {

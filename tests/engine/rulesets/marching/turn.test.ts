@@ -1,27 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
-import { Table } from "./helpers";
-
-const pc = (
-  id: string,
-  marching: number,
-  at: [number, number],
-  extra: Partial<CombatantSetup> = {},
-): CombatantSetup => ({
-  id,
-  side: "party",
-  pc: true,
-  marching,
-  at,
-  stats: { agility: 0 },
-  ...extra,
-});
-const foe = (id: string, at: [number, number], extra: Partial<CombatantSetup> = {}): CombatantSetup => ({
-  id,
-  side: "foes",
-  at,
-  ...extra,
-});
+import { foe, pc, Table } from "./helpers";
 
 /** lead, second, then goblin and orc (take). */
 function taken(

@@ -1,56 +1,15 @@
-import { apply } from "../../../../src/engine/apply";
-import type { Command } from "../../../../src/engine/commands";
-import { ScriptedDice } from "../../../../src/engine/dice";
-import { createEncounter } from "../../../../src/engine/encounter";
-import type { EngineEvent } from "../../../../src/engine/events";
-import type { Refusal } from "../../../../src/engine/refusal";
 import { rating } from "../../../../src/engine/rulesets/rating";
-import type { CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import type { CombatantSetup } from "../../../../src/engine/state";
+import { StepTable } from "../../../support/table";
 
 /** A rating table: a state, the dice still to roll, and the events of the last command. */
-export class Table {
-  state: EncounterState;
-  events: EngineEvent[] = [];
-  readonly dice: ScriptedDice;
-
+export class Table extends StepTable {
   constructor(combatants: CombatantSetup[], dice: number[] = [], options: Record<string, string> = {}) {
-    this.state = createEncounter({ ruleset: "rating", options, combatants }, rating);
-    this.dice = new ScriptedDice(dice);
-  }
-
-  /** Apply a command that must be accepted. */
-  do(command: Command): this {
-    const result = apply(this.state, command, this.dice, rating);
-    if (!result.ok)
-      throw new Error(
-        `refused ${command.type}: ${result.refusal.key} ${JSON.stringify(result.refusal.data)}`,
-      );
-    this.state = result.state;
-    this.events = result.events;
-    return this;
-  }
-
-  /** Apply a command that must be refused; returns the refusal and checks nothing changed. */
-  refused(command: Command): Refusal {
-    const before = this.state;
-    const result = apply(this.state, command, this.dice, rating);
-    if (result.ok) throw new Error(`${command.type} was accepted`);
-    if (result.state !== before) throw new Error("a refusal changed the state");
-    return result.refusal;
-  }
-
-  c(id: string) {
-    const found = this.state.combatants[id];
-    if (!found) throw new Error(`no combatant ${id}`);
-    return found;
+    super(rating, { options, combatants }, dice);
   }
 
   ap(id: string): number | undefined {
     return this.c(id).pools.ap;
-  }
-
-  ofType(type: string): EngineEvent[] {
-    return this.events.filter((e) => e.type === type);
   }
 }
 

@@ -22,7 +22,7 @@ import {
   type Offer,
   type Refusal,
 } from "../engine";
-import { planPath } from "../engine/core/movement";
+import { planPath, spatialIndexOf } from "../engine/core/movement";
 import { sameCell } from "../engine/grid";
 import type { LogEntry } from "./documents/sync";
 
@@ -73,7 +73,7 @@ export function previewFor(
   const refusal = check(state, command);
   let plan;
   try {
-    plan = planPath(state, who, path);
+    plan = planPath(state, who, path, spatialIndexOf(state));
   } catch {
     return { cells: [], cost: {}, provocations: [], refusal };
   }

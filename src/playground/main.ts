@@ -5,7 +5,7 @@
  */
 import { RULESETS } from "../engine/rulesets";
 import { RULESET_IDS, check, getRuleset, type Command, type MoveMode, type RulesetId } from "../engine";
-import { planPath } from "../engine/core/movement";
+import { planPath, spatialIndexOf } from "../engine/core/movement";
 import type { Cell } from "../engine";
 import { BattleMap } from "./map";
 import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
@@ -150,7 +150,7 @@ export class Playground {
         const label = p.refusal ? this.panels.refusalText(p.refusal) : parts.join(" · ");
         return { ...p, label };
       }
-      const plan = planPath(state, id, waypoints);
+      const plan = planPath(state, id, waypoints, spatialIndexOf(state));
       const provocations = plan.provocations.map((p) => ({
         cell: p.from,
         step: p.step,

@@ -9,8 +9,15 @@ import { hasCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { requirePool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
-import { planPath, requireLegalPath } from "../../core/movement";
-import { checkPathLegality, findPathProvocations, pathCost, sameCell, walkPath } from "../../grid";
+import { planPath, requireLegalPath, spatialIndexOf } from "../../core/movement";
+import {
+  checkPathLegality,
+  findPathProvocations,
+  pathCost,
+  sameCell,
+  walkPath,
+  type SpatialIndex,
+} from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
 import type { Handler, MovePreview } from "../../ruleset";
 import { SIZES, type Cell, type CombatantState, type EncounterState, type Pending } from "../../state";
@@ -62,15 +69,18 @@ function normalMoveCost(c: CombatantState, hexes: number): number {
   return needed - paid;
 }
 
-/** Check a move; changes nothing and rolls nothing. */
-export function prepareMove(state: EncounterState, cmd: MoveRequest): MovePlan {
+/**
+ * Check a move; changes nothing and rolls nothing. `index` is the scene's spatial index when the
+ * caller has one for this very state (the ruler's preview); handlers leave it out.
+ */
+export function prepareMove(state: EncounterState, cmd: MoveRequest, index?: SpatialIndex): MovePlan {
   const mode = cmd.mode ?? "normal";
   if (!FLOW_MOVE_MODES.includes(mode)) refuse("FlowMoveModeUnsupported", { mode });
   const c = combatant(state, cmd.who);
   requireOwnTurn(state, c);
   // Grapple: "Movement: Neither can move independently".
   if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
-  const plan = planPath(state, c.id, cmd.path);
+  const plan = planPath(state, c.id, cmd.path, index);
   const steps = plan.cells.length - 1;
   if (steps < 1) refuse("FlowMoveEmpty", { who: c.name });
   let ap: number;
@@ -88,7 +98,7 @@ export function prepareMove(state: EncounterState, cmd: MoveRequest): MovePlan {
     requireLegalPath(plan);
     ap = STEP_AP;
   } else {
-    through = tumbleThrough(state, c, plan.cells);
+    through = tumbleThrough(state, c, plan.cells, index);
     ap = TUMBLE_AP;
   }
   requirePool(c, "ap", ap);
@@ -100,9 +110,14 @@ export function prepareMove(state: EncounterState, cmd: MoveRequest): MovePlan {
  * Adjacent to an enemy"; "can NOT be used against enemies larger than Medium size". The path is
  * the enemy's hex and the hex straight beyond it. Returns the enemy's id.
  */
-function tumbleThrough(state: EncounterState, c: CombatantState, cells: readonly Cell[]): string {
+function tumbleThrough(
+  state: EncounterState,
+  c: CombatantState,
+  cells: readonly Cell[],
+  known?: SpatialIndex,
+): string {
   const [start, middle, end] = cells;
-  const index = indexOf(state);
+  const index = known ?? indexOf(state);
   const enemyId = middle ? index.occupantsAt(middle).find((id) => index.isEnemy(c.id, id)) : undefined;
   if (cells.length !== 3 || !start || !middle || !end || enemyId === undefined)
     refuse("FlowTumbleNoEnemy", { who: c.name });
@@ -272,9 +287,11 @@ export function previewMove(
   path: readonly Cell[],
   mode: MoveMode,
 ): MovePreview {
+  // Asked on every drag update: the state does not change, so its index is built once and reused.
+  const index = spatialIndexOf(state);
   let plan: MovePlan;
   try {
-    plan = prepareMove(state, { who, path, mode });
+    plan = prepareMove(state, { who, path, mode }, index);
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
     const c = state.combatants[who];
@@ -284,7 +301,7 @@ export function previewMove(
   const provocations: MovePreview["provocations"] = [];
   if (plan.mode === "normal") {
     const offered: string[] = [];
-    for (const p of findPathProvocations(indexOf(state), state.grid, who, plan.cells)) {
+    for (const p of findPathProvocations(index, state.grid, who, plan.cells)) {
       const by = p.threateners.filter((id) => !offered.includes(id) && canReactionAttack(state, id));
       if (by.length === 0) continue;
       offered.push(...by);

@@ -21,6 +21,8 @@ export type Command =
       outcome?: Outcome;
       time?: number;
       cost?: number;
+      /** The actor's choice where the text gives one (flow Shove: "push", "prone" or "both"). */
+      effect?: string;
     }
   | { type: "react"; who: string; with: string; against?: string; outcome?: Outcome }
   | { type: "declare"; who: string; action: string; time?: number }
@@ -36,6 +38,8 @@ export type Command =
   | { type: "setOption"; option: string; value: string }
   | { type: "addCombatant"; combatant: CombatantSetup }
   | { type: "removeCombatant"; who: string }
+  /** The GM puts a combatant at a cell (or off the grid, null) without moving it: no cost, no reactions. */
+  | { type: "place"; who: string; at: Cell | null }
   | { type: "end" };
 
 export type CommandType = Command["type"];
@@ -50,5 +54,6 @@ export const CORE_COMMANDS: readonly CommandType[] = [
   "setOption",
   "addCombatant",
   "removeCombatant",
+  "place",
   "end",
 ];

@@ -242,6 +242,7 @@ const COMMAND_LABELS = {
   setOption: "TEMPO.Command.setOption",
   addCombatant: "TEMPO.Command.addCombatant",
   removeCombatant: "TEMPO.Command.removeCombatant",
+  place: "TEMPO.Command.place",
   end: "TEMPO.Command.end",
 } as const satisfies Record<Command["type"], string>;
 

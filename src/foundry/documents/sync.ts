@@ -241,6 +241,7 @@ export const GM_COMMANDS: readonly Command["type"][] = [
   "setDefeated",
   "addCombatant",
   "removeCombatant",
+  "place",
   "end",
 ];
 

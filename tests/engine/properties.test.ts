@@ -126,6 +126,28 @@ function drive(id: RulesetId, seed: number, choices: number[]): Run {
   return run;
 }
 
+/**
+ * What answering an offer costs, by the rule texts (not by the engine): the reaction's listed cost,
+ * except a Riposte's counterattack, which the Riposte's 2 RP already paid for (flow: "Riposte: 2 RP
+ * to Parry and immediately counterattack on success"; docs/rulesets/flow.md: "free: paid by the
+ * Riposte's 2 RP").
+ */
+function costOfAnswer(
+  ruleset: Ruleset,
+  state: EncounterState,
+  command: Extract<Command, { type: "react" }>,
+): Record<string, number> {
+  const answered = state.offers.find(
+    (o) =>
+      o.who === command.who &&
+      o.with === command.with &&
+      (command.against === undefined || o.against === command.against),
+  );
+  const trigger = state.pending.find((p) => p.id === answered?.trigger);
+  if (ruleset.id === "flow" && trigger?.kind === "riposte") return {};
+  return ruleset.reactions[command.with]?.cost ?? {};
+}
+
 const registered = Object.keys(RULESETS) as RulesetId[];
 
 describe.each(registered)("engine invariants: %s", (id) => {
@@ -183,7 +205,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
           const before = i === 0 ? encounter(ruleset) : (run.states[i - 1] as EncounterState);
           const after = run.states[i] as EncounterState;
           if (after === before) return;
-          const cost = ruleset.reactions[command.with]?.cost ?? {};
+          const cost = costOfAnswer(ruleset, before, command);
           for (const [pool, amount] of Object.entries(cost))
             expect(
               before.combatants[command.who]?.pools[pool] ?? 0,
@@ -191,7 +213,12 @@ describe.each(registered)("engine invariants: %s", (id) => {
             ).toBeGreaterThanOrEqual(amount);
         });
       }),
-      { numRuns: 40 },
+      // The first example is the run that once failed here (fast-check seed -1292002818): Riposte's
+      // counterattack, answered with an empty RP pool, must not count as unpaid.
+      {
+        numRuns: 40,
+        examples: id === "flow" ? [[[-139726063, [622, 34, 0, 0, 0, 0, 682, 54, 1, 0, 0, 0]]]] : [],
+      },
     );
   });
 });

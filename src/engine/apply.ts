@@ -1,6 +1,7 @@
 import type { Command } from "./commands";
 import { createContext, type Context } from "./context";
 import { combatant, newCombatant } from "./core/combatants";
+import { place } from "./core/place";
 import { addCondition, removeCondition } from "./core/conditions";
 import { withdrawOffers } from "./core/offers";
 import { changeOption } from "./core/options";
@@ -25,6 +26,7 @@ const BEFORE_START = new Set<Command["type"]>([
   "setDefeated",
   "adjustPool",
   "setOption",
+  "place",
   "end",
 ]);
 
@@ -77,6 +79,7 @@ export const coreHandlers: Handlers = {
     );
     ctx.emit({ type: "combatantRemoved", who: cmd.who });
   },
+  place,
   end(ctx) {
     ctx.state.status = "ended";
     ctx.state.current = null;

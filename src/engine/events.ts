@@ -35,4 +35,5 @@ export const CoreEvents = {
   combatantAdded: "combatantAdded",
   combatantRemoved: "combatantRemoved",
   defeatedChanged: "defeatedChanged",
+  combatantPlaced: "combatantPlaced",
 } as const;

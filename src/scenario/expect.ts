@@ -125,7 +125,8 @@ export function checkExpectations(state: EncounterState, expect: Obj): string[] 
       case "positions":
         if (!isObj(want)) throw new ScenarioError("expect.positions: expected a map");
         for (const [id, at] of Object.entries(want)) {
-          const wanted = cell(`expect.positions.${id}`, at);
+          // null: off the grid (the GM's `place` with `at: null`).
+          const wanted = at === null ? null : cell(`expect.positions.${id}`, at);
           const actual = combatantOf(state, "expect.positions", id).at;
           if (!same(actual, wanted)) mismatch(`positions.${id}`, wanted, actual);
         }

@@ -80,6 +80,7 @@ const VERB_KEYS: Record<string, readonly string[] | "who" | "empty"> = {
   abort: ["who", "to"],
   seize: ["who"],
   apply: ["who", "condition", "rounds"],
+  place: ["who", "at"],
 };
 const MOVE_MODES: readonly MoveMode[] = ["normal", "step", "tumble", "withdraw"];
 
@@ -255,6 +256,9 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
       const rounds = v.rounds === undefined || v.rounds === null ? null : int(`${w}.rounds`, v.rounds);
       return { type: "apply", who: actor, condition: str(`${w}.condition`, v.condition), rounds };
     }
+    case "place":
+      // The GM's hand: `at: null` takes the combatant off the grid.
+      return { type: "place", who: actor, at: v.at === null ? null : cell(`${w}.at`, v.at) };
     default:
       throw new ScenarioError(`${where}: unknown verb "${verb}"`);
   }

@@ -20,7 +20,9 @@ import { react } from "./reactions";
 import { ready } from "./ready";
 import { endTurn, next, start } from "./round";
 import { settle } from "./settle";
-import { cancelReady, defeat, endGrapplesOf } from "./status";
+import { inReach } from "./geometry";
+import { flowExt } from "./data";
+import { cancelReady, defeat, endGrapple, endGrapplesOf } from "./status";
 
 /** Run a handler, then let every pending trigger that waits for nothing go on. */
 function settled<T extends CommandType>(handler: Handler<T>): Handler<T> {
@@ -77,6 +79,27 @@ const addCombatant: Handler<"addCombatant"> = (ctx, cmd) => {
     ctx.state.order = order.filter((id) => ctx.state.order.includes(id) || id === joined.id);
 };
 
+/**
+ * The GM places a combatant (core `place`). Grapple: "Movement: Neither can move independently";
+ * "Duration: Until ... the effect is broken": placing one side where the grappler no longer reaches
+ * the defender (or off the grid) breaks the grapple.
+ */
+const place: Handler<"place"> = (ctx, cmd) => {
+  coreHandlers.place?.(ctx, cmd);
+  const c = combatant(ctx.state, cmd.who);
+  const ext = flowExt(c);
+  const holds: [string, string][] = [];
+  if (ext.grappling) holds.push([c.id, ext.grappling.target]);
+  if (ext.grappledBy !== undefined) holds.push([ext.grappledBy, c.id]);
+  for (const [grappler, defender] of holds) {
+    const g = ctx.state.combatants[grappler];
+    const d = ctx.state.combatants[defender];
+    if (!g || !d) continue;
+    if (cmd.at === null || g.at === null || d.at === null || !inReach(ctx.state, g, d))
+      endGrapple(ctx, grappler, "placedApart");
+  }
+};
+
 const handlers: Handlers = {
   start: settled(start),
   next: settled(next),
@@ -89,6 +112,7 @@ const handlers: Handlers = {
   setDefeated: settled(setDefeated),
   removeCombatant: settled(removeCombatant),
   addCombatant,
+  place: settled(place),
 };
 
 export const flow: Ruleset = {

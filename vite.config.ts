@@ -11,7 +11,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import type { OutputPlugin } from "rollup";
+import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outDir = resolve(root, "dist/tempo");
@@ -42,6 +43,28 @@ function systemFiles(): Plugin {
       }
       const styles = join(root, "styles/tempo.css");
       writeFileSync(join(outDir, "tempo.css"), existsSync(styles) ? inlineCss(styles) : "");
+    },
+  };
+}
+
+/**
+ * Minify the bundle's whitespace too. Vite's library mode keeps whitespace in ES output so that
+ * another bundler can still tree-shake it; tempo.mjs is loaded by Foundry as it is, so it is
+ * minified fully (esbuild, through Vite's own helper) and its source map follows the change.
+ */
+export function minifyBundle(): OutputPlugin {
+  return {
+    name: "tempo-minify-bundle",
+    async renderChunk(code, chunk) {
+      const out = await transformWithEsbuild(code, chunk.fileName, {
+        minify: true,
+        // Foundry reads class names (a sheet registers as "tempo.<ClassName>"), so they stay.
+        keepNames: true,
+        format: "esm",
+        target: "es2022",
+        sourcemap: true,
+      });
+      return { code: out.code, map: out.map };
     },
   };
 }
@@ -82,14 +105,20 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // The release carries a minified bundle (see minifyBundle); the map is written beside it
+    // without a sourceMappingURL comment ("hidden"), and scripts/zip.mjs keeps it out of the zip
+    // and puts it next to the zip as its own asset (dist/tempo.mjs.map).
+    sourcemap: "hidden",
     target: "es2022",
+    // Vite's own minifier leaves whitespace in library ES output; minifyBundle does the whole job.
     minify: false,
     lib: {
       entry: resolve(root, "src/tempo.ts"),
       formats: ["es"],
       fileName: () => "tempo.mjs",
     },
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    // An output plugin, so that it runs after Vite's own chunk transform (which would print the
+    // whitespace back).
+    rollupOptions: { output: { inlineDynamicImports: true, plugins: [minifyBundle()] } },
   },
 });

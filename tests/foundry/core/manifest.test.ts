@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { inlineCss } from "../../../vite.config";
+import { inlineCss, minifyBundle } from "../../../vite.config";
 
 const ROOT = resolve(__dirname, "../../..");
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as Record<string, unknown>;
@@ -66,5 +66,41 @@ describe("the stylesheet build", () => {
     expect(css.match(/\.b \{\}/g)).toHaveLength(1);
     expect(css.indexOf(".b {}")).toBeLessThan(css.indexOf(".a {}"));
     expect(css).toContain(".tempo { color: red; }");
+  });
+});
+
+describe("the release bundle", () => {
+  it("is minified whitespace and all, and keeps class names (Foundry registers sheets by class name)", async () => {
+    const plugin = minifyBundle();
+    const render = plugin.renderChunk as (
+      code: string,
+      chunk: { fileName: string },
+    ) => Promise<{ code: string; map: { mappings: string } }>;
+    const source = [
+      "class TempoCombatSheet {",
+      "  static label(localisedTitle) {",
+      "    const withPrefix = `Tempo: ${localisedTitle}`;",
+      "    return withPrefix;",
+      "  }",
+      "}",
+      "export { TempoCombatSheet };",
+      "",
+    ].join("\n");
+    const out = await render(source, { fileName: "tempo.mjs" });
+    expect(out.code.trim().split("\n")).toHaveLength(1);
+    expect(out.code).not.toContain("withPrefix");
+    expect(out.code).toContain('"TempoCombatSheet"');
+    expect(out.map.mappings.length).toBeGreaterThan(0);
+  });
+
+  it("writes its source map without pointing the bundle at it, and the zip leaves maps out", async () => {
+    const config = (await import("../../../vite.config")).default as { build: { sourcemap: unknown } };
+    expect(config.build.sourcemap).toBe("hidden");
+    // @ts-expect-error: a plain Node script without type declarations
+    const zip = (await import("../../../scripts/zip.mjs")) as { isLeftOut(name: string): boolean };
+    expect(zip.isLeftOut("tempo.mjs.map")).toBe(true);
+    expect(zip.isLeftOut("LOCK")).toBe(true);
+    expect(zip.isLeftOut("tempo.mjs")).toBe(false);
+    expect(zip.isLeftOut("system.json")).toBe(false);
   });
 });

@@ -21,7 +21,8 @@ export interface Step {
   verb: string;
   command: Command;
   expect: Record<string, unknown> | null;
-  rejects: boolean;
+  /** false: must be accepted; true: must be refused; a name: must be refused with TEMPO.Refusal.<name>. */
+  rejects: boolean | string;
 }
 
 export interface Scenario {
@@ -71,7 +72,7 @@ const VERB_KEYS: Record<string, readonly string[] | "who" | "empty"> = {
   next: "empty",
   endTurn: "who",
   move: ["who", "path", "mode"],
-  act: ["who", "action", "target", "outcome", "time", "cost"],
+  act: ["who", "action", "target", "outcome", "time", "cost", "effect"],
   react: ["who", "with", "against", "outcome"],
   declare: ["who", "action", "time"],
   choose: ["who", "initiative"],
@@ -81,6 +82,7 @@ const VERB_KEYS: Record<string, readonly string[] | "who" | "empty"> = {
   seize: ["who"],
   apply: ["who", "condition", "rounds"],
   place: ["who", "at"],
+  join: ["combatant"],
 };
 const MOVE_MODES: readonly MoveMode[] = ["normal", "step", "tumble", "withdraw"];
 
@@ -128,8 +130,7 @@ function grid(v: unknown): GridDescription {
   throw new ScenarioError(`grid: unknown grid "${String(v)}"`);
 }
 
-function combatantSetup(i: number, v: unknown, ruleset: Ruleset, gridType: string): CombatantSetup {
-  const where = `combatants[${i}]`;
+function combatantSetup(v: unknown, ruleset: Ruleset, gridType: string, where: string): CombatantSetup {
   if (!isObj(v)) throw new ScenarioError(`${where}: expected a map`);
   onlyKeys(where, v, COMBATANT_KEYS);
   const setup: CombatantSetup = { id: str(`${where}.id`, v.id), side: str(`${where}.side`, v.side) };
@@ -168,8 +169,26 @@ function who(where: string, v: unknown, ids: Set<string>): string {
   return id;
 }
 
+/**
+ * `join: { combatant }`: the GM adds a combatant mid-fight (the engine's addCombatant); the
+ * ruleset places it in the order. Its id is known to the steps after it.
+ */
+function join(w: string, v: Obj, ruleset: Ruleset, gridType: string, ids: Set<string>): Command {
+  const setup = combatantSetup(v.combatant, ruleset, gridType, `${w}.combatant`);
+  if (ids.has(setup.id)) throw new ScenarioError(`${w}.combatant.id: "${setup.id}" is already in the fight`);
+  ids.add(setup.id);
+  return { type: "addCombatant", combatant: setup };
+}
+
 /** Turn one step's verb into an engine command, naming anything not understood. */
-function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids: Set<string>): Command {
+function command(
+  where: string,
+  verb: string,
+  v: unknown,
+  ruleset: Ruleset,
+  ids: Set<string>,
+  gridType: string,
+): Command {
   const shape = VERB_KEYS[verb];
   if (shape === undefined) throw new ScenarioError(`${where}: unknown verb "${verb}"`);
   if (shape === "who") return { type: "endTurn", who: who(`${where}.${verb}`, v, ids) };
@@ -180,6 +199,7 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
   }
   onlyKeys(`${where}.${verb}`, v, shape);
   const w = `${where}.${verb}`;
+  if (verb === "join") return join(w, v, ruleset, gridType, ids);
   const actor = who(`${w}.who`, v.who, ids);
   switch (verb) {
     case "move": {
@@ -200,6 +220,7 @@ function command(where: string, verb: string, v: unknown, ruleset: Ruleset, ids:
       if (v.outcome !== undefined) cmd.outcome = outcome(`${w}.outcome`, v.outcome);
       if (v.time !== undefined) cmd.time = int(`${w}.time`, v.time);
       if (v.cost !== undefined) cmd.cost = int(`${w}.cost`, v.cost);
+      if (v.effect !== undefined) cmd.effect = str(`${w}.effect`, v.effect);
       return cmd;
     }
     case "react": {
@@ -296,7 +317,7 @@ export function loadScenario(text: string): Scenario {
   if (!Array.isArray(dice)) throw new ScenarioError("dice: expected a list of numbers");
   const diceValues = dice.map((d, i) => int(`dice[${i}]`, d));
   if (!Array.isArray(doc.combatants)) throw new ScenarioError("combatants: expected a list");
-  const combatants = doc.combatants.map((c, i) => combatantSetup(i, c, ruleset, g.type));
+  const combatants = doc.combatants.map((c, i) => combatantSetup(c, ruleset, g.type, `combatants[${i}]`));
   const ids = new Set(combatants.map((c) => c.id));
   if (ids.size !== combatants.length) throw new ScenarioError("combatants: two combatants share an id");
   if (!Array.isArray(doc.steps)) throw new ScenarioError("steps: expected a list");
@@ -313,14 +334,17 @@ export function loadScenario(text: string): Scenario {
       onlyKeys(`${where}.expect`, raw.expect, EXPECT_KEYS);
       expect = raw.expect;
     }
-    if (raw.rejects !== undefined && typeof raw.rejects !== "boolean")
-      throw new ScenarioError(`${where}.rejects: expected true or false`);
+    const rejects = raw.rejects ?? false;
+    if (typeof rejects !== "boolean" && (typeof rejects !== "string" || !/^[A-Z][A-Za-z]*$/.test(rejects)))
+      throw new ScenarioError(
+        `${where}.rejects: expected true, false or a refusal name such as NotYourTurn, got ${JSON.stringify(rejects)}`,
+      );
     return {
       index,
       verb,
-      command: command(where, verb, raw[verb], ruleset, ids),
+      command: command(where, verb, raw[verb], ruleset, ids, g.type),
       expect,
-      rejects: raw.rejects === true,
+      rejects,
     };
   });
   const setup: EncounterSetup = { ruleset: rules, options, grid: g, combatants };

@@ -41,13 +41,25 @@ export function runScenario(text: string): ScenarioResult {
           };
         throw error;
       }
-      if (step.rejects && result.ok)
+      if (step.rejects !== false && result.ok)
         return {
           name,
           passed: false,
           failures: [`${label}: expected the rules to refuse it, but it was accepted`],
         };
-      if (!step.rejects && !result.ok)
+      if (
+        typeof step.rejects === "string" &&
+        !result.ok &&
+        result.refusal.key !== `TEMPO.Refusal.${step.rejects}`
+      )
+        return {
+          name,
+          passed: false,
+          failures: [
+            `${label}: expected the refusal TEMPO.Refusal.${step.rejects}, got ${result.refusal.key} ${JSON.stringify(result.refusal.data)}`,
+          ],
+        };
+      if (step.rejects === false && !result.ok)
         return {
           name,
           passed: false,

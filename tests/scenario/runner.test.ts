@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadScenario } from "../../src/scenario/load";
 import { runScenario } from "../../src/scenario/run";
 
 /** FORMAT.md: "Anything the runner does not understand ... FAILS the scenario with a message naming it". */
@@ -74,5 +75,68 @@ describe("scenario runner", () => {
     expect(runScenario(base(`  - start: {}`, "", "[11, 4]")).failures.join()).toMatch(
       /value 11 cannot come from the d10/,
     );
+  });
+});
+
+describe("scenario runner: the format's later parts", () => {
+  it("rejects: a name passes only when the step is refused for that reason", () => {
+    expect(runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: NotYourTurn`)).passed).toBe(true);
+    expect(
+      runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: NotEnoughAP`)).failures.join(),
+    ).toMatch(/expected the refusal TEMPO\.Refusal\.NotEnoughAP, got TEMPO\.Refusal\.NotYourTurn/);
+    expect(runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: true`)).passed).toBe(true);
+    expect(runScenario(base(`  - start: {}\n    rejects: NotYourTurn`)).failures.join()).toMatch(
+      /expected the rules to refuse it/,
+    );
+    expect(runScenario(base(`  - start: {}\n    rejects: 3`)).failures.join()).toMatch(
+      /rejects: expected true, false or a refusal name/,
+    );
+  });
+
+  it("join: adds the combatant mid-fight, and later steps may name it", () => {
+    const result = runScenario(
+      base(
+        [
+          `  - start: {}`,
+          `  - join: { combatant: { id: gob, side: foes, at: [3, 0], stats: { agility: 0 }, tags: [shield] } }`,
+          `    expect: { order: [ana, gob, orc], initiative: { gob: 7 } }`,
+          `  - endTurn: ana`,
+          `    expect: { current: gob }`,
+        ].join("\n"),
+        "",
+        "[9, 4, 7]",
+      ),
+    );
+    expect(result).toEqual({ name: "runner check", passed: true, failures: [] });
+  });
+
+  it("join: fails an unknown key in the combatant and an id already in the fight, naming them", () => {
+    expect(
+      runScenario(
+        base(`  - start: {}\n  - join: { combatant: { id: gob, side: foes, mood: 1 } }`),
+      ).failures.join(),
+    ).toMatch(/join\.combatant: unknown key "mood"/);
+    expect(
+      runScenario(base(`  - start: {}\n  - join: { combatant: { id: orc, side: foes } }`)).failures.join(),
+    ).toMatch(/"orc" is already in the fight/);
+    expect(runScenario(base(`  - start: {}\n  - join: { who: orc }`)).failures.join()).toMatch(
+      /unknown key "who"/,
+    );
+  });
+
+  it("act: passes effect to the engine as the command's effect (the actor's choice)", () => {
+    const scenario = loadScenario(
+      base(
+        `  - start: {}\n  - act: { who: ana, action: shove, target: orc, outcome: success, effect: prone }`,
+      ),
+    );
+    expect(scenario.steps[1]?.command).toEqual({
+      type: "act",
+      who: "ana",
+      action: "shove",
+      target: "orc",
+      outcome: "success",
+      effect: "prone",
+    });
   });
 });

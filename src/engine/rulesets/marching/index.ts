@@ -1,6 +1,7 @@
+import { coreHandlers } from "../../apply";
 import type { Ruleset } from "../../ruleset";
 import { act, ACTIONS, move, react, REACTIONS } from "./actions";
-import { advance, choose, declare, delay, endOwnTurn, start } from "./round";
+import { advance, choose, declare, delay, endOwnTurn, placeNewcomer, start } from "./round";
 import { switchFrantic } from "./frantic";
 import { seize } from "./seize";
 import { setupCombatant } from "./setup";
@@ -37,5 +38,9 @@ export const marching: Ruleset = {
     seize,
     declare,
     setOption: (ctx, cmd) => switchFrantic(ctx, cmd.option, cmd.value),
+    addCombatant(ctx, cmd) {
+      coreHandlers.addCombatant?.(ctx, cmd);
+      if (ctx.state.status === "active") placeNewcomer(ctx, cmd.combatant.id);
+    },
   },
 };

@@ -176,3 +176,17 @@ export function declare(ctx: Context, cmd: CommandOf<"declare">): void {
   if (!clockOf(ctx.state).on) refuse("NotFrantic");
   announce(ctx, cmd.who, cmd.action);
 }
+
+/**
+ * A combatant who joins a running fight (the GM adds it to the tracker). The text has no joining
+ * rule; we read it with the delay rule's "initiative passes to the next person in line, then to the
+ * monsters, then back to them": the newcomer acts after everyone still to act this round, and from
+ * the next round takes its place as everyone does ("Initiative resets as normal at the beginning of
+ * the next round"). While the lead is still choosing, the order is not made yet and it simply waits.
+ */
+export function placeNewcomer(ctx: Context, who: string): void {
+  const state = ctx.state;
+  if (state.stage !== "turns") return;
+  state.order = [...state.order, who];
+  ctx.emit({ type: "orderChanged", order: [...state.order], reason: "newcomer", who });
+}

@@ -1,3 +1,4 @@
+import { coreHandlers } from "../../apply";
 import type { Ruleset } from "../../ruleset";
 import { ACTIONS, REACTIONS } from "./actions";
 import {
@@ -12,6 +13,7 @@ import {
   setDefeated,
   start,
 } from "./combat";
+import { placeNewcomer } from "./round";
 import { freshCombatantExt } from "./state";
 
 /**
@@ -46,5 +48,9 @@ export const segments: Ruleset = {
     react,
     apply: applyCondition,
     setDefeated,
+    addCombatant(ctx, cmd) {
+      coreHandlers.addCombatant?.(ctx, cmd);
+      if (ctx.state.status === "active") placeNewcomer(ctx, cmd.combatant.id);
+    },
   },
 };

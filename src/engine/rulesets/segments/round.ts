@@ -355,3 +355,42 @@ export function advance(ctx: Context, from: string | null): void {
   }
   enterStage(ctx, STAGES.indexOf(stage) + 1);
 }
+
+/**
+ * A combatant who joins a running fight (the GM adds it to the tracker). The text has no joining
+ * rule, so it acts as its side does: while declarations are open it declares with everyone; once
+ * group initiative is rolled it takes its side's roll and group (with its own Dexterity Reaction
+ * Adjustment) and acts in the stages still to come, or in the one under way if its place there is
+ * still to come. A side that did not roll this round waits for the next round's declarations.
+ */
+export function placeNewcomer(ctx: Context, who: string): void {
+  const { state } = ctx;
+  const c = state.combatants[who] as CombatantState;
+  if (state.stage === "declare") {
+    if (canAct(c)) state.order = [...state.order, c.id];
+    return;
+  }
+  const roll = segEncounter(state).rolls[c.side];
+  if (roll === undefined || state.stage === null || state.stage === "end") return;
+  const best = Math.max(
+    -Infinity,
+    ...Object.entries(segEncounter(state).rolls)
+      .filter(([side]) => side !== c.side)
+      .map(([, r]) => r),
+  );
+  const adjustment =
+    state.options.dexterityReaction === "groups" ? dexterityReaction(c.stats.dexterity ?? 10) : 0;
+  c.initiative = roll + adjustment;
+  seg(c).group = roll + adjustment >= best ? "high" : "low";
+  const stage = state.stage as ActingStage;
+  const sorted = stageOrder(state, stage);
+  if (!sorted.includes(c.id)) return;
+  // Into the stage under way, before the first still to act who comes after it.
+  const here = state.current === null ? -1 : state.order.indexOf(state.current);
+  const after = sorted.slice(sorted.indexOf(c.id) + 1);
+  const at = state.order.findIndex((id, i) => i > here && after.includes(id));
+  const order = [...state.order];
+  order.splice(at === -1 ? order.length : at, 0, c.id);
+  state.order = order;
+  ctx.emit({ type: "orderChanged", order: [...order], reason: "newcomer", who: c.id });
+}

@@ -172,3 +172,28 @@ describe('marching: combat order ("Take turns from the point of contact closest 
     expect(t.state.order).toEqual(["b", "a", "lead"]);
   });
 });
+
+describe("marching: a combatant joining mid-fight (docs/rulesets/marching.md, Joining)", () => {
+  it('acts after everyone still to act this round, then in its place ("initiative passes to the next person in line, then to the monsters, then back"; "Initiative resets as normal at the beginning of the next round")', () => {
+    const t = new Table([pc("lead", 1, [0, 0]), pc("rear", 3, [0, 2]), foe("orc", [3, 0])]);
+    t.do({ type: "start" }).do({ type: "addCombatant", combatant: pc("scout", 2, [0, 1]) });
+    expect(t.state.order).toEqual([]);
+    t.do({ type: "choose", who: "lead", initiative: "take" });
+    expect(t.state.order).toEqual(["lead", "scout", "rear", "orc"]);
+    t.do({ type: "addCombatant", combatant: foe("wolf", [4, 0]) });
+    expect(t.state.order).toEqual(["lead", "scout", "rear", "orc", "wolf"]);
+    expect(t.ofType("orderChanged")).toEqual([
+      {
+        type: "orderChanged",
+        order: ["lead", "scout", "rear", "orc", "wolf"],
+        reason: "newcomer",
+        who: "wolf",
+      },
+    ]);
+    for (const who of ["lead", "scout", "rear", "orc"]) t.do({ type: "endTurn", who });
+    expect(t.state.current).toBe("wolf");
+    t.do({ type: "endTurn", who: "wolf" });
+    expect(t.state.round).toBe(2);
+    expect(t.state.order.slice(0, 3)).toEqual(["lead", "scout", "rear"]);
+  });
+});

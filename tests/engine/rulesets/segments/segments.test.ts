@@ -274,3 +274,26 @@ describe("segments: group order", () => {
     expect(t.state).toMatchObject({ stage: "spells", current: "mage", segment: 4 });
   });
 });
+
+describe("segments: a combatant joining mid-fight (docs/rulesets/segments.md, Joining)", () => {
+  it('declares with everyone while declarations are open ("1. All individuals Declare Actions")', () => {
+    const t = duel([]).do({ type: "start" });
+    t.do({ type: "addCombatant", combatant: { id: "squire", side: "party", pc: true } });
+    expect(t.state.order).toEqual(["fighter", "orc", "squire"]);
+    t.do({ type: "declare", who: "squire", action: "attack" });
+  });
+
+  it('takes its side\'s d6 and group once rolled ("Each group will roll a d6"), and acts in the stage under way if its place is still to come', () => {
+    const t = duel([5, 2]).do({ type: "start" }).next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["fighter"], current: "fighter" });
+    t.do({ type: "addCombatant", combatant: { id: "squire", side: "party", pc: true } });
+    expect(t.state.order).toEqual(["fighter", "squire"]);
+    expect(t.state.combatants.squire?.initiative).toBe(5);
+    expect(t.dice.used).toBe(2);
+    t.do({ type: "addCombatant", combatant: { id: "goblin", side: "foes" } });
+    t.do({ type: "addCombatant", combatant: { id: "ogre", side: "giants" } });
+    expect(t.state.order).toEqual(["fighter", "squire"]);
+    t.next(2);
+    expect(t.state).toMatchObject({ stage: "low", order: ["orc", "goblin"] });
+  });
+});

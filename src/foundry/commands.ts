@@ -118,7 +118,8 @@ export type Decision =
 /**
  * Apply commands one after another to a stored combat; all are accepted or nothing is written.
  * `more(state)` may ask for another command after each one (nextRound keeps pressing `next`
- * until the round changes); it is asked at most `limit` times.
+ * until the round changes); it is asked at most `limit` times, a guard against a loop that never
+ * ends, generous enough for any round: a hundred presses per combatant, plus a hundred.
  */
 export async function decide(
   stored: StoredCombat,
@@ -126,7 +127,7 @@ export async function decide(
   roll: DieRoller,
   userId: string | null,
   more?: (state: EncounterState, applied: number) => Command | null,
-  limit = 200,
+  limit = 100 * (stored.state.roster.length + 1),
 ): Promise<Decision> {
   const ruleset = getRuleset(stored.state.ruleset);
   let state = stored.state;

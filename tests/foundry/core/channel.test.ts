@@ -105,6 +105,35 @@ describe("decide (the GM's client applying commands)", () => {
     expect(decision.write.system.seq).toBe(4);
   });
 
+  it("finishes the round in one press whatever the number of combatants (phases: 4 phases of 60 turns)", async () => {
+    // phases: every one of the Turn's Phases gives each combatant a turn (Combat Value sets the order).
+    const combatants = Array.from({ length: 60 }, (_, k) => ({
+      id: `c${k}`,
+      side: k % 2 === 0 ? "party" : "foes",
+      stats: { combatValue: k % 7 },
+    }));
+    const initial = createEncounter({ ruleset: "phases", combatants }, getRuleset("phases"));
+    const ids = combatants.map((c) => c.id);
+    let rolled = 0;
+    const dice: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
+    const begun = await decide(
+      { state: initial, initial, log: [], seq: 0, ids },
+      [{ type: "start" }],
+      dice,
+      "gm",
+    );
+    if (!begun.ok) throw new Error(begun.refusal.key);
+    const { state, log, seq } = begun.write.system;
+    const round = state.round;
+    const decision = await decide({ state, initial, log, seq, ids }, [], dice, "gm", (s) =>
+      s.round === round && s.status === "active" ? { type: "next" } : null,
+    );
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    expect(decision.write.round).toBe(round + 1);
+    // More presses than the old fixed guard of 200 allowed.
+    expect(decision.write.system.log.length - log.length).toBeGreaterThan(200);
+  });
+
   it("refuses an empty request rather than writing an unchanged state", async () => {
     const stored = await started();
     const decision = await decide(stored, [], roller([]), "gm");

@@ -5,6 +5,7 @@
 import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "./foundry/data";
 import { TempoCombat, TempoCombatant } from "./foundry/documents";
 import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
+import { onRenderSettingsConfig } from "./foundry/apps/howto";
 import { registerSheets } from "./foundry/apps/sheets";
 import { COMMAND_QUERY, handleCommandQuery } from "./foundry/commands";
 import { registerHooks } from "./foundry/hooks";
@@ -23,6 +24,8 @@ Hooks.once("init", () => {
   CONFIG.ui.combat = TempoCombatTracker;
 
   registerSettings();
+  // A link to "How <ruleset> plays" under the ruleset setting (src/foundry/apps/howto.ts).
+  Hooks.on("renderSettingsConfig", onRenderSettingsConfig);
 
   // Character, NPC, weapon and action sheets (see src/foundry/apps/sheets).
   registerSheets();

@@ -12,6 +12,7 @@ import { validateSource, loadModels, type ModelClass } from "./foundry/sheets/fi
 import { RULESET_IDS, SeededDice, apply, createEncounter, getRuleset, type RulesetId } from "../src/engine";
 import { combatantSetup, type ActorData } from "../src/foundry/documents/setup";
 import { summarizeWeapons, type WeaponLike } from "../src/foundry/data/catalog";
+import { HOWTO_ENTRIES, howtoSource } from "../src/views/howto";
 
 const models = await loadModels();
 const ROOT = resolve(__dirname, "..");
@@ -293,6 +294,62 @@ describe("tempo-actors", () => {
       );
       const started = apply(made, { type: "start" }, new SeededDice(7), ruleset);
       expect(started.ok ? null : started.refusal, id).toBeNull();
+    }
+  });
+});
+
+describe("tempo-rules: how each ruleset plays", () => {
+  const entries = docs("tempo-rules");
+  const rulesetOf = (d: Doc) =>
+    String(((d["flags"] as Record<string, Record<string, unknown>>)["tempo"] ?? {})["ruleset"]);
+  const content = (d: Doc) => {
+    const page = ((d["pages"] ?? []) as Record<string, unknown>[])[0] ?? {};
+    return String(((page["text"] ?? {}) as { content?: string }).content ?? "");
+  };
+  const lang = JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as {
+    TEMPO: { Ruleset: Record<string, string>; Pool: Record<string, { Abbr: string }> };
+  };
+
+  it("holds one entry per ruleset, in the file and under the id the links use", () => {
+    expect(entries.map(rulesetOf).sort()).toEqual([...RULESET_IDS].sort());
+    for (const id of RULESET_IDS) {
+      const doc = YAML.parse(readFileSync(join(ROOT, howtoSource(id)), "utf8")) as Doc;
+      expect(rulesetOf(doc)).toBe(id);
+      expect(doc._id, id).toBe(HOWTO_ENTRIES[id]);
+      expect(doc.name).toBe(`How ${lang.TEMPO.Ruleset[id]} plays`);
+    }
+  });
+
+  it("gives each ruleset one text page saying what its time is, its points, what provokes, and surprise", () => {
+    for (const doc of entries) {
+      const pages = (doc["pages"] ?? []) as Record<string, unknown>[];
+      expect(pages.length, doc.name).toBe(1);
+      expect(pages[0]?.["type"], doc.name).toBe("text");
+      const headings = [...content(doc).matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+      expect(headings, doc.name).toEqual(["Time", "Points", "Provoking and reacting", "Surprise"]);
+    }
+  });
+
+  it("names every pool of the ruleset by its abbreviation, or says there are none", () => {
+    for (const doc of entries) {
+      const pools = getRuleset(rulesetOf(doc)).pools.map((p) => p.id);
+      const text = content(doc);
+      if (pools.length === 0) expect(text, doc.name).toContain("There are no points");
+      for (const pool of pools) expect(text, `${doc.name} ${pool}`).toContain(lang.TEMPO.Pool[pool]?.Abbr);
+    }
+  });
+
+  it("names the ruleset's own units of time", () => {
+    const words: Record<RulesetId, string[]> = {
+      flow: ["round", "turn"],
+      rating: ["round", "turn"],
+      segments: ["round", "segments"],
+      phases: ["Turn", "Phases", "Post-Turn"],
+      marching: ["round", "turn", "marching order"],
+    };
+    for (const doc of entries) {
+      const id = rulesetOf(doc) as RulesetId;
+      for (const w of words[id]) expect(content(doc), `${id} ${w}`).toContain(`<strong>${w}</strong>`);
     }
   });
 });

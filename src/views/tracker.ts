@@ -5,6 +5,7 @@
  * Every label, aria text, css class and disabled flag is worked out here; the templates only show.
  */
 import { getRuleset, type CombatantState, type EncounterState, type RulesetId } from "../engine";
+import { howtoLink, type HowtoLinkView } from "./howto";
 import { pipsFor, type Localizer, type PipView } from "./sheet";
 
 export type { Localizer };
@@ -25,6 +26,8 @@ export interface TrackerOptions {
   owned?: readonly string[];
   /** The combat's combatants as documents, in the order the GM added them. Before the start they are all there is. */
   combatants?: readonly TrackerCombatantDoc[];
+  /** The world's ruleset, for a combat not started yet (a running one shows its own). */
+  ruleset?: RulesetId;
 }
 
 /** One step of the round's structure (a phase, a segment, a stage). */
@@ -119,6 +122,8 @@ export interface TrackerView {
   hasCombatants: boolean;
   controls: ControlView[];
   hasControls: boolean;
+  /** The "How <ruleset> plays" page of the combat's ruleset (the world's before the start). */
+  howto: HowtoLinkView | null;
 }
 
 const RULESET_LABELS = {
@@ -401,6 +406,7 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
       hasCombatants: combatants.length > 0,
       controls: [],
       hasControls: false,
+      howto: options.ruleset ? howtoLink(options.ruleset, i18n) : null,
     };
   }
 
@@ -459,5 +465,6 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     hasCombatants: combatants.length > 0,
     controls,
     hasControls: controls.length > 0,
+    howto: howtoLink(state.ruleset, i18n),
   };
 }

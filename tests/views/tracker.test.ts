@@ -248,6 +248,30 @@ describe("trackerView", () => {
   });
 });
 
+describe("the tracker's link to how the ruleset plays", () => {
+  it("links the running combat's own ruleset, not the world's", () => {
+    const state = fight("flow", flowPair, [{ type: "start" }], [9, 4]);
+    const view = trackerView(state, opts({ ruleset: "marching" }));
+    expect(view.howto?.ruleset).toBe("flow");
+    expect(view.howto?.label).toBe("How Flow plays");
+    expect(view.howto?.uuid).toBe("Compendium.tempo.tempo-rules.JournalEntry.O7JgpnmXsXVotc8f");
+    expect(view.howto?.source).toBe("packs/_source/tempo-rules/howto-flow.yml");
+  });
+
+  it("links the world's ruleset before a combat starts, and nothing when the host does not say", () => {
+    expect(trackerView(null, opts({ ruleset: "phases" })).howto?.label).toBe("How Phases plays");
+    expect(trackerView(null, opts()).howto).toBeNull();
+  });
+
+  it("renders the link with the action and ruleset the host opens it by", () => {
+    const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(null, opts({ ruleset: "segments" })) });
+    const links = elements(html, "a").filter((a) => a.attrs["data-action"] === "tempoHowto");
+    expect(links.map((a) => [a.attrs["data-ruleset"], a.text.replace(/<[^>]*>/g, "").trim()])).toEqual([
+      ["segments", "How Segments plays"],
+    ]);
+  });
+});
+
 describe("templates/tracker/tracker.hbs rendered with Handlebars", () => {
   it("shows the order, initiative, pips, markers and the GM's control", () => {
     const state = fight(

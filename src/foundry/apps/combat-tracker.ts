@@ -8,6 +8,8 @@ import type { Command } from "../../engine";
 import { trackerView, type TrackerView } from "../../views/tracker";
 import { TEMPLATE_PATHS } from "../../views/templates";
 import { submit } from "../commands";
+import { readSettings } from "../settings";
+import { openHowto, rulesetOf } from "./howto";
 import { TempoCombat } from "../documents/combat";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
@@ -18,6 +20,7 @@ export class TempoCombatTracker extends CombatTracker {
       tempoNext: TempoCombatTracker.#onNext,
       tempoEndTurn: TempoCombatTracker.#onEndTurn,
       tempoChoose: TempoCombatTracker.#onChoose,
+      tempoHowto: TempoCombatTracker.#onHowto,
     },
   };
 
@@ -58,6 +61,7 @@ export class TempoCombatTracker extends CombatTracker {
       isGM: user?.isGM ?? false,
       owned,
       combatants: docs,
+      ruleset: readSettings().ruleset,
     });
   }
 
@@ -95,5 +99,11 @@ export class TempoCombatTracker extends CombatTracker {
     if (who && (value === "take" || value === "cede")) {
       await TempoCombatTracker.#send.call(this, { type: "choose", who, initiative: value });
     }
+  }
+
+  /** The "How <ruleset> plays" link in the tracker's header. */
+  static async #onHowto(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const ruleset = rulesetOf(target);
+    if (ruleset) await openHowto(ruleset);
   }
 }

@@ -42,6 +42,7 @@ describe("system.json", () => {
       ["tempo-actions", "Item"],
       ["tempo-conditions", "JournalEntry"],
       ["tempo-actors", "Actor"],
+      ["tempo-rules", "JournalEntry"],
     ]);
     for (const p of packs) {
       expect(p.path).toBe(`packs/${p.name}`);

@@ -5,6 +5,6 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     environment: "node",
     // Property tests run from a fixed, printed, replayable seed (FC_SEED; docs/testing.md).
-    setupFiles: ["tests/support/fast-check-seed.ts"],
+    setupFiles: ["tests/support/fast-check.ts"],
   },
 });

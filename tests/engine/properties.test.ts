@@ -11,6 +11,7 @@ import { replay } from "../../src/engine/replay";
 import { RULESETS } from "../../src/engine/rulesets";
 import type { Ruleset } from "../../src/engine/ruleset";
 import type { EncounterState, RulesetId } from "../../src/engine/state";
+import { runs } from "../support/fast-check";
 
 /**
  * Engine invariants, checked for every registered ruleset (DESIGN "Quality bars": each combatant
@@ -161,7 +162,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
             for (const [pool, value] of Object.entries(c.pools))
               expect(value, `${c.id}.${pool}`).toBeGreaterThanOrEqual(0);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -172,7 +173,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
         const again = replay(encounter(getRuleset(id)), run.commands, new SeededDice(seed));
         expect(again.state).toEqual(run.states[run.states.length - 1]);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -191,7 +192,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
           }
         });
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -216,7 +217,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
       // The first example is the run that once failed here (fast-check seed -1292002818): Riposte's
       // counterattack, answered with an empty RP pool, must not count as unpaid.
       {
-        numRuns: 40,
+        numRuns: runs(40),
         examples: id === "flow" ? [[[-139726063, [622, 34, 0, 0, 0, 0, 682, 54, 1, 0, 0, 0]]]] : [],
       },
     );

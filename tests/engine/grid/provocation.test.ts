@@ -14,6 +14,7 @@ import {
   walkPath,
 } from "../../../src/engine/grid";
 import { HEX, SQUARE, cellArb, gridArb } from "./arbitraries";
+import { runs } from "../../support/fast-check";
 
 const hero = (anchor: Cell, extra: Partial<Body> = {}): Body => ({
   id: "hero",
@@ -202,7 +203,7 @@ describe("findPathProvocations", () => {
         }
         expect(provocations(grid, bodies, path)).toEqual(expected);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   threatenedCells,
 } from "../../../src/engine/grid";
 import { HEX, NONE, SQUARE, cellArb, gridArb } from "./arbitraries";
+import { runs } from "../../support/fast-check";
 
 const sizeArb = fc.constantFrom(...SIZES);
 
@@ -165,7 +166,7 @@ describe("threatened cells (flow: Threat Range)", () => {
           }
         }
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

@@ -10,6 +10,7 @@ import {
   threatenedCells,
 } from "../../../src/engine/grid";
 import { HEX, NONE, SQUARE, cellArb, gridArb } from "./arbitraries";
+import { runs } from "../../support/fast-check";
 
 const bodiesArb: fc.Arbitrary<Body[]> = fc
   .array(
@@ -59,7 +60,7 @@ describe("spatial index", () => {
         // A cell nobody threatens has no threateners.
         expect(index.threatenersOf([1000, 1000])).toEqual([]);
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 

@@ -7,6 +7,7 @@ import { createEncounter } from "../../../../src/engine/encounter";
 import { replay } from "../../../../src/engine/replay";
 import { flow } from "../../../../src/engine/rulesets/flow";
 import type { Cell, EncounterState } from "../../../../src/engine/state";
+import { runs } from "../../../support/fast-check";
 
 /** Four fighters close together on a hex grid, one with a shield, one large, one surprised. */
 function startState(seed: number, surprise: boolean): { state: EncounterState; dice: SeededDice } {
@@ -150,7 +151,7 @@ describe("flow invariants under random play", () => {
           if (s.current !== null) expect(s.order).toContain(s.current);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -162,7 +163,7 @@ describe("flow invariants under random play", () => {
         const again = replay(first, run.commands, dice);
         expect(again.state).toEqual(run.states[run.states.length - 1]);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

@@ -7,6 +7,7 @@ import { createEncounter } from "../../../../src/engine/encounter";
 import { replay } from "../../../../src/engine/replay";
 import { marching } from "../../../../src/engine/rulesets/marching";
 import type { CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import { runs } from "../../../support/fast-check";
 
 const IDS = ["a", "b", "c", "d", "e"];
 
@@ -151,7 +152,7 @@ describe("marching invariants over random command sequences", () => {
           expect(new Set(state.order).size).toBe(state.order.length);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -164,7 +165,7 @@ describe("marching invariants over random command sequences", () => {
         expect(two.state).toEqual(one.state);
         expect(two.log).toEqual(one.log);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 });

@@ -8,6 +8,7 @@ import type { EngineEvent } from "../../../../src/engine/events";
 import { replay } from "../../../../src/engine/replay";
 import { phases } from "../../../../src/engine/rulesets/phases";
 import type { Cell, CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import { runs } from "../../../support/fast-check";
 
 const IDS = ["hero", "ally", "thug", "vet"];
 const SETUP: CombatantSetup[] = [
@@ -137,7 +138,7 @@ describe("phases: properties", () => {
           expect(JSON.stringify(s.before)).toBe(s.snapshot);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -157,7 +158,7 @@ describe("phases: properties", () => {
           if (st.phase === "postTurn") expect(st.current).toBeNull();
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -180,7 +181,7 @@ describe("phases: properties", () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -193,7 +194,7 @@ describe("phases: properties", () => {
         expect(b.state).toEqual(a.state);
         expect(a.state).toEqual(run(cmds, seed).state);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

@@ -7,6 +7,7 @@ import { createEncounter } from "../../../../src/engine/encounter";
 import { replay } from "../../../../src/engine/replay";
 import { rating } from "../../../../src/engine/rulesets/rating";
 import type { CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import { runs } from "../../../support/fast-check";
 
 const IDS = ["a", "b", "c", "d"];
 
@@ -161,7 +162,7 @@ describe("rating invariants over random command sequences", () => {
           if (state.current !== null) expect(state.order).toContain(state.current);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -174,7 +175,7 @@ describe("rating invariants over random command sequences", () => {
         expect(two.state).toEqual(one.state);
         expect(two.log).toEqual(one.log);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 });

@@ -8,6 +8,7 @@ import type { EngineEvent } from "../../../../src/engine/events";
 import { replay } from "../../../../src/engine/replay";
 import { segments } from "../../../../src/engine/rulesets/segments";
 import type { Cell, CombatantSetup, EncounterState } from "../../../../src/engine/state";
+import { runs } from "../../../support/fast-check";
 
 const IDS = ["fighter", "wizard", "orc", "bear"];
 const SETUP: CombatantSetup[] = [
@@ -133,7 +134,7 @@ describe("segments: properties", () => {
           expect(JSON.stringify(s.before)).toBe(s.snapshot);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -155,7 +156,7 @@ describe("segments: properties", () => {
           if (st.stage === "declare" || st.stage === "end") expect(st.current).toBeNull();
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -177,7 +178,7 @@ describe("segments: properties", () => {
           for (const o of s.after.offers) expect(s.after.combatants[o.who]?.defeated).toBe(false);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -190,7 +191,7 @@ describe("segments: properties", () => {
         expect(b.state).toEqual(a.state);
         expect(a.state).toEqual(run(cmds, seed).state);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

@@ -83,7 +83,7 @@ describe("scenario runner: the format's later parts", () => {
     expect(runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: NotYourTurn`)).passed).toBe(true);
     expect(
       runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: NotEnoughAP`)).failures.join(),
-    ).toMatch(/expected the refusal TEMPO\.Refusal\.NotEnoughAP, got TEMPO\.Refusal\.NotYourTurn/);
+    ).toMatch(/expected the refusal NotEnoughAP, got TEMPO\.Refusal\.NotYourTurn/);
     expect(runScenario(base(`  - start: {}\n  - endTurn: orc\n    rejects: true`)).passed).toBe(true);
     expect(runScenario(base(`  - start: {}\n    rejects: NotYourTurn`)).failures.join()).toMatch(
       /expected the rules to refuse it/,

@@ -8,11 +8,22 @@ import type { Playground } from "./main";
 import type { LogLine } from "./session";
 import type { ViewModules } from "./views";
 
+/** phases' Phase names, in the tracker's and the sheet's words. */
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  surprise: "TEMPO.Tracker.Phase.surprise",
+  "1": "TEMPO.Tracker.Phase.1",
+  "2": "TEMPO.Tracker.Phase.2",
+  "3": "TEMPO.Tracker.Phase.3",
+  "4": "TEMPO.Tracker.Phase.4",
+  postTurn: "TEMPO.Tracker.Phase.postTurn",
+};
+
 /** Core events the plain rendering words itself (the system's chat cards word the rest). */
 const EVENT_TEXT: Readonly<Record<string, string>> = {
   combatStarted: "TEMPO.Playground.Chat.CombatStarted",
   combatEnded: "TEMPO.Playground.Chat.CombatEnded",
   roundStarted: "TEMPO.Playground.Chat.RoundStarted",
+  phaseStarted: "TEMPO.Playground.Chat.PhaseStarted",
   turnStarted: "TEMPO.Playground.Chat.TurnStarted",
   initiativeRolled: "TEMPO.Playground.Chat.InitiativeRolled",
   poolSpent: "TEMPO.Playground.Chat.PoolSpent",
@@ -157,6 +168,8 @@ export class ChatLog {
       if (field in e) data[field] = this.name(e[field]);
     if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
     if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
+    const phase = PHASE_WORDS[String(e["phase"])];
+    if (e.type === "phaseStarted" && phase) data["phase"] = this.app.loc.localize(phase);
     if (typeof e["action"] === "string")
       data["action"] = this.app.loc.localize(`TEMPO.Action.${e["action"]}`);
     return this.app.loc.format(key, data);

@@ -10,6 +10,8 @@ export interface SampleEncounter {
   id: string;
   title: string;
   blurb: string;
+  /** Three first steps for a newcomer: what to press or drag, and what will happen (keys). */
+  tryThis: readonly [string, string, string];
   /** Width and height of the battle map, in cells (columns, rows). */
   map: { cols: number; rows: number };
   setup: EncounterSetup;
@@ -24,6 +26,11 @@ const flowAmbush: SampleEncounter = {
   id: "flow-orc-ambush",
   title: "TEMPO.Playground.Encounter.FlowOrcAmbush.Title",
   blurb: "TEMPO.Playground.Encounter.FlowOrcAmbush.Blurb",
+  tryThis: [
+    "TEMPO.Playground.Encounter.FlowOrcAmbush.Try1",
+    "TEMPO.Playground.Encounter.FlowOrcAmbush.Try2",
+    "TEMPO.Playground.Encounter.FlowOrcAmbush.Try3",
+  ],
   map: { cols: 11, rows: 8 },
   setup: {
     ruleset: "flow",
@@ -92,6 +99,11 @@ const phasesWarehouse: SampleEncounter = {
   id: "phases-warehouse",
   title: "TEMPO.Playground.Encounter.PhasesWarehouse.Title",
   blurb: "TEMPO.Playground.Encounter.PhasesWarehouse.Blurb",
+  tryThis: [
+    "TEMPO.Playground.Encounter.PhasesWarehouse.Try1",
+    "TEMPO.Playground.Encounter.PhasesWarehouse.Try2",
+    "TEMPO.Playground.Encounter.PhasesWarehouse.Try3",
+  ],
   map: { cols: 12, rows: 8 },
   setup: {
     ruleset: "phases",
@@ -124,6 +136,11 @@ const segmentsCrypt: SampleEncounter = {
   id: "segments-crypt",
   title: "TEMPO.Playground.Encounter.SegmentsCrypt.Title",
   blurb: "TEMPO.Playground.Encounter.SegmentsCrypt.Blurb",
+  tryThis: [
+    "TEMPO.Playground.Encounter.SegmentsCrypt.Try1",
+    "TEMPO.Playground.Encounter.SegmentsCrypt.Try2",
+    "TEMPO.Playground.Encounter.SegmentsCrypt.Try3",
+  ],
   map: { cols: 12, rows: 8 },
   setup: {
     ruleset: "segments",
@@ -150,6 +167,11 @@ const ratingRoadside: SampleEncounter = {
   id: "rating-roadside",
   title: "TEMPO.Playground.Encounter.RatingRoadside.Title",
   blurb: "TEMPO.Playground.Encounter.RatingRoadside.Blurb",
+  tryThis: [
+    "TEMPO.Playground.Encounter.RatingRoadside.Try1",
+    "TEMPO.Playground.Encounter.RatingRoadside.Try2",
+    "TEMPO.Playground.Encounter.RatingRoadside.Try3",
+  ],
   map: { cols: 12, rows: 8 },
   setup: {
     ruleset: "rating",
@@ -195,6 +217,11 @@ const marchingCorridor: SampleEncounter = {
   id: "marching-corridor",
   title: "TEMPO.Playground.Encounter.MarchingCorridor.Title",
   blurb: "TEMPO.Playground.Encounter.MarchingCorridor.Blurb",
+  tryThis: [
+    "TEMPO.Playground.Encounter.MarchingCorridor.Try1",
+    "TEMPO.Playground.Encounter.MarchingCorridor.Try2",
+    "TEMPO.Playground.Encounter.MarchingCorridor.Try3",
+  ],
   map: { cols: 12, rows: 6 },
   setup: {
     ruleset: "marching",

@@ -14,6 +14,8 @@ import { TemplateStore } from "./handlebars";
 import { Session, parseSessionFile } from "./session";
 import { h } from "./dom";
 import { Panels } from "./panels";
+import { tokenLabels } from "./labels";
+import { restoreSession, saveSession } from "./storage";
 
 /** The reaction prompt's countdown; `?prompt=N` shortens or lengthens it (the browser tests use 2). */
 export const PROMPT_SECONDS = promptSeconds();
@@ -29,6 +31,9 @@ export class Playground {
   selected: string | null = null;
   moveMode: MoveMode = "normal";
   private lastCurrent: string | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** Token labels, the same on the map and in the tracker, unique on the map. */
+  labels = new Map<string, string>();
   readonly map: BattleMap;
   readonly panels: Panels;
 
@@ -50,6 +55,7 @@ export class Playground {
           mode: this.moveMode,
         }),
       describe: (id) => this.describe(id),
+      label: (id) => this.labels.get(id) ?? id,
       localize: (key) => this.loc.localize(key),
     });
     this.panels = new Panels(this, root);
@@ -66,15 +72,37 @@ export class Playground {
   }
 
   useSession(encounter: SampleEncounter, session: Session): void {
+    this.unsubscribe?.();
     this.encounter = encounter;
     this.session = session;
     this.selected = null;
     this.lastCurrent = null;
     this.moveMode = "normal";
-    session.subscribe(() => this.render());
-    this.map.load(encounter, session.state);
+    // Every command is kept in the browser's storage as it happens: a reload brings the fight back.
+    this.unsubscribe = session.subscribe(() => {
+      saveSession(session);
+      this.render();
+    });
+    this.labels = this.labelsFor();
+    this.map.load(encounter, session.state, this.hasMovement);
     this.panels.reset();
+    saveSession(session);
     this.render();
+  }
+
+  /** Whether the ruleset gives moving a meaning (rating has no movement: no drag, no ruler). */
+  get hasMovement(): boolean {
+    return getRuleset(this.session.state.ruleset).moveModes.length > 0;
+  }
+
+  /** A fight is on: something was accepted after setting up and the combat has not ended. */
+  get midFight(): boolean {
+    return this.session.state.status === "active" && this.session.log.some((l) => l.refusal === null);
+  }
+
+  private labelsFor(): Map<string, string> {
+    const state = this.session.state;
+    return tokenLabels(state.roster.map((id) => ({ id, name: state.combatants[id]?.name ?? id })));
   }
 
   /** Send a command to the engine; a refusal shows as a toast. */
@@ -115,6 +143,7 @@ export class Playground {
     if (this.selected && !state.combatants[this.selected]) this.selected = null;
     // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
     if (!this.selected) this.selected = state.roster[0] ?? null;
+    if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
     this.map.update(state, this.selected);
     this.panels.render();
   }
@@ -235,7 +264,7 @@ function fallbackEncounter(ruleset: RulesetId): SampleEncounter {
 }
 
 /** Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session. */
-function initialChoice(): { encounter: SampleEncounter; seed: number } {
+function initialChoice(): { encounter: SampleEncounter; seed: number; named: boolean } {
   const params = new URLSearchParams(location.search);
   const registered = Playground.registered();
   const wanted = params.get("ruleset");
@@ -245,7 +274,7 @@ function initialChoice(): { encounter: SampleEncounter; seed: number } {
   const encounter = list.find((e) => e.id === params.get("encounter")) ?? fallbackEncounter(ruleset);
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
-  return { encounter, seed };
+  return { encounter, seed, named: params.has("ruleset") };
 }
 
 export function randomSeed(): number {
@@ -267,9 +296,37 @@ async function boot(): Promise<void> {
     root.querySelector(selector)?.setAttribute("aria-label", loc.localize(key));
   document.title = loc.localize("TEMPO.Playground.Title");
   const app = new Playground(loc, templates, root);
-  const { encounter, seed } = initialChoice();
-  app.load(encounter, seed);
-  app.panels.buildHeader(encounter.setup.ruleset, encounter.id, seed);
+  const { encounter, seed, named } = initialChoice();
+  const restored = restoreSession();
+  const saved = restored && "session" in restored ? restored : null;
+  // A reload (or a bare address) brings the saved fight back; a link naming another session wins.
+  const keep =
+    saved &&
+    (!named ||
+      (saved.file.ruleset === encounter.setup.ruleset &&
+        saved.file.encounter === encounter.id &&
+        saved.file.seed === seed));
+  if (saved && keep) {
+    const savedEncounter = findEncounter(saved.file.encounter) ?? {
+      ...fallbackEncounter(saved.file.ruleset),
+      setup: saved.file.setup,
+    };
+    app.useSession(savedEncounter, saved.session);
+    app.panels.buildHeader(saved.file.ruleset, savedEncounter.id, saved.file.seed);
+    if (saved.file.commands.length > 0)
+      app.panels.toast(
+        loc.format("TEMPO.Playground.Toast.Restored", { count: saved.file.commands.length }),
+        "info",
+      );
+  } else {
+    if (restored && "error" in restored)
+      app.panels.toast(
+        loc.format("TEMPO.Playground.Toast.RestoreFailed", { message: restored.error }),
+        "error",
+      );
+    app.load(encounter, seed);
+    app.panels.buildHeader(encounter.setup.ruleset, encounter.id, seed);
+  }
   await app.panels.loadTemplates();
   app.render();
   root.dataset["ready"] = "true";

@@ -38,6 +38,8 @@ export interface MapCallbacks {
   move(id: string, waypoints: readonly Cell[]): void;
   /** Text for a token's accessible name. */
   describe(id: string): string;
+  /** The token's short label, the same one the tracker's portrait shows. */
+  label(id: string): string;
   /** Text for the keyboard help. */
   localize(key: string): string;
 }
@@ -65,6 +67,8 @@ export class BattleMap {
   private keyPath: Cell[] | null = null;
   private cells: Cell[] = [];
   private cellSet = new Set<string>();
+  /** False for a ruleset without movement (rating): tokens only show where everyone stands. */
+  private movement = true;
 
   constructor(
     host: HTMLElement,
@@ -138,9 +142,11 @@ export class BattleMap {
     return rect;
   }
 
-  /** Draw the whole map for a new encounter. */
-  load(encounter: SampleEncounter, state: EncounterState): void {
+  /** Draw the whole map for a new encounter; `movement` false offers no drag, ruler or threat. */
+  load(encounter: SampleEncounter, state: EncounterState, movement = true): void {
     this.encounter = encounter;
+    this.movement = movement;
+    this.svg.classList.toggle("pg-static", !movement);
     this.state = state;
     this.selected = null;
     this.keyPath = null;
@@ -181,7 +187,7 @@ export class BattleMap {
     this.threatLayer.replaceChildren();
     const state = this.state;
     const c = this.selected ? state?.combatants[this.selected] : undefined;
-    if (!state || !c?.at || c.defeated || state.grid.type === "none") return;
+    if (!this.movement || !state || !c?.at || c.defeated || state.grid.type === "none") return;
     for (const cell of threatenedCells(state.grid, { anchor: c.at, size: c.size, reach: reachOf(c) })) {
       if (!this.cellSet.has(cellKey(cell))) continue;
       const poly = this.cellPolygon(cell);
@@ -232,8 +238,9 @@ export class BattleMap {
       ring.setAttribute("r", (radius + 5).toFixed(1));
       disc.setAttribute("r", radius.toFixed(1));
       disc.setAttribute("fill", sideColour(state, c.side));
-      label.textContent = initials(c.name);
-      label.setAttribute("font-size", (radius * 0.62).toFixed(1));
+      const text = this.callbacks.label(id);
+      label.textContent = text;
+      label.setAttribute("font-size", (radius * (text.length > 2 ? 0.5 : 0.62)).toFixed(1));
     }
     for (const stale of existing.values()) stale.remove();
   }
@@ -351,6 +358,11 @@ export class BattleMap {
 
   private onPointerDown(e: PointerEvent, id: string): void {
     if (e.button !== 0) return;
+    if (!this.movement) {
+      // Nothing to drag: a press only picks the token (its sheet comes up).
+      if (this.selected !== id) this.callbacks.select(id);
+      return;
+    }
     e.preventDefault();
     this.svg.setPointerCapture(e.pointerId);
     this.keyPath = null;
@@ -426,7 +438,7 @@ export class BattleMap {
       this.drawRuler();
       return;
     }
-    const step = this.keyStep(e);
+    const step = this.movement ? this.keyStep(e) : null;
     if (!step) return;
     e.preventDefault();
     const path = this.keyPath ?? [];
@@ -502,11 +514,4 @@ function sideColour(state: EncounterState, side: string): string {
     if (s !== undefined && !sides.includes(s)) sides.push(s);
   }
   return PALETTE[Math.max(0, sides.indexOf(side)) % PALETTE.length] ?? "#777";
-}
-
-function initials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => w.length > 0);
-  const first = words[0]?.[0] ?? "?";
-  const second = words.length > 1 ? (words[words.length - 1]?.[0] ?? "") : (words[0]?.[1] ?? "");
-  return (first + second).toUpperCase();
 }

@@ -22,12 +22,21 @@ import { PROMPT_SECONDS, randomSeed } from "./main";
 import { ChatLog } from "./chat";
 import { ViewModules } from "./views";
 import { Countdown } from "../views/prompt";
+import { howToFor } from "./howto";
 
 interface PromptState {
   key: string;
   who: string;
   countdown: Countdown;
   lastTick: number;
+  /** Escape was pressed: the prompt asks whether to decline, and declines only on a yes. */
+  confirming: boolean;
+}
+
+/** Where keyboard focus was, to give it back: the element, and a selector that finds it re-rendered. */
+interface FocusMark {
+  el: Element | null;
+  selector: string | null;
 }
 
 export class Panels {
@@ -40,6 +49,10 @@ export class Panels {
   readonly views: ViewModules;
   private prompt: PromptState | null = null;
   private timer: number | null = null;
+  /** Where focus goes back to when the prompt closes. */
+  private returnFocus: FocusMark | null = null;
+  private readonly learn: HTMLElement;
+  private readonly dialog: HTMLDialogElement;
   /** Per actor, the combatant the player targets with actions. */
   private readonly targets = new Map<string, string>();
 
@@ -57,12 +70,22 @@ export class Panels {
     this.sheet = get("sheet");
     this.promptHost = get("prompt");
     this.toasts = get("toasts");
+    this.learn = get("learn");
+    this.dialog = h("dialog", { class: "pg-dialog", "data-pg": "dialog" });
+    root.append(this.dialog);
     this.views = new ViewModules(app.loc, app.templates);
     this.chat = new ChatLog(app, get("chat"), this.views);
     this.tracker.addEventListener("click", (e) => this.onTrackerClick(e));
     this.sheet.addEventListener("click", (e) => this.onSheetClick(e));
     this.sheet.addEventListener("change", (e) => this.onSheetChange(e));
     this.promptHost.addEventListener("click", (e) => this.onPromptClick(e));
+    this.promptHost.addEventListener("keydown", (e) => {
+      // Escape never declines on its own: it asks first (a reaction lost to a stray key is lost).
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.onPromptEscape();
+    });
   }
 
   get loc() {
@@ -82,15 +105,19 @@ export class Panels {
   }
 
   reset(): void {
-    this.prompt = null;
+    this.closePrompt();
+    this.returnFocus = null;
     this.targets.clear();
     this.chat.reset();
+    this.renderLearn();
   }
 
   render(): void {
+    // Taken before the panels re-render, which may replace the focused control.
+    const focusBefore = focusMark(document.activeElement);
     this.renderTracker();
     this.renderSheet();
-    this.renderPrompt();
+    this.renderPrompt(focusBefore);
     this.chat.render();
     this.renderStatus();
     // Templates still missing are fetched again now and then; re-render once one arrives.
@@ -134,16 +161,27 @@ export class Panels {
       if (!encounter) return;
       this.app.load(encounter, Number(seedInput.value) >>> 0);
       this.updateUrl();
+      this.syncHowTo();
+    };
+    /** Starting over throws the running fight away: ask first; on a no, the header shows the fight again. */
+    const startOver = async (then: () => void) => {
+      if (this.app.midFight && !(await this.confirmLeave())) {
+        this.syncHeader(this.app.session.ruleset, this.app.session.encounter, this.app.session.seed);
+        return;
+      }
+      then();
     };
     rulesetSelect.addEventListener("change", () => {
-      fillEncounters(rulesetSelect.value as RulesetId);
-      restart();
+      void startOver(() => {
+        fillEncounters(rulesetSelect.value as RulesetId);
+        restart();
+      });
     });
-    encounterSelect.addEventListener("change", restart);
+    encounterSelect.addEventListener("change", () => void startOver(restart));
     fileInput.addEventListener("change", () => {
       const file = fileInput.files?.[0];
-      if (file) void this.app.upload(file);
       fileInput.value = "";
+      if (file) void startOver(() => void this.app.upload(file));
     });
     this.header.replaceChildren(
       h(
@@ -173,10 +211,16 @@ export class Panels {
       h(
         "div",
         { class: "pg-header-buttons" },
+        h("button", { type: "button", "data-pg": "howto", onclick: () => this.openHowTo() }, ""),
         h(
           "button",
-          { type: "button", "data-pg": "restart", onclick: restart },
-          loc.localize("TEMPO.Playground.Header.Restart"),
+          {
+            type: "button",
+            "data-pg": "restart",
+            title: loc.localize("TEMPO.Playground.Header.NewEncounterHint"),
+            onclick: () => void startOver(restart),
+          },
+          loc.localize("TEMPO.Playground.Header.NewEncounter"),
         ),
         h(
           "button",
@@ -184,10 +228,11 @@ export class Panels {
             type: "button",
             "data-pg": "reroll",
             title: loc.localize("TEMPO.Playground.Header.NewSeedHint"),
-            onclick: () => {
-              seedInput.value = String(randomSeed());
-              restart();
-            },
+            onclick: () =>
+              void startOver(() => {
+                seedInput.value = String(randomSeed());
+                restart();
+              }),
           },
           loc.localize("TEMPO.Playground.Header.NewSeed"),
         ),
@@ -219,6 +264,117 @@ export class Panels {
     encounterSelect.value = encounterId;
     seedInput.value = String(seed);
     this.updateUrl();
+    this.syncHowTo();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Dialogs: "are you sure" before a fight is thrown away, and "How <ruleset> plays".
+  // ---------------------------------------------------------------------------------------------
+
+  /** Ask before the running fight is replaced; true when the user says to start over. */
+  confirmLeave(): Promise<boolean> {
+    const loc = this.loc;
+    const state = this.state;
+    const message = loc.format("TEMPO.Playground.Confirm.Leave", {
+      encounter: loc.localize(this.app.encounter.title),
+      round: state.round,
+    });
+    return new Promise((resolve) => {
+      const answer = (yes: boolean) => {
+        this.dialog.onclose = null;
+        this.dialog.close();
+        resolve(yes);
+      };
+      const keep = h(
+        "button",
+        { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
+        loc.localize("TEMPO.Playground.Confirm.Keep"),
+      );
+      this.dialog.className = "pg-dialog pg-dialog-confirm";
+      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+      this.dialog.replaceChildren(
+        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.Title")),
+        h("p", {}, message),
+        h(
+          "div",
+          { class: "pg-dialog-buttons" },
+          keep,
+          h(
+            "button",
+            { type: "button", "data-pg": "confirm-leave", onclick: () => answer(true) },
+            loc.localize("TEMPO.Playground.Confirm.StartOver"),
+          ),
+        ),
+      );
+      // Escape (the dialog's cancel) keeps the fight.
+      this.dialog.onclose = () => resolve(false);
+      this.dialog.showModal();
+      keep.focus();
+    });
+  }
+
+  private howToTitle(): string {
+    return this.loc.format("TEMPO.Playground.HowTo.Title", {
+      ruleset: this.loc.localize(`TEMPO.Ruleset.${this.state.ruleset}`),
+    });
+  }
+
+  /** The header button names the ruleset it explains. */
+  private syncHowTo(): void {
+    const button = this.header.querySelector<HTMLButtonElement>("[data-pg=howto]");
+    if (button) button.textContent = this.howToTitle();
+  }
+
+  /** The ruleset's pages from Foundry's rules journal, in a dialog. */
+  openHowTo(): void {
+    const loc = this.loc;
+    const howTo = howToFor(this.state.ruleset);
+    const body = h("div", { class: "pg-howto-pages" });
+    if (howTo) {
+      for (const page of howTo.pages) {
+        const section = h("section", { class: "pg-howto-page" }, h("h3", {}, page.name));
+        const content = h("div", { class: "pg-howto-content" });
+        // Our own pack source, the same HTML Foundry's journal page shows.
+        content.innerHTML = page.html;
+        section.append(content);
+        body.append(section);
+      }
+    } else {
+      body.append(h("p", {}, loc.localize(this.app.encounter.blurb)));
+    }
+    this.dialog.onclose = null;
+    this.dialog.className = "pg-dialog pg-dialog-howto";
+    this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+    const close = h(
+      "button",
+      { type: "button", class: "pg-primary", "data-pg": "howto-close", onclick: () => this.dialog.close() },
+      loc.localize("TEMPO.Playground.HowTo.Close"),
+    );
+    this.dialog.replaceChildren(
+      h("h2", { id: "pg-dialog-title" }, this.howToTitle()),
+      body,
+      this.tryThis(false),
+      h("div", { class: "pg-dialog-buttons" }, close),
+    );
+    this.dialog.showModal();
+    close.focus();
+  }
+
+  /** The sample encounter's three first steps: what to drag or press, and what will happen. */
+  private tryThis(open: boolean): HTMLElement {
+    const loc = this.loc;
+    return h(
+      "details",
+      { class: "pg-try", "data-pg": "try", open },
+      h("summary", {}, loc.localize("TEMPO.Playground.Try.Title")),
+      h("ol", {}, ...this.app.encounter.tryThis.map((key) => h("li", {}, loc.localize(key)))),
+    );
+  }
+
+  /** Under the map: the "try this" steps and the way into the ruleset's pages. */
+  private renderLearn(): void {
+    if (!this.app.encounter) return;
+    this.learn.replaceChildren(this.tryThis(true));
   }
 
   private updateUrl(): void {
@@ -236,7 +392,20 @@ export class Panels {
     if (!host) return;
     const state = this.state;
     const ruleset = getRuleset(state.ruleset);
-    const modes = ruleset.moveModes.length > 0 ? ruleset.moveModes : (["normal"] as MoveMode[]);
+    const blurb = h("p", { class: "pg-blurb" }, this.loc.localize(this.app.encounter.blurb));
+    if (ruleset.moveModes.length === 0) {
+      // rating has no movement: no drag, no move mode, and the help says so.
+      host.replaceChildren(
+        blurb,
+        h(
+          "p",
+          { class: "pg-help", "data-pg": "help" },
+          this.loc.localize("TEMPO.Playground.Map.HelpNoMovement"),
+        ),
+      );
+      return;
+    }
+    const modes = ruleset.moveModes;
     if (!modes.includes(this.app.moveMode)) this.app.moveMode = "normal";
     const select = h(
       "select",
@@ -252,7 +421,7 @@ export class Panels {
       ),
     );
     host.replaceChildren(
-      h("p", { class: "pg-blurb" }, this.loc.localize(this.app.encounter.blurb)),
+      blurb,
       h(
         "label",
         { class: "pg-field" },
@@ -261,7 +430,7 @@ export class Panels {
       ),
       h(
         "p",
-        { class: "pg-help" },
+        { class: "pg-help", "data-pg": "help" },
         this.loc.localize(
           state.grid.type === "hex" ? "TEMPO.Playground.Map.HelpHex" : "TEMPO.Playground.Map.HelpSquare",
         ),
@@ -300,7 +469,7 @@ export class Panels {
     };
     if (state.status === "setup") add("start", "TEMPO.Playground.Tracker.Start", { type: "start" });
     if (state.status === "active") {
-      add("next", "TEMPO.Playground.Tracker.Next", { type: "next" });
+      add("next", "TEMPO.Tracker.Control.Next", { type: "next" });
       if (state.current)
         add("endTurn", "TEMPO.Playground.Tracker.EndTurn", { type: "endTurn", who: state.current });
       // Marching: the lead chooses to take or cede initiative.
@@ -323,15 +492,22 @@ export class Panels {
   private renderTracker(): void {
     const docs = this.state.roster.flatMap((id) => {
       const c = this.state.combatants[id];
-      return c ? [{ id, name: c.name, img: avatar(c.name, c.pc) }] : [];
+      return c ? [{ id, name: c.name, img: avatar(this.app.labels.get(id) ?? c.name, c.pc) }] : [];
     });
     const html = this.views.trackerHtml(this.state, docs);
     if (html !== null) {
       this.tracker.innerHTML = html;
       this.tracker.dataset["source"] = "template";
       // The system's tracker has Next and the marching choice; the playground adds what a GM
-      // does elsewhere in Foundry: start the combat, end a turn for anyone, end the combat.
-      this.tracker.append(this.trackerControlBar(["start", "endTurn", "end"]));
+      // does elsewhere in Foundry: start the combat, end a turn for anyone, end the combat. They
+      // sit right under the round's structure, next to Next turn, never scrolled away.
+      const bar = this.trackerControlBar(["start", "endTurn", "end"]);
+      const structure = this.tracker.querySelector(".tempo-tracker__structure");
+      if (structure) structure.after(bar);
+      else this.tracker.append(bar);
+      // Next turn and End turn both move the fight on: each says what it does.
+      for (const next of this.tracker.querySelectorAll<HTMLElement>("[data-action=tempoNext]"))
+        next.title = this.loc.localize("TEMPO.Playground.Tracker.NextHint");
       for (const row of this.tracker.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
         row.classList.toggle("is-selected", row.dataset["combatantId"] === this.app.selected);
       }
@@ -358,13 +534,26 @@ export class Panels {
               type: "button",
               "data-pg-command": c.id,
               disabled: !c.enabled,
-              title: c.reason || null,
+              title: [this.controlHint(c.id), c.reason].filter(Boolean).join(" ") || null,
               class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
             },
-            this.loc.localize(c.label),
+            this.loc.format(c.label, { name: this.currentName() }),
           ),
         ),
     );
+  }
+
+  private currentName(): string {
+    const id = this.state.current;
+    return id ? (this.state.combatants[id]?.name ?? id) : "";
+  }
+
+  /** What a tracker control does, for its tooltip. */
+  private controlHint(id: string): string {
+    if (id === "next") return this.loc.localize("TEMPO.Playground.Tracker.NextHint");
+    if (id === "endTurn")
+      return this.loc.format("TEMPO.Playground.Tracker.EndTurnHint", { name: this.currentName() });
+    return "";
   }
 
   private onTrackerClick(e: Event): void {
@@ -393,7 +582,7 @@ export class Panels {
     return {
       id: c.id,
       name: c.name,
-      img: avatar(c.name, c.pc),
+      img: avatar(this.app.labels.get(id) ?? c.name, c.pc),
       type: c.pc ? "character" : "npc",
       setup,
       stats: { ...c.stats },
@@ -587,26 +776,64 @@ export class Panels {
     return { who: first.who, offers: this.state.offers.filter((o) => o.who === first.who) };
   }
 
-  private renderPrompt(): void {
+  private renderPrompt(focusBefore: FocusMark): void {
     const open = this.openFor();
     if (!open) {
+      const wasOpen = !this.promptHost.hidden;
       this.closePrompt();
       this.promptHost.replaceChildren();
       this.promptHost.hidden = true;
+      delete this.promptHost.dataset["who"];
+      if (wasOpen) this.giveFocusBack();
       return;
     }
     const key = `${open.who}:${open.offers.map((o) => o.id).join(",")}`;
+    let opened = false;
     if (!this.prompt || this.prompt.key !== key) {
+      // A prompt that follows another (a chain of reactions) keeps where focus first came from.
+      if (!this.prompt && !this.returnFocus) this.returnFocus = focusBefore;
       this.closePrompt();
       const who = open.who;
       // The system's countdown, as Foundry's prompt runs it: declining when it runs out.
       const countdown = new Countdown(PROMPT_SECONDS * 1000, () => this.expire(key, who));
-      this.prompt = { key, who, countdown, lastTick: performance.now() };
+      this.prompt = { key, who, countdown, lastTick: performance.now(), confirming: false };
       this.timer = window.setInterval(() => this.tick(), 200);
+      opened = true;
     }
     this.promptHost.hidden = false;
     this.promptHost.dataset["who"] = open.who;
     this.drawPrompt(open.who, open.offers);
+    // Focus follows the action: the prompt's first reaction (or Decline, when none is possible).
+    if (opened) this.focusPrompt();
+  }
+
+  private focusPrompt(): void {
+    const first =
+      this.promptHost.querySelector<HTMLElement>("[data-action=tempoReact]:not([disabled])") ??
+      this.promptHost.querySelector<HTMLElement>("[data-action=tempoDecline]");
+    first?.focus();
+    first?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The prompt closed: focus goes back where it was, or to the acting token if that is gone. */
+  private giveFocusBack(): void {
+    const mark = this.returnFocus;
+    this.returnFocus = null;
+    const active = document.activeElement;
+    // Focus moved somewhere on purpose meanwhile (not the prompt, not lost to the body): leave it.
+    if (active && active !== document.body && !this.promptHost.contains(active)) return;
+    const candidates: (Element | null)[] = [
+      mark?.el && mark.el.isConnected ? mark.el : null,
+      mark?.selector ? document.querySelector(mark.selector) : null,
+      this.app.selected
+        ? document.querySelector(`.pg-token[data-id="${CSS.escape(this.app.selected)}"]`)
+        : null,
+    ];
+    for (const el of candidates) {
+      if (!(el instanceof HTMLElement || el instanceof SVGElement) || el === document.body) continue;
+      el.focus();
+      if (document.activeElement === el) return;
+    }
   }
 
   private closePrompt(): void {
@@ -622,6 +849,18 @@ export class Panels {
     const offer = this.state.offers.find((o) => o.who === who);
     this.closePrompt();
     this.app.send({ type: "react", who, with: "decline", ...(offer ? { against: offer.against } : {}) });
+  }
+
+  private onPromptEscape(): void {
+    const prompt = this.prompt;
+    if (!prompt) return;
+    prompt.confirming = !prompt.confirming;
+    const open = this.openFor();
+    if (!open) return;
+    this.drawPrompt(open.who, open.offers);
+    if (prompt.confirming)
+      this.promptHost.querySelector<HTMLElement>("[data-action=pgKeepChoosing]")?.focus();
+    else this.focusPrompt();
   }
 
   private drawPrompt(who: string, offers: Offer[]): void {
@@ -641,12 +880,41 @@ export class Panels {
       this.promptHost.replaceChildren(
         h(
           "div",
-          { class: "pg-prompt-card", role: "alertdialog" },
+          {
+            class: "pg-prompt-card",
+            role: "alertdialog",
+            "aria-label": this.loc.localize("TEMPO.Prompt.WindowTitle"),
+          },
           h("p", {}, this.loc.localize("TEMPO.Playground.Loading")),
           h(
             "button",
             { type: "button", "data-action": "tempoDecline" },
             this.loc.localize("TEMPO.Prompt.Decline"),
+          ),
+        ),
+      );
+    }
+    if (prompt.confirming) {
+      const name = this.state.combatants[who]?.name ?? who;
+      const card = this.promptHost.firstElementChild ?? this.promptHost;
+      card.append(
+        h(
+          "div",
+          { class: "pg-prompt-confirm", role: "group", "aria-labelledby": "pg-prompt-confirm-text" },
+          h(
+            "p",
+            { id: "pg-prompt-confirm-text" },
+            this.loc.format("TEMPO.Playground.Prompt.ConfirmDecline", { name }),
+          ),
+          h(
+            "button",
+            { type: "button", class: "pg-primary", "data-action": "pgKeepChoosing" },
+            this.loc.localize("TEMPO.Playground.Prompt.KeepChoosing"),
+          ),
+          h(
+            "button",
+            { type: "button", "data-action": "pgConfirmDecline" },
+            this.loc.localize("TEMPO.Playground.Prompt.YesDecline"),
           ),
         ),
       );
@@ -695,6 +963,10 @@ export class Panels {
         if (offer) this.app.send({ type: "react", who, with: offer.with, against: offer.against });
         return;
       }
+      case "pgKeepChoosing":
+        this.onPromptEscape();
+        return;
+      case "pgConfirmDecline":
       case "tempoDecline":
         this.app.send({
           type: "react",
@@ -722,17 +994,30 @@ export class Panels {
   }
 }
 
-/** A portrait for sample actors: their initials on a disc, as an SVG data URI. */
-function avatar(name: string, pc: boolean): string {
-  const letters = name
-    .split(/\s+/)
-    .map((w) => w[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+/** A portrait for sample actors: the token's label on a disc, as an SVG data URI. */
+function avatar(label: string, pc: boolean): string {
   const fill = pc ? "#3b6fb6" : "#b8463a";
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${fill}"/><text x="32" y="41" font-family="Georgia,serif" font-size="26" fill="#fff" text-anchor="middle">${letters}</text></svg>`;
+  const size = label.length > 2 ? 20 : 26;
+  const text = label.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${fill}"/><text x="32" y="41" font-family="Georgia,serif" font-size="${size}" fill="#fff" text-anchor="middle">${text}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** Where focus is now, as an element and a selector that finds it again after a re-render. */
+function focusMark(el: Element | null): FocusMark {
+  if (!el || el === document.body) return { el: null, selector: null };
+  const data = (el as HTMLElement).dataset ?? {};
+  const attr = (name: string, value: string | undefined) =>
+    value === undefined ? "" : `[${name}="${CSS.escape(value)}"]`;
+  let selector: string | null = null;
+  if (el.classList.contains("pg-token") && data["id"]) selector = `.pg-token${attr("data-id", data["id"])}`;
+  else if (data["focusKey"]) selector = attr("data-focus-key", data["focusKey"]);
+  else if (data["pgCommand"]) selector = attr("data-pg-command", data["pgCommand"]);
+  else if (data["action"]) {
+    const panel = el.closest("[data-pg]")?.getAttribute("data-pg");
+    selector = `${panel ? `[data-pg="${panel}"] ` : ""}${attr("data-action", data["action"])}${attr("data-action-id", data["actionId"])}`;
+  } else if (el.id) selector = `#${CSS.escape(el.id)}`;
+  return { el, selector };
 }
 
 /** A selector that finds the same control after a re-render (ids are not stable across renders). */

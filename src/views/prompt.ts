@@ -72,7 +72,11 @@ function triggerText(state: EncounterState, offers: readonly Offer[], i18n: Loca
   switch (pending?.kind) {
     case "move":
     case "flee":
-      return i18n.format("TEMPO.Prompt.Trigger.Move", { mover: against, reactor });
+      // The grid's own word: a hex on a hex map, a square on a square one.
+      return i18n.format(
+        state.grid.type === "square" ? "TEMPO.Prompt.Trigger.MoveSquare" : "TEMPO.Prompt.Trigger.Move",
+        { mover: against, reactor },
+      );
     case "attack":
       return i18n.format("TEMPO.Prompt.Trigger.Attack", { attacker: against, reactor });
     default:

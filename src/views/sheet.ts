@@ -189,6 +189,8 @@ export interface SheetView {
   skills: StatView[];
   hasSkills: boolean;
   pools: PoolView[];
+  /** False for a ruleset without points (segments, phases): the sheet shows no Points box. */
+  hasPools: boolean;
   actions: ActionView[];
   reactions: ReactionView[];
   hasReactions: boolean;
@@ -272,6 +274,29 @@ function freshCombatant(
 
 function actionLabel(action: ActionDef, i18n: Localizer): string {
   return i18n.localize(`TEMPO.Action.${action.id}`);
+}
+
+/** phases' Phase names, the tracker's words (src/views/tracker.ts). */
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  surprise: "TEMPO.Tracker.Phase.surprise",
+  "1": "TEMPO.Tracker.Phase.1",
+  "2": "TEMPO.Tracker.Phase.2",
+  "3": "TEMPO.Tracker.Phase.3",
+  "4": "TEMPO.Tracker.Phase.4",
+  postTurn: "TEMPO.Tracker.Phase.postTurn",
+};
+
+/**
+ * Where the fight is, in the tracker's words: "Round 2"; phases' "Turn 1, Phase 2" (phases: "a
+ * 12-second Turn of 4 Phases"); segments' "Round 1, Segment 3" once a segment runs.
+ */
+export function whenText(state: EncounterState, i18n: Localizer): string {
+  const phase = state.phase === null ? undefined : PHASE_WORDS[String(state.phase)];
+  if (state.ruleset === "phases" && phase)
+    return i18n.format("TEMPO.Sheet.When.Phase", { round: state.round, phase: i18n.localize(phase) });
+  if (state.segment !== null)
+    return i18n.format("TEMPO.Sheet.When.Segment", { round: state.round, segment: state.segment });
+  return i18n.format("TEMPO.Sheet.When.Round", { round: state.round });
 }
 
 /** The whole sheet's view model. */
@@ -427,8 +452,8 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   let status: string;
   if (!state || !live) status = i18n.localize("TEMPO.Sheet.OutOfCombat");
   else if (state.status === "setup") status = i18n.localize("TEMPO.Sheet.CombatNotStarted");
-  else if (isTurn) status = i18n.format("TEMPO.Sheet.YourTurn", { round: state.round });
-  else status = i18n.format("TEMPO.Sheet.Round", { round: state.round });
+  else if (isTurn) status = i18n.format("TEMPO.Sheet.YourTurn", { when: whenText(state, i18n) });
+  else status = whenText(state, i18n);
 
   return {
     actorId: subject.id,
@@ -448,6 +473,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     skills,
     hasSkills: skills.length > 0,
     pools,
+    hasPools: pools.length > 0,
     actions,
     reactions,
     hasReactions: reactions.length > 0,

@@ -105,22 +105,25 @@ describe("place: the GM puts a combatant at a cell without moving it (issue 13, 
     expect(first.state.combatants.ana?.at).toEqual([-3, 1]);
   });
 
-  it.each(RULESET_IDS)("is a core GM command every ruleset accepts while the GM sets up the fight (%s)", (id) => {
-    const ruleset = getRuleset(id);
-    const state = createEncounter(
-      {
-        ruleset: id,
-        grid: { type: "square" },
-        combatants: [
-          { id: "a", side: "party", pc: true, at: [0, 0], marching: id === "marching" ? 1 : null },
-          { id: "b", side: "foes", at: [5, 5] },
-        ],
-      },
-      ruleset,
-    );
-    const before = apply(state, { type: "place", who: "b", at: [2, 2] }, new ScriptedDice([]), ruleset);
-    expect(before.ok && before.state.combatants.b?.at).toEqual([2, 2]);
-  });
+  it.each(RULESET_IDS)(
+    "is a core GM command every ruleset accepts while the GM sets up the fight (%s)",
+    (id) => {
+      const ruleset = getRuleset(id);
+      const state = createEncounter(
+        {
+          ruleset: id,
+          grid: { type: "square" },
+          combatants: [
+            { id: "a", side: "party", pc: true, at: [0, 0], marching: id === "marching" ? 1 : null },
+            { id: "b", side: "foes", at: [5, 5] },
+          ],
+        },
+        ruleset,
+      );
+      const before = apply(state, { type: "place", who: "b", at: [2, 2] }, new ScriptedDice([]), ruleset);
+      expect(before.ok && before.state.combatants.b?.at).toEqual([2, 2]);
+    },
+  );
 });
 
 describe("place in flow: a grapple placed apart is broken", () => {

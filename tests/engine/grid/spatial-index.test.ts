@@ -5,6 +5,7 @@ import {
   SIZES,
   buildSpatialIndex,
   cellKey,
+  distance,
   footprint,
   spatialIndexFor,
   threatenedCells,
@@ -62,6 +63,37 @@ describe("spatial index", () => {
       }),
       { numRuns: runs(50) },
     );
+  });
+
+  it("within(cell, radius) lists exactly the bodies with a cell at most radius away, in body order", () => {
+    fc.assert(
+      fc.property(
+        gridArb,
+        bodiesArb,
+        cellArb,
+        fc.integer({ min: 0, max: 12 }),
+        (grid, bodies, cell, radius) => {
+          const index = buildSpatialIndex(grid, bodies);
+          const expected = bodies
+            .filter((b) => footprint(grid, b.anchor, b.size).some((c) => distance(grid, c, cell) <= radius))
+            .map((b) => b.id);
+          expect(index.within(cell, radius)).toEqual(expected);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("answers the same far from the origin as near it (cells beyond the small-key range)", () => {
+    const far = 1_000_000;
+    const index = buildSpatialIndex(HEX, [
+      { id: "x", side: "s", anchor: [far, -far], size: "large", reach: 2 },
+      { id: "y", side: "t", anchor: [far + 3, -far], size: "medium", reach: 1 },
+    ]);
+    expect(index.occupantsAt([far + 1, -far])).toEqual(["x"]);
+    expect(index.threatenersOf([far + 3, -far])).toEqual(["x"]);
+    expect(index.threatenersOf([far + 4, -far])).toEqual(["y"]);
+    expect(index.within([far + 5, -far], 2)).toEqual(["y"]);
   });
 
   it("a creature does not threaten its own cells", () => {

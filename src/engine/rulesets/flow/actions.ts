@@ -10,7 +10,7 @@ import { addCondition, hasCondition, removeCondition } from "../../core/conditio
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { gain, requirePool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
-import { distance } from "../../grid";
+import { distance, type SpatialIndex } from "../../grid";
 import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState, Pending } from "../../state";
@@ -28,7 +28,7 @@ import {
   type Level,
 } from "./checks";
 import { asJson, dataOf, flowExt, type ProvokedData } from "./data";
-import { indexOf, inReach, pushBackCell, sizeRank, threatenersOf } from "./geometry";
+import { inReach, pushBackCell, sceneIndex, sizeRank, threatenersOf } from "./geometry";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
@@ -155,11 +155,17 @@ function useFeint(c: CombatantState, target: string): boolean {
 }
 
 /** Melee bonus and range penalty on a rolled attack. */
-function attackModifier(state: EncounterState, a: CombatantState, t: CombatantState, melee: boolean): number {
+function attackModifier(
+  state: EncounterState,
+  a: CombatantState,
+  t: CombatantState,
+  melee: boolean,
+  known?: SpatialIndex,
+): number {
   if (melee) {
     // Gang-up: "When 2 or more allies are threatening the same enemy ... +10 Melee bonus".
-    const index = indexOf(state);
-    const allies = state.roster.filter((id) => {
+    const index = known ?? sceneIndex(state);
+    const ganging = state.roster.some((id) => {
       const ally = state.combatants[id];
       return (
         ally !== undefined &&
@@ -169,7 +175,7 @@ function attackModifier(state: EncounterState, a: CombatantState, t: CombatantSt
         inReach(state, ally, t, index)
       );
     });
-    return allies.length > 0 ? GANG_UP_BONUS : 0;
+    return ganging ? GANG_UP_BONUS : 0;
   }
   // "a Shortbow (Range 6) gets a -10 for 7-12 hexes, -20 for 13-18 hexes, etc."
   const range = a.stats.weaponRange;
@@ -179,13 +185,16 @@ function attackModifier(state: EncounterState, a: CombatantState, t: CombatantSt
 }
 
 function performAttack(ctx: Context, plan: ActPlan, attacker: CombatantState, target: CombatantState): void {
-  const melee = inReach(ctx.state, attacker, target);
+  // Nobody moves while an attack is rolled and its reactions offered: one index serves it all.
+  const index = sceneIndex(ctx.state);
+  const melee = inReach(ctx.state, attacker, target, index);
   const feinted = useFeint(attacker, target.id);
   let level: Level;
   if (plan.outcome) level = outcomeLevel(plan.outcome);
   else {
     const skill =
-      skillOf(attacker, melee ? "melee" : "ranged") + attackModifier(ctx.state, attacker, target, melee);
+      skillOf(attacker, melee ? "melee" : "ranged") +
+      attackModifier(ctx.state, attacker, target, melee, index);
     level = rollCheck(
       ctx,
       attacker.id,
@@ -198,15 +207,19 @@ function performAttack(ctx: Context, plan: ActPlan, attacker: CombatantState, ta
     missed(ctx, attacker.id, target.id, level, melee, false);
     return;
   }
-  openAttack(ctx, {
-    attacker: attacker.id,
-    target: target.id,
-    level,
-    outcome: hitOutcome(plan.outcome, level),
-    melee,
-    spell: false,
-    reactionAttack: false,
-  });
+  openAttack(
+    ctx,
+    {
+      attacker: attacker.id,
+      target: target.id,
+      level,
+      outcome: hitOutcome(plan.outcome, level),
+      melee,
+      spell: false,
+      reactionAttack: false,
+    },
+    index,
+  );
 }
 
 /** An Opposed Check for Feint, Grapple and Shove: actor first, then the resisting target. */

@@ -9,14 +9,15 @@
  */
 import type { Outcome } from "../../commands";
 import type { Context } from "../../context";
-import { combatant, inRosterOrder } from "../../core/combatants";
+import { combatant } from "../../core/combatants";
 import { closePending, offer, openPending } from "../../core/offers";
 import { gain } from "../../core/pools";
 import type { Cell, CombatantState, Pending } from "../../state";
 import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
 import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
 import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
-import { inReach, interceptCell, sizeRank } from "./geometry";
+import { indexOf, inReach, interceptCandidates, interceptCell, sizeRank } from "./geometry";
+import type { SpatialIndex } from "../../grid";
 import { gainReactionFp, poolOf } from "./pools";
 import { defeat } from "./status";
 
@@ -40,17 +41,22 @@ export function canParry(attacker: CombatantState, defender: CombatantState, mel
 }
 
 /** Whether an ally may Intercept, and where it would stand. */
-export function interceptSpot(ctx: Context, ally: CombatantState, d: AttackData): Cell | null {
+export function interceptSpot(
+  ctx: Context,
+  ally: CombatantState,
+  d: AttackData,
+  index?: SpatialIndex,
+): Cell | null {
   const attacker = combatant(ctx.state, d.attacker);
   const target = combatant(ctx.state, d.target);
   if (ally.id === target.id || ally.id === attacker.id || ally.side !== target.side) return null;
   // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
   if (ally.conditions.some((k) => k.id === "grappled")) return null;
-  return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES);
+  return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES, index);
 }
 
 /** Open an attack that hit and offer the reactions the text allows against it. */
-export function openAttack(ctx: Context, d: AttackData): Pending {
+export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): Pending {
   const pending = openPending(ctx, "attack", d.attacker, asJson(d));
   const attacker = combatant(ctx.state, d.attacker);
   const target = combatant(ctx.state, d.target);
@@ -68,9 +74,13 @@ export function openAttack(ctx: Context, d: AttackData): Pending {
       offer(ctx, target.id, "riposte", attacker.id, pending);
   }
   // Intercept, an advanced reaction, is not offered against a Reaction Attack either.
-  if (!d.reactionAttack) {
-    for (const ally of inRosterOrder(ctx.state)) {
-      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d))
+  // One index for the whole search; the candidates come from a range query around the target
+  // (or the line of fire), not from a walk over every ally.
+  if (!d.reactionAttack && ctx.state.grid.type !== "none") {
+    const index = known ?? indexOf(ctx.state);
+    for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
+      const ally = combatant(ctx.state, id);
+      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index))
         offer(ctx, ally.id, "intercept", attacker.id, pending);
     }
   }

@@ -16,8 +16,17 @@ import {
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { SIZES } from "../../state";
 
+/**
+ * The spatial index of the scene as it stands now. A handler builds it once and passes it down to
+ * every question asked before anyone moves; after a move, ask again.
+ */
 export function indexOf(state: EncounterState): SpatialIndex {
   return buildSpatialIndex(state.grid, bodiesOf(state));
+}
+
+/** The scene's index, or undefined on a gridless scene (where nothing is measured). */
+export function sceneIndex(state: EncounterState): SpatialIndex | undefined {
+  return state.grid.type === "none" ? undefined : indexOf(state);
 }
 
 function placed(state: EncounterState, ...cs: CombatantState[]): boolean {
@@ -44,9 +53,13 @@ export function inReach(
  * "These actions only provoke Reaction Attacks if they happen within your Threat Range." On a
  * gridless scene nobody can be shown to threaten anybody, so nothing is provoked.
  */
-export function threatenersOf(state: EncounterState, who: CombatantState): CombatantState[] {
+export function threatenersOf(
+  state: EncounterState,
+  who: CombatantState,
+  known?: SpatialIndex,
+): CombatantState[] {
   if (!placed(state, who) || !who.at) return [];
-  const index = indexOf(state);
+  const index = known ?? indexOf(state);
   const ids = new Set<string>();
   for (const cell of footprint(state.grid, who.at, who.size))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(who.id, id)) ids.add(id);
@@ -93,10 +106,11 @@ export function interceptCell(
   target: CombatantState,
   melee: boolean,
   hexes: number,
+  known?: SpatialIndex,
 ): Cell | null {
   if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
     return null;
-  const index = indexOf(state);
+  const index = known ?? indexOf(state);
   const between = melee ? null : new Set(line(state.grid, target.at, attacker.at).slice(1, -1).map(cellKey));
   const qualifies = (cell: Cell): boolean =>
     isOpen(state, interceptor, cell, index) &&
@@ -119,6 +133,31 @@ export function interceptCell(
     frontier = next;
   }
   return null;
+}
+
+/**
+ * Who could possibly Intercept an attack on `target`, as a range query on the index (a superset
+ * that interceptCell then checks one by one), in roster order. Melee: the interceptor must end
+ * adjacent to the target after `hexes` steps, so one of its cells is now within `hexes` + 1 of one
+ * of the target's. Ranged: it must stand on the line between them within `hexes` steps, so it is
+ * now within `hexes` of a cell of that line. Unplaced combatants cannot intercept (interceptCell).
+ */
+export function interceptCandidates(
+  state: EncounterState,
+  attacker: CombatantState,
+  target: CombatantState,
+  melee: boolean,
+  hexes: number,
+  index: SpatialIndex,
+): string[] {
+  if (!placed(state, attacker, target) || !attacker.at || !target.at) return [];
+  const around = melee
+    ? footprint(state.grid, target.at, target.size).map((cell) => index.within(cell, hexes + 1))
+    : line(state.grid, target.at, attacker.at)
+        .slice(1, -1)
+        .map((cell) => index.within(cell, hexes));
+  const ids = new Set(around.flat());
+  return [...ids].sort((a, b) => index.rankOf(a) - index.rankOf(b));
 }
 
 /**

@@ -24,7 +24,7 @@ import { SIZES, type Cell, type CombatantState, type EncounterState, type Pendin
 import { FLOW_REACTIONS, MAX_MOVE_AP, MOVE_SPEED, STEP_AP, STEP_HEXES, TUMBLE_AP } from "./catalog";
 import { isSuccess, rollCheck, skillOf } from "./checks";
 import { asJson, dataOf, type MoveData, type ProvokedData } from "./data";
-import { indexOf, isOpen, sizeRank } from "./geometry";
+import { indexOf, isOpen, sceneIndex, sizeRank } from "./geometry";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { requireOwnTurn } from "./round";
@@ -153,7 +153,13 @@ const asCells = (cells: readonly Cell[]): number[][] => cells.map((cell) => [cel
  * hex an enemy with RP threatens, the mover is held on that hex and each such enemy is offered a
  * Reaction Attack, once per enemy per move; the rest of the path waits in the pending move.
  */
-export function walk(ctx: Context, pending: Pending | null, who: string, data: MoveData): void {
+export function walk(
+  ctx: Context,
+  pending: Pending | null,
+  who: string,
+  data: MoveData,
+  known?: SpatialIndex,
+): void {
   const mover = combatant(ctx.state, who);
   const stop = (reason: string) => {
     if (pending) closePending(ctx, pending.id);
@@ -168,7 +174,7 @@ export function walk(ctx: Context, pending: Pending | null, who: string, data: M
   if (mover.defeated) return stop("defeated");
   const rest = data.rest;
   if (rest.length > 1) {
-    const index = indexOf(ctx.state);
+    const index = known ?? indexOf(ctx.state);
     const legality = checkPathLegality(index, ctx.state.grid, who, rest);
     if (!legality.ok) return stop(legality.reason);
     for (const provocation of findPathProvocations(index, ctx.state.grid, who, rest)) {
@@ -207,8 +213,11 @@ export function continueMove(ctx: Context, pending: Pending): void {
   walk(ctx, pending, pending.actor, dataOf<MoveData>(pending));
 }
 
-/** Pay for and carry out a move that prepareMove allowed. */
-export function performMove(ctx: Context, plan: MovePlan): void {
+/**
+ * Pay for and carry out a move that prepareMove allowed. `index` is the scene's index as it stood
+ * when the move was planned (nobody has moved since), so the walk does not build another.
+ */
+export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex): void {
   const c = combatant(ctx.state, plan.who);
   const start = plan.cells[0];
   if (!start) return;
@@ -216,13 +225,19 @@ export function performMove(ctx: Context, plan: MovePlan): void {
     spend(ctx, c.id, "ap", plan.ap, "move");
     markUsed(c, "turn", "moveHexes", plan.hexes);
     markUsed(c, "turn", "moveAp", plan.ap);
-    walk(ctx, null, c.id, {
-      mode: "normal",
-      from: start,
-      rest: copy(plan.cells),
-      walked: [[start[0], start[1]]],
-      offered: [],
-    });
+    walk(
+      ctx,
+      null,
+      c.id,
+      {
+        mode: "normal",
+        from: start,
+        rest: copy(plan.cells),
+        walked: [[start[0], start[1]]],
+        offered: [],
+      },
+      index,
+    );
     return;
   }
   if (plan.mode === "step") {
@@ -272,12 +287,14 @@ export function performMove(ctx: Context, plan: MovePlan): void {
 
 export const move: Handler<"move"> = (ctx, cmd) => {
   requireNoOpenOffers(ctx);
-  const plan = prepareMove(ctx.state, cmd);
+  // One index for planning and walking the move: nobody else moves in between.
+  const index = sceneIndex(ctx.state);
+  const plan = prepareMove(ctx.state, cmd, index);
   cancelReady(ctx, cmd.who, "acted");
   // A step triggers no "other abilities triggered by movement", readied actions included.
   const triggered = plan.mode === "step" ? [] : triggersFor(ctx.state, cmd.who, ["move"]);
   if (triggered.length > 0) holdForTriggers(ctx, cmd, triggered);
-  else performMove(ctx, plan);
+  else performMove(ctx, plan, index);
 };
 
 /** The ruler's view of a planned move: its cost, where it would be held, and any refusal. */

@@ -15,6 +15,7 @@ import type { Pending } from "../../state";
 import { performAct, prepareAct, finishProvoked } from "./actions";
 import { finishAttack } from "./attacks";
 import { dataOf, flowExt, type ReadiedData, type ResumeData } from "./data";
+import { sceneIndex } from "./geometry";
 import { continueMove, performMove, prepareMove } from "./movement";
 import { moveInitiativeBefore } from "./ready";
 
@@ -87,8 +88,10 @@ function resume(ctx: Context, pending: Pending): void {
   closePending(ctx, pending.id);
   const command = dataOf<ResumeData>(pending).command as unknown as Command;
   try {
-    if (command.type === "move") performMove(ctx, prepareMove(ctx.state, command));
-    else if (command.type === "act") performAct(ctx, prepareAct(ctx.state, command, false));
+    if (command.type === "move") {
+      const index = sceneIndex(ctx.state);
+      performMove(ctx, prepareMove(ctx.state, command, index), index);
+    } else if (command.type === "act") performAct(ctx, prepareAct(ctx.state, command, false));
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
     ctx.emit({

@@ -7,7 +7,7 @@ import { TempoCombat, TempoCombatant } from "./foundry/documents";
 import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
 import { onRenderSettingsConfig } from "./foundry/apps/howto";
 import { registerSheets } from "./foundry/apps/sheets";
-import { COMMAND_QUERY, handleCommandQuery } from "./foundry/commands";
+import { QUERIES } from "./foundry/commands";
 import { registerHooks } from "./foundry/hooks";
 import { registerSettings } from "./foundry/settings";
 import { PARTIALS, TEMPLATE_PATHS } from "./views/templates";
@@ -30,8 +30,9 @@ Hooks.once("init", () => {
   // Character, NPC, weapon and action sheets (see src/foundry/apps/sheets).
   registerSheets();
 
-  // Players' clients ask the active GM to apply their commands (see src/foundry/commands.ts).
-  CONFIG.queries[COMMAND_QUERY] = handleCommandQuery;
+  // Players' clients ask the active GM to apply their commands, and the GM asks the claimed
+  // sender's client to confirm each request (see src/foundry/commands.ts).
+  Object.assign(CONFIG.queries, QUERIES);
 
   // Token movement, reaction prompts and chat cards (see src/foundry/hooks and docs/hooks.md).
   registerHooks();

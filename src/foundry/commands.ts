@@ -6,16 +6,24 @@
  *
  *   submit(combat, command): Promise<CommandAnswer>
  *     on the active GM's client: applies and writes;
- *     on any other client: game.users.activeGM.query("tempo.command", { combatId, command, userId })
- *     and shows the refusal, if any, as a warning.
+ *     on any other client: asks the active GM (askGM, query "tempo.command") and shows the
+ *     refusal, if any, as a warning.
  *
- * Trust model. Foundry's query handler is not told who sent a query (FOUNDRY-NOTES), so the
- * `userId` in the payload is the sender's word. The GM's client checks that this user owns the
- * acting combatant's actor and refuses GM-only commands from players; this stops honest mistakes
- * (a player clicking a control for someone else's token, a macro naming the wrong combatant) but
- * not a player who edits their client to claim another user's id. That is the same trust Foundry
- * itself places in a player's client for anything a module or macro can run there; Tempo does not
- * claim more. Every accepted command is logged with the claimed user id, so the GM can see it.
+ * Trust model (docs/foundry.md, "Who sent a command"). Foundry does not tell a query handler who
+ * sent the query (foundryvtt/foundryvtt#13418), so a request names the user it claims to come
+ * from and the GM's client checks the claim before anything else: it asks that user's client,
+ * with a query the GM addresses to that user ("tempo.confirm"), whether it has this very request
+ * in flight. Only the claimed user's client can answer a query addressed to that user (User#query
+ * runs the handler on the target user's client), and a client confirms only requests it sent
+ * itself, by an unguessable request id and the request's exact content. A request nobody
+ * confirms is refused (TEMPO.Refusal.Unattributed) and changes nothing. Every request a player's
+ * client makes of the GM (commands, undo) goes through askGM and is checked by answerRequest.
+ *
+ * One writer, enforced: each write is decided from the stored state and written only if, right
+ * before the write, this client is still the active GM and the stored `seq` is still the one it
+ * was decided from; otherwise it is decided again from the fresh state. A request id is applied
+ * once: the GM keeps the answers of recent requests, and the log entries keep the request ids,
+ * so a request retried after a lost answer gets the first answer back.
  *
  * Events: after a write, every client announces the accepted commands' engine events as hooks
  * (see `announce`): Hooks.callAll("tempo.<eventType>", event, context) for each event, then
@@ -47,24 +55,20 @@ export interface CommandAnswer {
   refusal: Refusal | null;
 }
 
-/** What a player's client sends the GM. */
-export interface CommandRequest {
+/** The query a player's client asks the active GM with, for a command. */
+export interface CommandBody {
   combatId: string;
   command: Command;
-  userId: string;
 }
 
-export function isCommandRequest(value: unknown): value is CommandRequest {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  const command = v["command"];
-  return (
-    typeof v["combatId"] === "string" &&
-    typeof v["userId"] === "string" &&
-    typeof command === "object" &&
-    command !== null &&
-    typeof (command as Record<string, unknown>)["type"] === "string"
-  );
+export function isCommandBody(value: unknown): value is CommandBody {
+  if (!isRecord(value)) return false;
+  const command = value["command"];
+  return typeof value["combatId"] === "string" && isRecord(command) && typeof command["type"] === "string";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isCommandAnswer(value: unknown): value is CommandAnswer {
@@ -112,7 +116,7 @@ export function readStored(
 }
 
 export type Decision =
-  | { ok: true; write: CombatWrite; dice: RolledDie[]; events: EngineEvent[] }
+  | { ok: true; write: CombatWrite; dice: RolledDie[]; events: EngineEvent[]; rolls: Roll[] }
   | { ok: false; refusal: Refusal };
 
 /**
@@ -128,6 +132,7 @@ export async function decide(
   userId: string | null,
   more?: (state: EncounterState, applied: number) => Command | null,
   limit = 100 * (stored.state.roster.length + 1),
+  requestId: string | null = null,
 ): Promise<Decision> {
   const ruleset = getRuleset(stored.state.ruleset);
   let state = stored.state;
@@ -147,7 +152,7 @@ export async function decide(
     if (!result.ok) return { ok: false, refusal: result.refusal };
     state = result.state;
     dice.push(...used);
-    log.push({ command, dice: used.map((d) => d.value), userId });
+    log.push({ command, dice: used.map((d) => d.value), userId, ...(requestId ? { requestId } : {}) });
     entries.push({ command, events: result.events, userId });
   }
   if (entries.length === 0) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToDo", data: {} } };
@@ -159,7 +164,7 @@ export async function decide(
     stored.seq + entries.length,
     stored.ids,
   );
-  return { ok: true, write, dice, events: entries.flatMap((e) => e.events) };
+  return { ok: true, write, dice, events: entries.flatMap((e) => e.events), rolls: [] };
 }
 
 /**
@@ -272,29 +277,85 @@ async function postRolls(
   await ChatMessage.create({ rolls, flavor, speaker, ...(content === null ? {} : { content }) });
 }
 
+/** How many times a write is decided again because the stored state moved under it. */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+/** The stored `seq` as this client holds it now (the combat's last write). */
+function storedSeq(combat: Combat.Implementation): number | null {
+  return combatSystem(combat)?.seq ?? null;
+}
+
+export interface WriteOptions {
+  /** The state to decide from on the first attempt (startCombat: the encounter it just made). */
+  stored?: StoredCombat;
+  /** The request being answered: its id is logged, and a request already in the log is not applied again. */
+  request?: { id: string; sender: string };
+}
+
+/** Was this request already applied (a retry after a lost answer)? Looked up in the log's entries. */
+function alreadyApplied(stored: StoredCombat, request: WriteOptions["request"]): boolean {
+  if (!request) return false;
+  return stored.log.some((e) => e.requestId === request.id && e.userId === request.sender);
+}
+
 /**
- * On the GM's client: apply and write. `stored` defaults to what the combat holds (startCombat
- * passes the encounter it just made).
+ * On the GM's client: decide a write from the stored combat and write it, one write at a time.
+ * Right before writing, this client must still be the active GM (else the write is refused and
+ * the new GM decides) and the stored `seq` must still be the one the write was decided from
+ * (else it is decided again from the fresh state).
  */
+export function writeDecision(
+  combat: Combat.Implementation,
+  decideFrom: (stored: StoredCombat) => Promise<Decision>,
+  options: WriteOptions = {},
+): Promise<CommandAnswer> {
+  return serialized(async () => {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+      const ids = combat.combatants.map((c) => c.id ?? "").filter((id) => id !== "");
+      const system = combatSystem(combat);
+      const given = attempt === 0 ? options.stored : undefined;
+      const stored = given ?? (system ? readStored(system, ids) : null);
+      if (!stored) return refused("TEMPO.Refusal.NotStarted");
+      if (alreadyApplied(stored, options.request)) return ACCEPTED;
+      const decision = await decideFrom(stored);
+      if (!decision.ok) return { ok: false, refusal: decision.refusal };
+      // The checks right before the write: nothing can change between them and the update call.
+      if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+      if (storedSeq(combat) !== stored.seq) continue;
+      await combat.update(combatUpdateData(decision.write));
+      await syncInitiative(combat, decision.write.system.state);
+      await postRolls(combat, decision.rolls, decision.write.system.last.entries);
+      return ACCEPTED;
+    }
+    return refused("TEMPO.Refusal.StateMoved");
+  });
+}
+
+/** On the GM's client: apply commands with real dice and write them. */
 export function writeCommands(
   combat: Combat.Implementation,
   commands: readonly Command[],
   userId: string | null,
-  options: { stored?: StoredCombat; more?: (state: EncounterState, applied: number) => Command | null } = {},
+  options: WriteOptions & { more?: (state: EncounterState, applied: number) => Command | null } = {},
 ): Promise<CommandAnswer> {
-  return serialized(async () => {
-    const ids = combat.combatants.map((c) => c.id ?? "").filter((id) => id !== "");
-    const system = combatSystem(combat);
-    const stored = options.stored ?? (system ? readStored(system, ids) : null);
-    if (!stored) return refused("TEMPO.Refusal.NotStarted");
-    const rolls: Roll[] = [];
-    const decision = await decide(stored, commands, foundryRoller(rolls), userId, options.more);
-    if (!decision.ok) return { ok: false, refusal: decision.refusal };
-    await combat.update(combatUpdateData(decision.write));
-    await syncInitiative(combat, decision.write.system.state);
-    await postRolls(combat, rolls, decision.write.system.last.entries);
-    return ACCEPTED;
-  });
+  return writeDecision(
+    combat,
+    async (stored) => {
+      const rolls: Roll[] = [];
+      const decision = await decide(
+        stored,
+        commands,
+        foundryRoller(rolls),
+        userId,
+        options.more,
+        undefined,
+        options.request?.id ?? null,
+      );
+      return decision.ok ? { ...decision, rolls } : decision;
+    },
+    options,
+  );
 }
 
 /**
@@ -310,53 +371,220 @@ async function syncInitiative(combat: Combat.Implementation, state: EncounterSta
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The authenticated channel from a player's client to the active GM's.
+// ---------------------------------------------------------------------------------------------
+
+export const CONFIRM_QUERY = "tempo.confirm";
+/** How long the GM waits for the claimed sender's client to confirm a request. */
+export const CONFIRM_TIMEOUT_MS = 10_000;
+/** A request's JSON is at most this long: anything longer is refused before any work. */
+export const MAX_REQUEST_CHARS = 32_768;
+/** How many recent requests' answers the GM keeps, so a retried request is answered, not applied again. */
+export const REMEMBERED_REQUESTS = 500;
+
+/** What a player's client sends the GM: a fresh request id, the user it says it is, and the body. */
+export interface ChannelRequest {
+  requestId: string;
+  /** The sender's claim: challenged with CONFIRM_QUERY, never taken at its word. */
+  claimedBy: string;
+  body: unknown;
+}
+
+/** What the GM asks the claimed sender's client: is this request yours, exactly? */
+export interface ConfirmRequest {
+  requestId: string;
+  query: string;
+  body: unknown;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9]{16,64}$/;
+
+function isChannelRequest(value: unknown): value is ChannelRequest {
+  return (
+    isRecord(value) &&
+    typeof value["requestId"] === "string" &&
+    REQUEST_ID.test(value["requestId"]) &&
+    typeof value["claimedBy"] === "string" &&
+    "body" in value
+  );
+}
+
+function isConfirmRequest(value: unknown): value is ConfirmRequest {
+  return (
+    isRecord(value) &&
+    typeof value["requestId"] === "string" &&
+    typeof value["query"] === "string" &&
+    "body" in value
+  );
+}
+
+/** The exact content a client confirms: the query's name and the body, as JSON. */
+function requestText(query: string, body: unknown): string {
+  return JSON.stringify([query, body]);
+}
+
+/** This client's requests to the GM that have not been answered yet: id → requestText. */
+const inFlight = new Map<string, string>();
+
+/** A new request id: 16 characters from Foundry's random source (foundry.utils.randomID). */
+function newRequestId(): string {
+  return foundry.utils.randomID(16);
+}
+
+/**
+ * The handler of "tempo.confirm" on every client: true only for a request this client sent and
+ * is still waiting on, with exactly this content. A request id is random and never shown to
+ * other users, so another client cannot name one; the content check stops a replayed id from
+ * carrying a different command.
+ */
+export async function handleConfirmQuery(data: unknown): Promise<{ confirmed: boolean }> {
+  if (!isConfirmRequest(data)) return { confirmed: false };
+  const text = inFlight.get(data.requestId);
+  return { confirmed: text !== undefined && text === requestText(data.query, data.body) };
+}
+
+/** How the GM answers one kind of request once its sender is known. */
+export type RequestHandler<T> = (
+  body: T,
+  sender: User.Implementation,
+  requestId: string,
+) => Promise<CommandAnswer>;
+
+/**
+ * Send a request to the active GM and wait for the answer. On the active GM's own client the
+ * handler runs here with this client's user. A query that fails (a lost answer, a timeout) is
+ * asked once more with the same request id, which the GM applies at most once.
+ */
+export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>): Promise<CommandAnswer> {
+  const user = game.user;
+  if (!user) return refused("TEMPO.Refusal.NoActiveGM");
+  const requestId = newRequestId();
+  if (isWriter()) return handle(body, user, requestId);
+  const request: ChannelRequest = { requestId, claimedBy: user.id, body };
+  inFlight.set(requestId, requestText(query, body));
+  try {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const gm = game.users?.activeGM;
+      if (!gm) return refused("TEMPO.Refusal.NoActiveGM");
+      try {
+        const answer: unknown = await gm.query(query as keyof CONFIG.Queries, request, {
+          timeout: COMMAND_TIMEOUT_MS,
+        });
+        return isCommandAnswer(answer) ? answer : refused("TEMPO.Refusal.GMDidNotAnswer");
+      } catch {
+        // Asked again with the same id: the GM applies a request once and answers it again.
+      }
+    }
+    return refused("TEMPO.Refusal.GMDidNotAnswer");
+  } finally {
+    inFlight.delete(requestId);
+  }
+}
+
+/** Answers of requests the GM has handled (or is handling), by sender and request id. */
+const answered = new Map<string, Promise<CommandAnswer>>();
+
+function remember(key: string, answer: Promise<CommandAnswer>): void {
+  answered.set(key, answer);
+  while (answered.size > REMEMBERED_REQUESTS) {
+    const oldest = answered.keys().next().value;
+    if (oldest === undefined) break;
+    answered.delete(oldest);
+  }
+}
+
+/**
+ * Who sent a request, proven: the claimed user's client confirms it has this very request in
+ * flight. The GM's own client never asks itself by query (askGM runs the handler directly), so a
+ * request claiming to come from this client's user is not attributed.
+ */
+async function attribute(query: string, request: ChannelRequest): Promise<User.Implementation | null> {
+  const user = game.users?.get(request.claimedBy);
+  if (!user || !user.active || user.id === game.user?.id) return null;
+  const ask: ConfirmRequest = { requestId: request.requestId, query, body: request.body };
+  try {
+    const answer: unknown = await user.query(CONFIRM_QUERY as keyof CONFIG.Queries, ask, {
+      timeout: CONFIRM_TIMEOUT_MS,
+    });
+    return isRecord(answer) && answer["confirmed"] === true ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The GM's side of a kind of request: a CONFIG.queries handler that refuses what is malformed or
+ * too large, refuses what its claimed sender's client does not confirm, answers a request seen
+ * before with its first answer, and hands the rest to `handle` with the proven sender.
+ */
+export function answerRequest<T>(
+  query: string,
+  isBody: (value: unknown) => value is T,
+  handle: RequestHandler<T>,
+): (data: unknown) => Promise<CommandAnswer> {
+  return async (data) => {
+    if (JSON.stringify(data ?? null).length > MAX_REQUEST_CHARS) return refused("TEMPO.Refusal.BadRequest");
+    if (!isChannelRequest(data) || !isBody(data.body)) return refused("TEMPO.Refusal.BadRequest");
+    if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+    const body = data.body;
+    const sender = await attribute(query, data);
+    if (!sender) return refused("TEMPO.Refusal.Unattributed");
+    const key = `${sender.id}/${data.requestId}`;
+    const seen = answered.get(key);
+    if (seen) return seen;
+    const answer = handle(body, sender, data.requestId).catch((error: unknown) => {
+      console.error("Tempo: a request failed", error);
+      return refused("TEMPO.Refusal.Internal");
+    });
+    remember(key, answer);
+    return answer;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands on the channel.
+// ---------------------------------------------------------------------------------------------
+
 /** Send a command: apply it here if this client writes, else ask the active GM. Refusals are shown. */
 export async function submit(combat: Combat.Implementation, command: Command): Promise<CommandAnswer> {
-  const answer = await send(combat, command);
+  const answer = combat.id
+    ? await askGM(COMMAND_QUERY, { combatId: combat.id, command }, commandFrom)
+    : refused("TEMPO.Refusal.NotStarted");
   if (answer.refusal) showRefusal(answer.refusal);
   return answer;
 }
 
-async function send(combat: Combat.Implementation, command: Command): Promise<CommandAnswer> {
-  const user = game.user;
-  if (!user || !combat.id) return refused("TEMPO.Refusal.NotStarted");
-  if (isWriter()) {
-    const denied = permission(
-      command,
-      user,
-      () => true,
-      (id) => combatantName(combat, id),
-    );
-    if (denied) return { ok: false, refusal: denied };
-    return writeCommands(combat, [command], user.id);
-  }
-  const gm = game.users?.activeGM;
-  if (!gm) return refused("TEMPO.Refusal.NoActiveGM");
-  const request: CommandRequest = { combatId: combat.id, command, userId: user.id };
-  try {
-    const answer: unknown = await gm.query(COMMAND_QUERY, request, { timeout: COMMAND_TIMEOUT_MS });
-    return isCommandAnswer(answer) ? answer : refused("TEMPO.Refusal.GMDidNotAnswer");
-  } catch {
-    return refused("TEMPO.Refusal.GMDidNotAnswer");
-  }
-}
-
-/** The GM's handler of "tempo.command" (registered in CONFIG.queries). */
-export async function handleCommandQuery(data: unknown): Promise<CommandAnswer> {
-  if (!isCommandRequest(data)) return refused("TEMPO.Refusal.BadRequest");
-  if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
-  const combat = game.combats?.get(data.combatId);
-  const user = game.users?.get(data.userId);
-  if (!isTempoCombat(combat) || !user) return refused("TEMPO.Refusal.BadRequest");
+/**
+ * The GM's check of a command from a known sender: a player commands only combatants whose actor
+ * they own, never the GM's commands; then the command is applied and written.
+ */
+async function commandFrom(
+  body: CommandBody,
+  sender: User.Implementation,
+  requestId: string,
+): Promise<CommandAnswer> {
+  const combat = game.combats?.get(body.combatId);
+  if (!isTempoCombat(combat)) return refused("TEMPO.Refusal.BadRequest");
   const denied = permission(
-    data.command,
-    user,
-    (id) => combat.combatants.get(id)?.actor?.testUserPermission(user, "OWNER") ?? false,
+    body.command,
+    sender,
+    (id) => combat.combatants.get(id)?.actor?.testUserPermission(sender, "OWNER") ?? false,
     (id) => combatantName(combat, id),
   );
   if (denied) return { ok: false, refusal: denied };
-  return writeCommands(combat, [data.command], user.id);
+  const userId = sender.id ?? "";
+  return writeCommands(combat, [body.command], userId, { request: { id: requestId, sender: userId } });
 }
+
+/** The GM's handler of "tempo.command" (registered in CONFIG.queries). */
+export const handleCommandQuery = answerRequest(COMMAND_QUERY, isCommandBody, commandFrom);
+
+/** The channel's queries, registered in CONFIG.queries by src/tempo.ts. */
+export const QUERIES = {
+  [COMMAND_QUERY]: handleCommandQuery,
+  [CONFIRM_QUERY]: handleConfirmQuery,
+} as const;
 
 /** The context every Tempo hook gets with an accepted command. */
 export interface CommandContext {

@@ -44,6 +44,8 @@ declare global {
   namespace CONFIG {
     interface Queries {
       "tempo.command": (data: unknown) => Promise<import("./commands").CommandAnswer>;
+      /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
+      "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
     }
   }
 }

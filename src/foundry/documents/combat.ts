@@ -11,22 +11,14 @@ import {
   showRefusal,
   submit,
   writeCommands,
+  writeDecision,
   type CommandAnswer,
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
 import { actorData, cellOf, combatantData, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
-import {
-  combatUpdateData,
-  combatWrite,
-  isEncounterState,
-  parsedJson,
-  readLog,
-  rewind,
-  turnRank,
-  type LastWrite,
-} from "./sync";
+import { combatWrite, isEncounterState, parsedJson, rewind, turnRank, type LastWrite } from "./sync";
 
 function isLastWrite(value: unknown): value is LastWrite {
   return (
@@ -156,26 +148,20 @@ export class TempoCombat extends Combat {
       showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
       return;
     }
-    const stored = this.stored;
-    const log = readLog(combatSystem(this)?.log);
-    if (!stored || log === null) {
-      showRefusal({ key: "TEMPO.Refusal.NotStarted", data: {} });
-      return;
-    }
-    const back = rewind(stored.initial, log, to);
-    if (!back) {
-      showRefusal({ key: "TEMPO.Refusal.NothingToRewind", data: {} });
-      return;
-    }
-    const write = combatWrite(
-      back.state,
-      stored.initial,
-      log.slice(0, back.keep),
-      { entries: [], rewound: true },
-      stored.seq + 1,
-      stored.ids,
-    );
-    await this.update(combatUpdateData(write));
+    const answer = await writeDecision(this, async (stored) => {
+      const back = rewind(stored.initial, stored.log, to);
+      if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
+      const write = combatWrite(
+        back.state,
+        stored.initial,
+        stored.log.slice(0, back.keep),
+        { entries: [], rewound: true },
+        stored.seq + 1,
+        stored.ids,
+      );
+      return { ok: true, write, dice: [], events: [], rolls: [] };
+    });
+    if (answer.refusal) showRefusal(answer.refusal);
   }
 
   /** Every client announces the accepted commands' events as hooks (see commands.ts). */

@@ -19,11 +19,13 @@ import {
   type Refusal,
 } from "../../engine";
 
-/** One accepted command: what was asked, the dice it used, and who asked. */
+/** One accepted command: what was asked, the dice it used, who asked, and the request it answered. */
 export interface LogEntry {
   command: Command;
   dice: number[];
   userId: string | null;
+  /** The id of the player's request that carried it, so a retried request is not applied twice. */
+  requestId?: string;
 }
 
 /** The latest write's commands with their events, for every client to announce. */

@@ -15,10 +15,10 @@
  */
 import { getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
 import { sameCell } from "../../engine/grid";
-import { isWriter, serialized, showRefusal, submit, type CommandAnswer } from "../commands";
+import { answerRequest, askGM, showRefusal, submit, writeDecision, type CommandAnswer } from "../commands";
 import { cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
-import { combatUpdateData, combatWrite, permission } from "../documents/sync";
+import { combatWrite, permission } from "../documents/sync";
 import {
   pathAfter,
   perceives,
@@ -259,16 +259,16 @@ function getModes(state: EncounterState): readonly MoveMode[] {
 // Undo
 // ---------------------------------------------------------------------------------------------
 
+/** What a player's client asks the GM to undo (sent on the command channel: askGM). */
 interface UndoRequest {
   combatId: string;
   who: string;
-  userId: string;
 }
 
 function isUndoRequest(value: unknown): value is UndoRequest {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v["combatId"] === "string" && typeof v["who"] === "string" && typeof v["userId"] === "string";
+  return typeof v["combatId"] === "string" && typeof v["who"] === "string";
 }
 
 /** Foundry's undo of a token's last move: allowed only when the engine may take it back. */
@@ -289,30 +289,18 @@ function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolea
 }
 
 async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
-  const user = game.user;
-  if (!user || !combat.id) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
-  const request: UndoRequest = { combatId: combat.id, who, userId: user.id };
-  if (isWriter()) return handleUndoQuery(request);
-  const gm = game.users?.activeGM;
-  if (!gm) return { ok: false, refusal: { key: "TEMPO.Refusal.NoActiveGM", data: {} } };
-  try {
-    return await gm.query(UNDO_QUERY, request, { timeout: 30_000 });
-  } catch {
-    return { ok: false, refusal: { key: "TEMPO.Refusal.GMDidNotAnswer", data: {} } };
-  }
+  if (!combat.id) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
+  return askGM(UNDO_QUERY, { combatId: combat.id, who }, undoFor);
 }
 
 /**
- * The GM's handler of "tempo.undoMove": the asker must own the combatant (the same trust as the
- * command channel, see commands.ts); the log is replayed without the move, written as a rewind,
- * and the token put where the engine now has it.
+ * The GM's answer to an undo from a known sender (the command channel proved who sent it): the
+ * sender must own the combatant; the log is replayed without the move, written as a rewind, and
+ * the token put where the engine now has it.
  */
-export async function handleUndoQuery(data: unknown): Promise<CommandAnswer> {
-  if (!isUndoRequest(data) || !isWriter())
-    return { ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } };
+async function undoFor(data: UndoRequest, user: User.Implementation): Promise<CommandAnswer> {
   const combat = combatById(data.combatId);
-  const user = game.users?.get(data.userId);
-  if (!combat || !user) return { ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } };
+  if (!combat) return { ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } };
   const denied = permission(
     { type: "move", who: data.who, path: [] },
     user,
@@ -320,9 +308,7 @@ export async function handleUndoQuery(data: unknown): Promise<CommandAnswer> {
     (id) => combat.combatants.get(id)?.name ?? id,
   );
   if (denied) return { ok: false, refusal: denied };
-  const answer = await serialized(async (): Promise<CommandAnswer> => {
-    const stored = combat.stored;
-    if (!stored) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
+  const answer = await writeDecision(combat, async (stored) => {
     const undo = undoMove(stored.initial, stored.log, data.who);
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(
@@ -333,8 +319,7 @@ export async function handleUndoQuery(data: unknown): Promise<CommandAnswer> {
       stored.seq + 1,
       stored.ids,
     );
-    await combat.update(combatUpdateData(write));
-    return { ok: true, refusal: null };
+    return { ok: true, write, dice: [], events: [], rolls: [] };
   });
   if (answer.ok) {
     const at = combat.encounter?.combatants[data.who]?.at;
@@ -342,3 +327,6 @@ export async function handleUndoQuery(data: unknown): Promise<CommandAnswer> {
   }
   return answer;
 }
+
+/** The GM's handler of "tempo.undoMove" (registered in CONFIG.queries): the command channel's checks, then undoFor. */
+export const handleUndoQuery = answerRequest(UNDO_QUERY, isUndoRequest, undoFor);

@@ -4,7 +4,7 @@ import { createEncounter, getRuleset, type Command, type EncounterState } from "
 import {
   decide,
   isCommandAnswer,
-  isCommandRequest,
+  isCommandBody,
   readStored,
   serialized,
   type StoredCombat,
@@ -171,9 +171,9 @@ describe("readStored", () => {
 
 describe("the query payloads", () => {
   it("accepts a well-formed request and answer and refuses others", () => {
-    expect(isCommandRequest({ combatId: "c", userId: "u", command: { type: "next" } })).toBe(true);
-    expect(isCommandRequest({ combatId: "c", command: { type: "next" } })).toBe(false);
-    expect(isCommandRequest({ combatId: "c", userId: "u", command: "next" })).toBe(false);
+    expect(isCommandBody({ combatId: "c", command: { type: "next" } })).toBe(true);
+    expect(isCommandBody({ command: { type: "next" } })).toBe(false);
+    expect(isCommandBody({ combatId: "c", command: "next" })).toBe(false);
     expect(isCommandAnswer({ ok: true, refusal: null })).toBe(true);
     expect(isCommandAnswer({ ok: false, refusal: { key: "TEMPO.Refusal.NotYourTurn", data: {} } })).toBe(
       true,

@@ -1,0 +1,364 @@
+/**
+ * Document stand-ins for the simulated table: User, Actor, Combat and Combatant as each client
+ * holds them (every client has its own copy of every document, built from the server's source and
+ * brought up to date by the server's broadcasts). Only what Tempo reads is modelled.
+ *
+ * Pages followed:
+ * - Document and its lifecycle (`update`, `delete`, `_preUpdate`/`_onUpdate`, `_preDelete`/`_onDelete`,
+ *   `_onCreate`, `testUserPermission`, `isOwner`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html and
+ *   https://foundryvtt.com/api/v13/functions/foundry.documents.abstract.ClientDocumentMixin.html
+ * - Ownership levels: https://foundryvtt.com/api/v13/variables/CONST.DOCUMENT_OWNERSHIP_LEVELS.html
+ * - Collection (a Map whose iteration and helpers give values):
+ *   https://foundryvtt.com/api/v13/classes/foundry.utils.Collection.html
+ * - User (`isGM`, `active`, `isSelf`, `query`): https://foundryvtt.com/api/v13/classes/foundry.documents.User.html
+ * - Users#activeGM ("one User who is an active Gamemaster (non-assistant if possible)"):
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.collections.Users.html#activegm
+ * - Combat (`combatants`, `round`, `turn`, `started`, `setupTurns`, `combatant`, embedded operations):
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html
+ * - Combatant (`actor`, `initiative`, `defeated`, `hidden`, `token`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html
+ * - JSONField (stored as JSON text, read as the parsed value):
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.JSONField.html
+ */
+import type { Client } from "./client";
+
+export type Source = Record<string, unknown>;
+
+/** CONST.DOCUMENT_OWNERSHIP_LEVELS. */
+export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+export type OwnershipName = keyof typeof OWNERSHIP;
+
+/** CONST.USER_ROLES (https://foundryvtt.com/api/v13/variables/CONST.USER_ROLES.html). */
+export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
+/** foundry.utils.Collection: a Map (by id) whose iteration gives values. */
+export class Collection<V> {
+  private readonly map_ = new Map<string, V>();
+  get(id: string): V | undefined {
+    return this.map_.get(id);
+  }
+  set(id: string, value: V): this {
+    this.map_.set(id, value);
+    return this;
+  }
+  has(id: string): boolean {
+    return this.map_.has(id);
+  }
+  delete(id: string): boolean {
+    return this.map_.delete(id);
+  }
+  get size(): number {
+    return this.map_.size;
+  }
+  values(): MapIterator<V> {
+    return this.map_.values();
+  }
+  [Symbol.iterator](): MapIterator<V> {
+    return this.map_.values();
+  }
+  get contents(): V[] {
+    return [...this.values()];
+  }
+  map<T>(fn: (v: V, i: number) => T): T[] {
+    return this.contents.map(fn);
+  }
+  filter(fn: (v: V) => boolean): V[] {
+    return this.contents.filter(fn);
+  }
+  find(fn: (v: V) => boolean): V | undefined {
+    return this.contents.find(fn);
+  }
+  some(fn: (v: V) => boolean): boolean {
+    return this.contents.some(fn);
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** foundry.utils.expandObject: "a.b": 1 becomes { a: { b: 1 } }. */
+export function expand(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const parts = key.split(".");
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      node[part] = isRecord(next) ? next : {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const last = parts[parts.length - 1] ?? key;
+    node[last] = isRecord(value) ? expand(value) : value;
+  }
+  return out;
+}
+
+/** foundry.utils.mergeObject for an update: objects merge key by key, anything else replaces. */
+export function merge(target: Record<string, unknown>, changes: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(changes)) {
+    const current = target[key];
+    if (isRecord(value) && isRecord(current)) merge(current, value);
+    else target[key] = structuredClone(value);
+  }
+}
+
+/** Fields every client document has; the subclasses add their own. */
+export class TableDocument {
+  static documentName = "Document";
+  readonly client: Client;
+  parent: TableDocument | null;
+  _source: Source;
+  id: string;
+  name: string;
+  flags: Record<string, unknown> = {};
+  ownership: Record<string, number> = {};
+  system: unknown = {};
+
+  constructor(source: Source, context: { client: Client; parent?: TableDocument | null }) {
+    this.client = context.client;
+    this.parent = context.parent ?? null;
+    this._source = structuredClone(source);
+    this.id = String(source["_id"]);
+    this.name = typeof source["name"] === "string" ? source["name"] : "";
+    // The fields are filled by refresh(), which Client.build calls once the subclasses' own
+    // field initialisers have run.
+  }
+
+  get documentName(): string {
+    return (this.constructor as typeof TableDocument).documentName;
+  }
+
+  /** Rebuild the fields from the source (after construction and after every update). */
+  refresh(): void {
+    const s = this._source;
+    this.name = typeof s["name"] === "string" ? s["name"] : this.name;
+    this.flags = isRecord(s["flags"]) ? s["flags"] : {};
+    this.ownership = isRecord(s["ownership"]) ? (s["ownership"] as Record<string, number>) : {};
+    this.system = this.client.systemData(this, isRecord(s["system"]) ? s["system"] : {});
+  }
+
+  /** Document#getUserLevel: a GM owns everything; else the user's own entry, else `default`. */
+  getUserLevel(user: TableUser): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    const own = this.ownership[user.id];
+    if (own !== undefined && own !== OWNERSHIP.INHERIT) return own;
+    return this.ownership["default"] ?? OWNERSHIP.NONE;
+  }
+
+  /** Document#testUserPermission(user, permission, { exact }). */
+  testUserPermission(
+    user: TableUser,
+    permission: OwnershipName | number,
+    options: { exact?: boolean } = {},
+  ): boolean {
+    const wanted = typeof permission === "number" ? permission : OWNERSHIP[permission];
+    const level = this.getUserLevel(user);
+    return options.exact ? level === wanted : level >= wanted;
+  }
+
+  /** ClientDocumentMixin#isOwner: the current user owns it. */
+  get isOwner(): boolean {
+    return this.testUserPermission(this.client.user, "OWNER");
+  }
+
+  /** Document#update: through the server, which checks the permission and broadcasts. */
+  update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this | undefined> {
+    return this.client.updateDocument(this, changes, options) as Promise<this | undefined>;
+  }
+
+  /** Document#delete. */
+  delete(options: Record<string, unknown> = {}): Promise<this | undefined> {
+    return this.client.deleteDocument(this, options) as Promise<this | undefined>;
+  }
+
+  /** Runs on the initiating client before an update is sent; false cancels it. */
+  async _preUpdate(
+    _changes: Record<string, unknown>,
+    _options: Record<string, unknown>,
+    _user: TableUser,
+  ): Promise<boolean | void> {}
+  /** Runs on every client after the server applied an update. */
+  _onUpdate(_changed: Record<string, unknown>, _options: Record<string, unknown>, _userId: string): void {}
+  /** Runs on the initiating client before a deletion is sent; false cancels it. */
+  async _preDelete(_options: Record<string, unknown>, _user: TableUser): Promise<boolean | void> {}
+  /** Runs on every client after the server deleted the document. */
+  _onDelete(_options: Record<string, unknown>, _userId: string): void {}
+  /** Runs on the initiating client before a creation is sent; false cancels it. */
+  async _preCreate(
+    _data: Source,
+    _options: Record<string, unknown>,
+    _user: TableUser,
+  ): Promise<boolean | void> {}
+  /** Runs on every client after the server created the document. */
+  _onCreate(_data: Source, _options: Record<string, unknown>, _userId: string): void {}
+}
+
+export class TableUser extends TableDocument {
+  static override documentName = "User";
+  role: number = ROLES.PLAYER;
+  /** Is the user logged in (User#active)? Set by the server's connection broadcasts. */
+  active = false;
+
+  override refresh(): void {
+    super.refresh();
+    const role = this._source["role"];
+    this.role = typeof role === "number" ? role : ROLES.PLAYER;
+  }
+
+  get isGM(): boolean {
+    return this.role >= ROLES.ASSISTANT;
+  }
+  /** User#isSelf: this is the current client's user. */
+  get isSelf(): boolean {
+    return this.client.userId === this.id;
+  }
+  /** User#isActiveGM. */
+  get isActiveGM(): boolean {
+    return this.client.game.users.activeGM?.id === this.id;
+  }
+  /** User#character: the actor assigned to the user. */
+  get character(): TableActor | null {
+    const id = this._source["character"];
+    return typeof id === "string" ? (this.client.game.actors.get(id) ?? null) : null;
+  }
+
+  /**
+   * User#query(name, data, { timeout }): runs CONFIG.queries[name] on this user's client and
+   * resolves with its answer; rejects if the user is not connected, the handler is missing or
+   * throws, or the timeout passes. The handler is given the data only, not who sent it.
+   */
+  query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    return this.client.server.query(this.client, this.id, name, data, options);
+  }
+}
+
+export class TableActor extends TableDocument {
+  static override documentName = "Actor";
+  type = "character";
+  /** Actor#items: embedded items (none are modelled; the derived data reads an empty list). */
+  items = new Collection<TableDocument>();
+
+  override refresh(): void {
+    const type = this._source["type"];
+    this.type = typeof type === "string" ? type : "character";
+    super.refresh();
+  }
+
+  /** Actor#hasPlayerOwner: some non-GM user owns it. */
+  get hasPlayerOwner(): boolean {
+    return this.client.game.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+}
+
+export class TableCombatant extends TableDocument {
+  static override documentName = "Combatant";
+  initiative: number | null = null;
+  defeated = false;
+  hidden = false;
+  actorId: string | null = null;
+  /** The token and its scene: none on the table until scenes are simulated. */
+  token: null = null;
+  sceneId: string | null = null;
+
+  override refresh(): void {
+    const s = this._source;
+    this.initiative = typeof s["initiative"] === "number" ? s["initiative"] : null;
+    this.defeated = s["defeated"] === true;
+    this.hidden = s["hidden"] === true;
+    this.actorId = typeof s["actorId"] === "string" ? s["actorId"] : null;
+    super.refresh();
+  }
+
+  get actor(): TableActor | null {
+    return this.actorId ? (this.client.game.actors.get(this.actorId) ?? null) : null;
+  }
+
+  /** A combatant is owned by whoever owns its actor (Combatant permissions follow the actor). */
+  override getUserLevel(user: TableUser): number {
+    return this.actor?.getUserLevel(user) ?? super.getUserLevel(user);
+  }
+}
+
+export class TableCombat extends TableDocument {
+  static override documentName = "Combat";
+  combatants = new Collection<TableCombatant>();
+  round = 0;
+  turn: number | null = null;
+  turns: TableCombatant[] = [];
+  /** Combat#scene: none until scenes are simulated. */
+  scene: null = null;
+
+  override refresh(): void {
+    const s = this._source;
+    this.round = typeof s["round"] === "number" ? s["round"] : 0;
+    this.turn = typeof s["turn"] === "number" ? s["turn"] : null;
+    super.refresh();
+  }
+
+  /** Combat#started. */
+  get started(): boolean {
+    return this.round > 0;
+  }
+
+  /** Combat#combatant: the combatant whose turn it is. */
+  get combatant(): TableCombatant | undefined {
+    return this.turn === null ? undefined : this.turns[this.turn];
+  }
+
+  /** Combat#setupTurns: the combatants sorted by `_sortCombatants`, which Foundry passes unbound. */
+  setupTurns(): TableCombatant[] {
+    const sort = this._sortCombatants;
+    this.turns = this.combatants.contents.sort((a, b) => sort(a, b));
+    return this.turns;
+  }
+
+  /** Combat#_sortCombatants: initiative, highest first, then name. */
+  protected _sortCombatants(a: TableCombatant, b: TableCombatant): number {
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
+    if (ia !== ib) return ib - ia;
+    return a.name.localeCompare(b.name);
+  }
+
+  /** Document#updateEmbeddedDocuments("Combatant", updates). */
+  async updateEmbeddedDocuments(
+    name: string,
+    updates: ({ _id: string } & Record<string, unknown>)[],
+  ): Promise<TableCombatant[]> {
+    const out: TableCombatant[] = [];
+    for (const u of updates) {
+      const combatant = this.embedded(name, u._id);
+      const { _id: _ignored, ...changes } = u;
+      const done = await combatant?.update(changes);
+      if (done) out.push(done);
+    }
+    return out;
+  }
+
+  /** Document#createEmbeddedDocuments("Combatant", data). */
+  async createEmbeddedDocuments(name: string, data: Source[]): Promise<TableCombatant[]> {
+    const out: TableCombatant[] = [];
+    for (const d of data) {
+      const made = await this.client.createDocument(name, d, this);
+      if (made instanceof TableCombatant) out.push(made);
+    }
+    return out;
+  }
+
+  /** Document#deleteEmbeddedDocuments("Combatant", ids). */
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<TableCombatant[]> {
+    const out: TableCombatant[] = [];
+    for (const id of ids) {
+      const done = await this.embedded(name, id)?.delete();
+      if (done) out.push(done);
+    }
+    return out;
+  }
+
+  private embedded(name: string, id: string): TableCombatant | undefined {
+    if (name !== "Combatant") throw new Error(`the table has no embedded ${name}`);
+    return this.combatants.get(id);
+  }
+}

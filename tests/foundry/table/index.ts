@@ -1,0 +1,383 @@
+/**
+ * The simulated Foundry table for adapter tests: one world on a server (server.ts), several
+ * clients (client.ts), each a browser tab logged in as one user with its own globals, its own
+ * copies of the documents (documents.ts) and its own copy of Tempo's modules.
+ *
+ *   const table = await createTable({ world });        // users gm, p1, p2, p3 (p3 forges)
+ *   await table.run(table.p1, () => submit(...));      // code runs as p1's tab
+ *   await table.settle();                              // every started operation has finished
+ *
+ * How the globals are switched. Foundry's code reads globals (`game`, `ui`, `CONFIG`, `Hooks`,
+ * `ChatMessage`, `Roll`, `canvas`). The table defines each as a getter on globalThis that returns
+ * the running client's own object. Which client runs is kept in an AsyncLocalStorage (server.ts
+ * `within`): `table.run(client, fn)` runs `fn` as that client, and every promise it starts keeps
+ * that client across awaits, so two clients' async code may interleave freely and each still sees
+ * its own globals. The server runs each broadcast (hooks, _onUpdate) and each query handler as
+ * the receiving client. Reading a global outside any client throws, so a test cannot
+ * accidentally run code as nobody.
+ *
+ * Each client loads its own copy of Tempo's modules (vi.resetModules before importing), as each
+ * browser tab has its own: module state (the GM's queue, a client's requests in flight) is
+ * per client, as in Foundry. Shared between clients are only the `foundry` namespace (library
+ * code: data fields, TypeDataModel, utils) and the base document classes Tempo's classes extend.
+ *
+ * Pages followed: see documents.ts, client.ts and server.ts; foundry.utils.randomID:
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.randomID.html; TypeDataModel (system data
+ * built from the source, then prepareBaseData and prepareDerivedData):
+ * https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html
+ */
+import "../sheets/fields";
+
+import { resolve } from "node:path";
+
+import { vi } from "vitest";
+
+import { Client } from "./client";
+import {
+  ROLES,
+  TableActor,
+  TableCombat,
+  TableCombatant,
+  TableDocument,
+  TableUser,
+  isRecord,
+  type Source,
+} from "./documents";
+import { Server, running, within } from "./server";
+
+export { Client, type Notice } from "./client";
+export {
+  ROLES,
+  OWNERSHIP,
+  TableActor,
+  TableCombat,
+  TableCombatant,
+  TableUser,
+  type Source,
+} from "./documents";
+export { Server, within, type Delivery, type QueryRecord } from "./server";
+
+// ---------------------------------------------------------------------------------------------
+// Shared globals: the `foundry` namespace and the base document classes.
+// ---------------------------------------------------------------------------------------------
+
+interface FieldLike {
+  options: Record<string, unknown>;
+  fields?: Record<string, FieldLike>;
+}
+
+/** A field's initial value; a schema field's is the object of its fields' initial values. */
+function initialOf(field: FieldLike): unknown {
+  if (field.fields) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(field.fields)) out[key] = initialOf(inner);
+    return out;
+  }
+  const initial = field.options["initial"];
+  return typeof initial === "function" ? (initial as () => unknown)() : initial;
+}
+
+/** TypeDataModel: the source's fields (missing ones at their `initial`), then the prepare steps. */
+class TableDataModel {
+  static defineSchema(): Record<string, unknown> {
+    return {};
+  }
+  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return source;
+  }
+  static validateJoint(_data: Record<string, unknown>): void {}
+  parent: unknown;
+  constructor(source: Record<string, unknown> = {}, options: { parent?: unknown } = {}) {
+    const Model = this.constructor as typeof TableDataModel;
+    const schema = Model.defineSchema();
+    const values: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(schema)) {
+      const given = source[key];
+      const base = initialOf(field as FieldLike);
+      values[key] = !(key in source)
+        ? base
+        : isRecord(given) && isRecord(base)
+          ? { ...base, ...given }
+          : given;
+      const jsonish = (field as { constructor: { name: string } }).constructor.name === "JSONField";
+      if (jsonish && typeof values[key] === "string")
+        values[key] = JSON.parse(values[key] as string) as unknown;
+    }
+    Object.assign(this, structuredClone(values));
+    this.parent = options.parent ?? null;
+  }
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+}
+
+/** foundry.utils.randomID: 16 characters from a cryptographic source. */
+function randomID(length = 16): string {
+  const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => chars[b % chars.length]).join("");
+}
+
+const shared = globalThis as unknown as Record<string, unknown>;
+const foundryNs = shared["foundry"] as Record<string, unknown>;
+foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
+foundryNs["utils"] = { randomID };
+shared["Combat"] = TableCombat;
+shared["Combatant"] = TableCombatant;
+shared["Actor"] = TableActor;
+shared["User"] = TableUser;
+
+const PER_CLIENT = ["game", "ui", "CONFIG", "Hooks", "ChatMessage", "Roll", "canvas"] as const;
+for (const name of PER_CLIENT) {
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    get() {
+      const client = running.getStore();
+      if (!client)
+        throw new Error(`"${name}" was read outside any client: run the code with table.run(client, …)`);
+      return client[name];
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tempo's modules, one copy per client.
+// ---------------------------------------------------------------------------------------------
+
+export interface TempoModules {
+  commands: typeof import("../../../src/foundry/commands");
+  documents: typeof import("../../../src/foundry/documents");
+  data: typeof import("../../../src/foundry/data");
+  settings: typeof import("../../../src/foundry/settings");
+}
+
+/**
+ * The engine is pure (plain data in, plain data out, no module state Tempo's clients could
+ * share by accident), so every client uses one copy of it: only the adapter's modules are loaded
+ * again per client, which keeps a table quick to set up.
+ */
+const ENGINE_ENTRIES = ["index.ts", "grid/index.ts", "rulesets/index.ts", "core/movement.ts"];
+const engineDir = resolve(__dirname, "../../../src/engine");
+const engine = await Promise.all(
+  ENGINE_ENTRIES.map(
+    async (entry) => [entry, (await import(/* @vite-ignore */ resolve(engineDir, entry))) as object] as const,
+  ),
+);
+
+async function loadTempo(): Promise<TempoModules> {
+  vi.resetModules();
+  for (const [entry, module] of engine) vi.doMock(resolve(engineDir, entry), () => module);
+  return {
+    commands: await import("../../../src/foundry/commands"),
+    documents: await import("../../../src/foundry/documents"),
+    data: await import("../../../src/foundry/data"),
+    settings: await import("../../../src/foundry/settings"),
+  };
+}
+
+/** A class as the client's CONFIG takes it (Tempo's classes extend the table's at run time). */
+function asConfigClass<T>(value: unknown): T {
+  return value as T;
+}
+
+/**
+ * What src/tempo.ts registers in `init` that the table can run: document classes, data models,
+ * settings and the command channel's queries (no sheets, tracker, templates or canvas hooks yet).
+ */
+export function tempoInit(client: Client, tempo: TempoModules): void {
+  const { CONFIG } = client;
+  CONFIG.Combat.documentClass = asConfigClass(tempo.documents.TempoCombat);
+  CONFIG.Combatant.documentClass = asConfigClass(tempo.documents.TempoCombatant);
+  Object.assign(CONFIG.Actor.dataModels, tempo.data.ACTOR_MODELS);
+  Object.assign(CONFIG.Item.dataModels, tempo.data.ITEM_MODELS);
+  Object.assign(CONFIG.Combat.dataModels, tempo.data.COMBAT_MODELS);
+  Object.assign(CONFIG.Combatant.dataModels, tempo.data.COMBATANT_MODELS);
+  tempo.settings.registerSettings();
+  for (const [name, handler] of Object.entries(tempo.commands.QUERIES)) CONFIG.queries[name] = handler;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table.
+// ---------------------------------------------------------------------------------------------
+
+/** A world to start from: sources as Foundry stores them (`_id`, `ownership`, `system`…). */
+export interface World {
+  users?: Source[];
+  actors?: Source[];
+  combats?: Source[];
+  settings?: Record<string, unknown>;
+}
+
+export interface TableOptions {
+  world?: World;
+  /** Run in each client as it loads, after Tempo's modules are imported (default: tempoInit). */
+  init?: (client: Client, tempo: TempoModules) => void;
+}
+
+/**
+ * A test on the table loads Tempo's adapter once per client; on a loaded machine that can take
+ * longer than Vitest's default five seconds (a limit on the wait, never a measured expectation).
+ */
+export const TABLE_TIMEOUT_MS = 30_000;
+
+/** The users every table has: the GM, two players and a player whose client forges requests. */
+export const USERS: Source[] = [
+  { _id: "gm", name: "Gamemaster", role: ROLES.GAMEMASTER },
+  { _id: "p1", name: "Player One", role: ROLES.PLAYER },
+  { _id: "p2", name: "Player Two", role: ROLES.PLAYER },
+  { _id: "p3", name: "Forger", role: ROLES.PLAYER },
+];
+
+export class Table {
+  readonly server = new Server();
+  private readonly tempoOf = new Map<Client, TempoModules>();
+  /** The active GM's client, the two players' and the forger's (a player running its own code). */
+  gm!: Client;
+  p1!: Client;
+  p2!: Client;
+  forger!: Client;
+
+  constructor(private readonly init: (client: Client, tempo: TempoModules) => void) {}
+
+  /** Open a tab for a user: load Tempo's modules, run init, connect. */
+  async connect(userId: string, label = userId): Promise<Client> {
+    const client = new Client(this.server, userId, label);
+    client.Roll = this.rollClass();
+    client.ChatMessage = this.chatMessage(client);
+    const tempo = await loadTempo();
+    this.tempoOf.set(client, tempo);
+    within(client, () => this.init(client, tempo));
+    this.server.connect(client);
+    return client;
+  }
+
+  /** Close a tab. */
+  disconnect(client: Client): void {
+    this.server.disconnect(client);
+  }
+
+  /** Reload a tab: the user leaves and comes back with a fresh client (empty module state). */
+  async reload(client: Client): Promise<Client> {
+    this.disconnect(client);
+    const fresh = await this.connect(client.userId, client.label);
+    for (const key of ["gm", "p1", "p2", "forger"] as const) if (this[key] === client) this[key] = fresh;
+    return fresh;
+  }
+
+  /** The client's own copy of Tempo's modules. */
+  tempo(client: Client): TempoModules {
+    const tempo = this.tempoOf.get(client);
+    if (!tempo) throw new Error(`${client.label} has no Tempo loaded`);
+    return tempo;
+  }
+
+  /** Run code as a client (its globals, its documents, its modules). */
+  run<T>(client: Client, fn: (tempo: TempoModules, client: Client) => T): T {
+    return within(client, () => fn(this.tempo(client), client));
+  }
+
+  /** Wait until every operation started so far (and any it started in turn) has finished. */
+  async settle(): Promise<void> {
+    let quiet = 0;
+    for (let i = 0; i < 10_000 && quiet < 3; i += 1) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      quiet = this.server.busy === 0 ? quiet + 1 : 0;
+    }
+  }
+
+  /** Dice the next Rolls take, in order. */
+  roll(...values: number[]): void {
+    this.server.dice.push(...values);
+  }
+
+  /**
+   * Hold the Rolls from now on until `release` is called, to act while a client is mid-decision;
+   * `reached` resolves when the first Roll starts waiting.
+   */
+  holdDice(): { release: () => void; reached: Promise<void> } {
+    let release = (): void => undefined;
+    const reached = new Promise<void>((resolve) => (this.onGate = resolve));
+    this.server.diceGate = new Promise<void>((resolve) => (release = resolve));
+    return {
+      release: () => {
+        this.server.diceGate = null;
+        release();
+      },
+      reached,
+    };
+  }
+  private onGate: (() => void) | null = null;
+
+  /** A combat as the client holds it (its TempoCombat, typed as Foundry's for Tempo's functions). */
+  combat(client: Client, id: string): Combat.Implementation {
+    const combat = client.game.combats.get(id);
+    if (!combat) throw new Error(`${client.label} has no combat ${id}`);
+    return combat as unknown as Combat.Implementation;
+  }
+
+  /** The stored combat source (what the server holds). */
+  stored(id: string): Source {
+    const source = this.server.sources.Combat.get(id);
+    if (!source) throw new Error(`no combat ${id}`);
+    return source;
+  }
+
+  /** The server's copy of a combat's system data. */
+  system(id: string): Record<string, unknown> {
+    const system = this.stored(id)["system"];
+    return isRecord(system) ? system : {};
+  }
+
+  private rollClass(): unknown {
+    const server = this.server;
+    const reached = () => {
+      this.onGate?.();
+      this.onGate = null;
+    };
+    return class TableRoll {
+      total: number | undefined = undefined;
+      constructor(readonly formula: string) {}
+      async evaluate(): Promise<this> {
+        if (server.diceGate) {
+          const gate = server.diceGate;
+          reached();
+          await gate;
+        }
+        const value = server.dice.shift();
+        if (value === undefined) throw new Error(`the table ran out of dice rolling ${this.formula}`);
+        this.total = value;
+        return this;
+      }
+    };
+  }
+
+  private chatMessage(client: Client): unknown {
+    const server = this.server;
+    return {
+      create: async (data: Record<string, unknown>) => {
+        server.chat.push({ userId: client.userId, data });
+        return data;
+      },
+      getSpeaker: (options: { actor?: TableDocument | null } = {}) => ({
+        alias: options.actor?.name ?? client.user.name,
+      }),
+    };
+  }
+}
+
+/**
+ * A table with the world stored on the server and four tabs open: the GM's, p1's, p2's and the
+ * forger's (p3). Users default to USERS.
+ */
+export async function createTable(options: TableOptions = {}): Promise<Table> {
+  const table = new Table(options.init ?? tempoInit);
+  const world = options.world ?? {};
+  for (const user of world.users ?? USERS) table.server.store("User", user);
+  for (const actor of world.actors ?? []) table.server.store("Actor", actor);
+  for (const combat of world.combats ?? []) table.server.store("Combat", combat);
+  for (const [key, value] of Object.entries(world.settings ?? {})) table.server.settings.set(key, value);
+  table.gm = await table.connect("gm", "GM");
+  table.p1 = await table.connect("p1", "Player One");
+  table.p2 = await table.connect("p2", "Player Two");
+  table.forger = await table.connect("p3", "Forger");
+  return table;
+}

@@ -1,0 +1,323 @@
+/**
+ * The server of the simulated table: it holds every document's source, checks each operation
+ * against the requesting user's permission, and broadcasts the result to every connected client,
+ * with the requesting user's id stamped by the server (not taken from the request).
+ *
+ * Pages followed:
+ * - The document operation workflow: preUpdate<Name> and _preUpdate run only on the requesting
+ *   client; the server then applies the change and every connected client runs _onUpdate and
+ *   update<Name>(document, changed, options, userId), userId being "the ID of the User who
+ *   triggered the update workflow":
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html,
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html,
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.deleteDocument.html,
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.createDocument.html
+ * - Permissions: a GM may change any document; a user may change their own User (not its role);
+ *   a player may change an Actor they own and the Combatants of actors they own; a Combat is the
+ *   GM's (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#canusermodify,
+ *   https://foundryvtt.com/article/users/). Foundry also lets the owner of the current combatant
+ *   advance the turn; Tempo never relies on that and the table does not model it.
+ * - User#query: "who must be active"; the answer is the target client's handler result; a
+ *   handler that throws or a timeout rejects: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html#query
+ * - userConnected(user, connected) on every client: https://foundryvtt.com/api/v13/functions/hookEvents.userConnected.html
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import type { Client } from "./client";
+import { TableCombat, TableCombatant, TableUser, expand, isRecord, merge, type Source } from "./documents";
+
+/**
+ * Which client's code is running. The table's globals read it (see index.ts), and it follows
+ * async code across awaits, so two clients' interleaved promises each see their own globals.
+ */
+export const running = new AsyncLocalStorage<Client>();
+
+/** Run `fn` as client `client`: its globals, and any promise it starts keeps them. */
+export function within<T>(client: Client, fn: () => T): T {
+  return running.run(client, fn);
+}
+
+/** What the network does with a query (tests make messages go missing). */
+export type Delivery = "deliver" | "drop" | "loseAnswer";
+
+export interface QueryRecord {
+  from: string;
+  to: string;
+  name: string;
+  data: unknown;
+}
+
+const COLLECTIONS = ["User", "Actor", "Combat"] as const;
+type WorldName = (typeof COLLECTIONS)[number];
+
+export class Server {
+  readonly sources: Record<WorldName, Map<string, Source>> = {
+    User: new Map(),
+    Actor: new Map(),
+    Combat: new Map(),
+  };
+  /** Connected clients, in the order they connected. */
+  readonly clients: Client[] = [];
+  /** World settings ("tempo.ruleset" and the like). */
+  readonly settings = new Map<string, unknown>();
+  /** Every chat message created, with the user who created it. */
+  readonly chat: { userId: string; data: Record<string, unknown> }[] = [];
+  /** Every query sent, in order. */
+  readonly queries: QueryRecord[] = [];
+  /** Decides, for each query, whether it arrives and whether its answer comes back. */
+  route: (query: QueryRecord) => Delivery = () => "deliver";
+  /** Dice the table's Rolls take, in order (each value a die's result). */
+  readonly dice: number[] = [];
+  /** When set, the next Roll waits for this before it gets its value. */
+  diceGate: Promise<void> | null = null;
+  /** Operations started and not finished (document operations, queries), for `settle`. */
+  busy = 0;
+  private ids = 0;
+
+  newId(): string {
+    this.ids += 1;
+    return `id${String(this.ids).padStart(14, "0")}`;
+  }
+
+  clientOf(userId: string): Client | undefined {
+    return this.clients.find((c) => c.userId === userId);
+  }
+
+  private userSource(userId: string): Source {
+    const user = this.sources.User.get(userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    return user;
+  }
+
+  private isGM(userId: string): boolean {
+    const role = this.userSource(userId)["role"];
+    return typeof role === "number" && role >= 3;
+  }
+
+  /** The user's ownership level of a source with an `ownership` map (GMs own everything). */
+  private level(userId: string, source: Source | undefined): number {
+    if (!source) return 0;
+    if (this.isGM(userId)) return 3;
+    const ownership = isRecord(source["ownership"]) ? source["ownership"] : {};
+    const own = ownership[userId];
+    if (typeof own === "number" && own >= 0) return own;
+    const fallback = ownership["default"];
+    return typeof fallback === "number" ? fallback : 0;
+  }
+
+  private combatantSource(combatId: string | null, id: string): Source | undefined {
+    const combat = combatId ? this.sources.Combat.get(combatId) : undefined;
+    const list = combat && Array.isArray(combat["combatants"]) ? (combat["combatants"] as Source[]) : [];
+    return list.find((c) => c["_id"] === id);
+  }
+
+  /** May this user make this change? The server's check: the client cannot skip it. */
+  private permitted(
+    userId: string,
+    name: string,
+    id: string,
+    parentId: string | null,
+    changes: Source | null,
+  ): boolean {
+    if (this.isGM(userId)) return true;
+    if (name === "User") return id === userId && (changes === null || !("role" in changes));
+    if (name === "Actor") return this.level(userId, this.sources.Actor.get(id)) >= 3;
+    if (name === "Combatant") {
+      const source =
+        changes && !this.combatantSource(parentId, id) ? changes : this.combatantSource(parentId, id);
+      const actorId = source?.["actorId"];
+      return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+    }
+    return false;
+  }
+
+  private async track<T>(fn: () => Promise<T>): Promise<T> {
+    this.busy += 1;
+    try {
+      return await fn();
+    } finally {
+      this.busy -= 1;
+    }
+  }
+
+  /** Run `fn` on every connected client, each with its own globals. */
+  private broadcast(fn: (client: Client) => void): void {
+    for (const client of [...this.clients]) within(client, () => fn(client));
+  }
+
+  /** JSONField values arrive as JSON text and are kept parsed, as a client reads them. */
+  private parseJsonFields(name: string, changes: Source): Source {
+    if (name !== "Combat" || !isRecord(changes["system"])) return changes;
+    const system = { ...changes["system"] };
+    for (const key of ["state", "initial", "log", "last"]) {
+      const v = system[key];
+      if (typeof v === "string") system[key] = JSON.parse(v) as unknown;
+    }
+    return { ...changes, system };
+  }
+
+  update(
+    from: Client,
+    name: string,
+    id: string,
+    parentId: string | null,
+    raw: Source,
+    options: Source,
+  ): Promise<void> {
+    return this.track(async () => {
+      await Promise.resolve();
+      if (!this.permitted(from.userId, name, id, parentId, raw))
+        throw new Error(`${from.label} lacks permission to update ${name} ${id}`);
+      const changes = this.parseJsonFields(name, expand(raw));
+      const source =
+        name === "Combatant" ? this.combatantSource(parentId, id) : this.sources[name as WorldName]?.get(id);
+      if (!source) throw new Error(`no ${name} ${id}`);
+      merge(source, changes);
+      const changed = { ...structuredClone(changes), _id: id };
+      this.broadcast((client) => {
+        const doc = client.find(name, id, parentId);
+        if (!doc) return;
+        merge(doc._source, structuredClone(changes));
+        doc.refresh();
+        if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) doc.parent.setupTurns();
+        doc._onUpdate(changed, options, from.userId);
+        client.Hooks.callAll(`update${name}`, doc, changed, options, from.userId);
+      });
+    });
+  }
+
+  delete(from: Client, name: string, id: string, parentId: string | null, options: Source): Promise<void> {
+    return this.track(async () => {
+      await Promise.resolve();
+      if (!this.permitted(from.userId, name, id, parentId, null))
+        throw new Error(`${from.label} lacks permission to delete ${name} ${id}`);
+      if (name === "Combatant") {
+        const combat = parentId ? this.sources.Combat.get(parentId) : undefined;
+        if (!combat || !Array.isArray(combat["combatants"])) throw new Error(`no combat ${parentId ?? ""}`);
+        combat["combatants"] = (combat["combatants"] as Source[]).filter((c) => c["_id"] !== id);
+      } else this.sources[name as WorldName]?.delete(id);
+      this.broadcast((client) => {
+        const doc = client.find(name, id, parentId);
+        if (!doc) return;
+        if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) {
+          doc.parent.combatants.delete(id);
+          doc.parent.setupTurns();
+        } else if (name === "Combat") client.game.combats.delete(id);
+        else if (name === "Actor") client.game.actors.delete(id);
+        doc._onDelete(options, from.userId);
+        client.Hooks.callAll(`delete${name}`, doc, options, from.userId);
+      });
+    });
+  }
+
+  create(
+    from: Client,
+    name: string,
+    source: Source,
+    parentId: string | null,
+    options: Source,
+  ): Promise<void> {
+    return this.track(async () => {
+      await Promise.resolve();
+      const id = String(source["_id"]);
+      if (!this.permitted(from.userId, name, id, parentId, source))
+        throw new Error(`${from.label} lacks permission to create ${name}`);
+      this.store(name, source, parentId);
+      this.broadcast((client) => {
+        const doc = client.add(name, structuredClone(source), parentId);
+        if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) doc.parent.setupTurns();
+        doc._onCreate(source, options, from.userId);
+        client.Hooks.callAll(`create${name}`, doc, options, from.userId);
+      });
+    });
+  }
+
+  /** Put a source in the world without any client's involvement (the test's set-up). */
+  store(name: string, source: Source, parentId: string | null = null): void {
+    if (name === "Combatant") {
+      const combat = parentId ? this.sources.Combat.get(parentId) : undefined;
+      if (!combat) throw new Error(`no combat ${parentId ?? ""}`);
+      combat["combatants"] = [
+        ...(Array.isArray(combat["combatants"]) ? combat["combatants"] : []),
+        structuredClone(source),
+      ];
+      return;
+    }
+    const collection = this.sources[name as WorldName];
+    if (!collection) throw new Error(`the table has no ${name} collection`);
+    collection.set(String(source["_id"]), structuredClone(source));
+  }
+
+  /** User#query from `from` to `to`. */
+  query(
+    from: Client,
+    to: string,
+    name: string,
+    data: unknown,
+    options: { timeout?: number },
+  ): Promise<unknown> {
+    return this.track(async () => {
+      // The data crosses the network: the target gets a copy, never the sender's object.
+      const record: QueryRecord = { from: from.userId, to, name, data: structuredClone(data) };
+      this.queries.push(record);
+      await Promise.resolve();
+      const target = this.clientOf(to);
+      if (!target) throw new Error(`User ${to} is not active`);
+      const delivery = this.route(record);
+      if (delivery === "drop") throw new Error(`query ${name} timed out`);
+      const handler = target.CONFIG.queries[name];
+      if (typeof handler !== "function") throw new Error(`no query handler ${name} on ${target.label}`);
+      const answer = within(target, () =>
+        Promise.resolve().then(() => handler(structuredClone(record.data))),
+      );
+      if (delivery === "loseAnswer") {
+        // The handler runs to its end on the target; only its answer never comes back.
+        await answer.catch(() => undefined);
+        throw new Error(`query ${name} timed out`);
+      }
+      const timeout = options.timeout;
+      if (timeout === undefined) return structuredClone(await answer);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`query ${name} timed out`)), timeout);
+      });
+      try {
+        return structuredClone(await Promise.race([answer, late]));
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+
+  /** A client connects: every client (the new one included) learns the user is active. */
+  connect(client: Client): void {
+    if (this.clientOf(client.userId)) throw new Error(`${client.userId} is already connected`);
+    this.clients.push(client);
+    for (const name of COLLECTIONS)
+      for (const source of this.sources[name].values())
+        within(client, () => client.add(name, structuredClone(source), null));
+    for (const c of this.clients)
+      for (const other of this.clients) {
+        const user = c.game.users.get(other.userId);
+        if (user) user.active = true;
+      }
+    const user = this.userSource(client.userId);
+    client.game.user = client.game.users.get(String(user["_id"])) as TableUser;
+    this.broadcast((c) => {
+      if (c === client) return;
+      c.Hooks.callAll("userConnected", c.game.users.get(client.userId), true);
+    });
+  }
+
+  /** A client disconnects (closes or reloads its tab): the others learn the user left. */
+  disconnect(client: Client): void {
+    const i = this.clients.indexOf(client);
+    if (i < 0) return;
+    this.clients.splice(i, 1);
+    this.broadcast((c) => {
+      const user = c.game.users.get(client.userId);
+      if (user) user.active = false;
+      c.Hooks.callAll("userConnected", user, false);
+    });
+  }
+}

@@ -31,6 +31,14 @@ describe("YAML scenarios", () => {
     expect([...rulesets].sort()).toEqual(["flow", "marching", "phases", "rating", "segments"]);
   });
 
+  it("names the refusal in every rejecting step of the project's own scenarios (rejects: NotYourTurn, not true)", () => {
+    const own = files.filter((f) => f.startsWith(resolve(ROOT, "tests/scenarios")));
+    const unnamed = own.filter((f) =>
+      /^\s*rejects:\s*true\b|[{,]\s*rejects:\s*true\b/m.test(readFileSync(f, "utf8")),
+    );
+    expect(unnamed.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
   it.each(files.map((file) => [relative(ROOT, file), file]))("%s", (_name, file) => {
     const result = runScenario(readFileSync(file, "utf8"));
     expect(result.failures).toEqual([]);

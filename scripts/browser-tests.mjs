@@ -136,11 +136,378 @@ const HEX_NEIGHBOURS = [
   [-1, 1],
 ];
 
+/**
+ * WCAG 2 contrast of every piece of text inside `selector`, measured in the page: the text's
+ * computed colour over the backgrounds behind it (composited up the ancestors, opacity included),
+ * against 4.5:1 (3:1 for large text: 24 px, or 18.66 px bold). Disabled controls count too.
+ * Returns the texts that fall short.
+ */
+async function lowContrast(page, selector) {
+  return page.evaluate((sel) => {
+    const parse = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const p = m[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (top, under) => {
+      const a = top[3] + under[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const mix = (i) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    const lum = ([r, g, b]) => {
+      const f = (v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      const layers = [];
+      for (let e = el; e; e = e.parentElement) layers.push(parse(getComputedStyle(e).backgroundColor));
+      let colour = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) colour = over(layer, colour);
+      return colour;
+    };
+    const opacity = (el) => {
+      let o = 1;
+      for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+      return o;
+    };
+    const out = [];
+    for (const root of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const seen = new Set();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || seen.has(el) || node.textContent.trim() === "") continue;
+        seen.add(el);
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        if (style.visibility === "hidden" || box.width < 2 || box.height < 2) continue;
+        if (el.closest(".tempo-visually-hidden, .pg-sr-only, [hidden]")) continue;
+        const bg = background(el);
+        const fg = parse(style.color);
+        const text = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], bg);
+        const [l1, l2] = [lum(text), lum(bg)].sort((a, b) => b - a);
+        const ratio = (l1 + 0.05) / (l2 + 0.05);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5))
+          out.push(`"${node.textContent.trim().slice(0, 40)}" ${ratio.toFixed(2)}:1 at ${size}px`);
+      }
+    }
+    return out;
+  }, selector);
+}
+
+/** Whether a click at the centre of the element lands on it (nothing paints over it or catches it). */
+async function hitAtCentre(locator) {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inView = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    const hit = document.elementFromPoint(x, y);
+    return {
+      inView,
+      hit: !!hit && (hit === el || el.contains(hit)),
+      what: hit ? hit.outerHTML.slice(0, 80) : "",
+    };
+  });
+}
+
+/** The free neighbouring cells of a hex combatant, by the map's keyboard keys. */
+function freeHexKeys(s, who) {
+  const [q, r] = s.combatants[who].at;
+  const occupied = new Set(
+    Object.values(s.combatants)
+      .filter((c) => c.at)
+      .map((c) => `${c.at[0]},${c.at[1]}`),
+  );
+  const keys = { d: [1, 0], a: [-1, 0], q: [0, -1], e: [1, -1], z: [-1, 1], c: [0, 1] };
+  return Object.entries(keys).filter(([, [dq, dr]]) => !occupied.has(`${q + dq},${r + dr}`));
+}
+
+/**
+ * What a newcomer reads before Start: three "try this" steps, the ruleset's How-it-plays pages
+ * (the rules journal's), and map help that matches the ruleset (rating: no movement, no drag).
+ */
+async function checkTeaching(page, shoot, ruleset, withDialog) {
+  const steps = await page.locator("[data-pg=try] li").allTextContents();
+  expect(
+    steps.length === 3 && steps.every((t) => t.length > 20 && !t.includes("TEMPO.")),
+    `${ruleset}: the try-this steps are ${JSON.stringify(steps)}`,
+  );
+  if (withDialog) {
+    await page.locator("[data-pg=howto]").click();
+    const dialog = page.locator("[data-pg=dialog]");
+    await dialog.waitFor({ state: "visible" });
+    const text = (await dialog.locator(".pg-howto-content").allTextContents()).join(" ");
+    expect(text.length > 200, `${ruleset}: the How-it-plays dialog shows no journal page`);
+    await shoot(`${ruleset}-howto`);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+  }
+  const moves = await page.evaluate(() => window.tempo.ruleset.moveModes.length > 0);
+  const help = (await page.locator("[data-pg=help]").textContent()) ?? "";
+  const noMove = await localize(page, "TEMPO.Playground.Map.HelpNoMovement");
+  expect((help === noMove) === !moves, `${ruleset}: the map help says "${help}"`);
+}
+
+/** A ruleset without movement: pressing and moving a token draws no ruler, tints no threat, moves nothing. */
+async function checkNoDrag(page, ruleset) {
+  const s = await state(page);
+  const who = s.current ?? s.roster[0];
+  const box = await page.locator(`.pg-token[data-id="${who}"]`).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 2, box.y + box.height / 2, { steps: 4 });
+  const ruler = await page.locator(".pg-ruler-label, .pg-provoke").count();
+  await page.mouse.up();
+  expect(ruler === 0, `${ruleset}: dragging a token draws a ruler`);
+  expect((await page.locator(".pg-threat-cell").count()) === 0, `${ruleset}: threat is tinted`);
+  expect((await page.locator(".pg-toast-refusal").count()) === 0, `${ruleset}: a drag was sent and refused`);
+  expect(
+    JSON.stringify((await state(page)).combatants[who].at) === JSON.stringify(s.combatants[who].at),
+    `${ruleset}: the token moved`,
+  );
+}
+
+/** The sizes a person plays at, from a small laptop up. */
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1400, height: 900 },
+  { width: 1920, height: 1080 },
+];
+
+/**
+ * One size, every ruleset: after Start, the acting combatant's sheet shows, its first action is on
+ * screen and is what a click at its centre hits; the tracker's turn controls are not covered; the
+ * page has no sideways scroll; token labels are unique and the tracker shows the same ones.
+ */
+function layoutFlow(size, index) {
+  // The first size also checks what each ruleset teaches (the try-this steps, the pages, no drag).
+  const teach = index === 0;
+  return {
+    name: `layout ${size.width}x${size.height}: in every ruleset the acting combatant's first action is on screen and takes the click at its centre${teach ? "; each ruleset shows its try-this steps and How-it-plays pages, and rating offers no drag" : ""}`,
+    timeout: 60_000,
+    async run(page, shoot) {
+      await page.setViewportSize(size);
+      await open(page, "flow", 7);
+      const rulesets = await page.evaluate(() => window.tempo.constructor.registered());
+      for (const ruleset of rulesets) {
+        await open(page, ruleset, 7);
+        if (teach) await checkTeaching(page, shoot, ruleset, true);
+        await clickTracker(page, "start");
+        if (teach && !(await page.evaluate(() => window.tempo.ruleset.moveModes.length > 0)))
+          await checkNoDrag(page, ruleset);
+        const s = await state(page);
+        const acting = s.current ?? (await page.evaluate(() => window.tempo.selected));
+        await page.locator(`[data-pg=sheet][data-combatant="${acting}"]`).waitFor({ timeout: 5000 });
+        const first = page.locator(ACTION_BUTTONS).first();
+        await first.waitFor({ timeout: 5000 });
+        const where = await hitAtCentre(first);
+        expect(where.inView, `${ruleset}: the first action of ${acting} is off screen`);
+        expect(where.hit, `${ruleset}: a click on the first action lands on ${where.what}`);
+        for (const control of ["tempoNext", "endTurn"]) {
+          const button =
+            control === "tempoNext"
+              ? page.locator('[data-pg=tracker] [data-action="tempoNext"]')
+              : page.locator('[data-pg=tracker] [data-pg-command="endTurn"]');
+          if ((await button.count()) === 0) continue;
+          const at = await hitAtCentre(button.first());
+          expect(
+            at.inView && at.hit,
+            `${ruleset}: the tracker's ${control} is covered or off screen (${at.what})`,
+          );
+          const title = await button.first().getAttribute("title");
+          expect(title && !title.startsWith("TEMPO."), `${ruleset}: ${control} does not say what it does`);
+        }
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        expect(wide <= 0, `${ruleset}: the page scrolls sideways by ${wide}px`);
+        const labels = await page.locator(".pg-token-label").allTextContents();
+        expect(
+          new Set(labels).size === labels.length,
+          `${ruleset}: token labels repeat: ${labels.join(" ")}`,
+        );
+        const portraits = await page
+          .locator("[data-pg=tracker] img.tempo-combatant__img")
+          .evaluateAll((imgs) => imgs.map((i) => decodeURIComponent(i.getAttribute("src") ?? "")));
+        for (const label of labels)
+          expect(
+            portraits.some((src) => src.includes(`>${label}</text>`)),
+            `${ruleset}: the tracker has no portrait labelled ${label}`,
+          );
+        const hasPools = await page.evaluate(() => window.tempo.ruleset.pools.length > 0);
+        const poolsBox = await page.locator("[data-pg=sheet] .tempo-sheet__pools").count();
+        expect(poolsBox === (hasPools ? 1 : 0), `${ruleset}: the sheet shows ${poolsBox} points boxes`);
+        await shoot(`${ruleset}`);
+      }
+    },
+  };
+}
+
 // ------------------------------------------------------------------------------------------------
 // Flows
 // ------------------------------------------------------------------------------------------------
 
 const flows = [
+  ...SIZES.map(layoutFlow),
+  {
+    name: "focus: a prompt opened from the keyboard takes focus on its first reaction, Escape only asks, and focus returns to the token; sheet and prompt text meet 4.5:1",
+    timeout: 45_000,
+    async run(page, shoot) {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await open(page, "flow", 11);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      const mover = s.current;
+      const free = freeHexKeys(s, mover);
+      expect(free.length > 0, `${mover} has no free neighbouring hex`);
+      const token = page.locator(`.pg-token[data-id="${mover}"]`);
+      await token.focus();
+      await page.keyboard.press(free[0][0]);
+      await page.keyboard.press("Enter");
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible" });
+      const focus = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return {
+            inPrompt: !!el?.closest("[data-pg=prompt]"),
+            action: el?.getAttribute("data-action") ?? "",
+            token: el?.classList.contains("pg-token") ? el.getAttribute("data-id") : null,
+            firstReaction:
+              el === document.querySelector("[data-pg=prompt] [data-action=tempoReact]:not([disabled])"),
+          };
+        });
+      let f = await focus();
+      expect(
+        f.inPrompt && f.firstReaction,
+        `focus is on ${JSON.stringify(f)}, not the prompt's first reaction`,
+      );
+      const dialog = prompt.locator('[role="alertdialog"]');
+      expect((await dialog.count()) === 1, "the prompt is not an alertdialog for screen readers");
+      const named = await dialog.evaluate((el) => {
+        const id = el.getAttribute("aria-labelledby");
+        return (
+          (id && document.getElementById(id)?.textContent?.trim()) || el.getAttribute("aria-label") || ""
+        );
+      });
+      expect(named.length > 0, "the prompt has no accessible name");
+      // It covers none of what it competes with: the tracker's controls and the pool labels.
+      for (const selector of [
+        '[data-pg=tracker] [data-action="tempoNext"]',
+        '[data-pg=tracker] [data-pg-command="endTurn"]',
+        "[data-pg=tracker] .tempo-pool__name",
+        "[data-pg=sheet] .tempo-pool__name",
+      ]) {
+        const all = page.locator(selector);
+        for (let i = 0; i < Math.min(await all.count(), 6); i++) {
+          const at = await hitAtCentre(all.nth(i));
+          if (at.inView) expect(at.hit, `the prompt (or something) covers ${selector}: ${at.what}`);
+        }
+      }
+      const low = [
+        ...(await lowContrast(page, "[data-pg=prompt]")),
+        ...(await lowContrast(page, "[data-pg=sheet]")),
+      ];
+      expect(low.length === 0, `text below WCAG AA contrast: ${low.slice(0, 6).join("; ")}`);
+      await shoot("prompt-focused");
+      // Escape asks; it does not decline.
+      const offers = (await state(page)).offers.length;
+      await page.keyboard.press("Escape");
+      await prompt.locator("[data-action=pgConfirmDecline]").waitFor();
+      expect((await state(page)).offers.length === offers, "Escape declined without asking");
+      f = await focus();
+      expect(
+        f.action === "pgKeepChoosing",
+        `after Escape focus is on ${JSON.stringify(f)}, not Keep choosing`,
+      );
+      await shoot("escape-asks");
+      await page.keyboard.press("Escape");
+      await prompt.locator("[data-action=pgConfirmDecline]").waitFor({ state: "detached" });
+      f = await focus();
+      expect(f.firstReaction, "a second Escape does not bring focus back to the first reaction");
+      expect((await state(page)).offers.length === offers, "the second Escape declined");
+      // Decline from the keyboard, each prompt in turn: focus goes back to the moved token.
+      for (let i = 0; i < 6 && (await prompt.isVisible()); i++) {
+        f = await focus();
+        expect(f.inPrompt, `prompt ${i + 1} opened without taking focus (${JSON.stringify(f)})`);
+        await prompt.locator("[data-action=tempoDecline]").focus();
+        await page.keyboard.press("Enter");
+        await page.waitForTimeout(80);
+      }
+      expect(!(await prompt.isVisible()), "a prompt is still open after declining them all");
+      f = await focus();
+      expect(
+        f.token === mover,
+        `after the prompt closed focus is on ${JSON.stringify(f)}, not ${mover}'s token`,
+      );
+      s = await state(page);
+      expect(s.offers.length === 0, "offers are still open");
+      await shoot("focus-back");
+    },
+  },
+  {
+    name: "nothing lost: a reload keeps the fight, switching ruleset asks first, New encounter starts over",
+    timeout: 45_000,
+    async run(page, shoot) {
+      await open(page, "flow", 5);
+      await clickTracker(page, "start");
+      await clickTracker(page, "endTurn");
+      await declineAll(page, null, "reload");
+      const before = await state(page);
+      const accepted = () =>
+        page.evaluate(() => window.tempo.session.log.filter((l) => l.refusal === null).length);
+      const done = await accepted();
+      expect(done >= 2 && before.status === "active", "the fight did not get going before the reload");
+      await page.reload();
+      await page.waitForSelector("#playground[data-ready=true]");
+      const after = await state(page);
+      expect(JSON.stringify(after) === JSON.stringify(before), "the reload lost or changed the fight");
+      expect((await accepted()) === done, "the reload lost commands from the log");
+      await shoot("reloaded");
+      // Switching ruleset mid-fight asks; keeping the fight changes nothing.
+      await page.locator("#pg-ruleset").selectOption("phases");
+      await page.locator("[data-pg=confirm-keep]").click();
+      expect((await state(page)).ruleset === "flow", "keeping the fight switched the ruleset anyway");
+      expect(
+        (await page.locator("#pg-ruleset").inputValue()) === "flow",
+        "the picker does not show the fight's ruleset after keeping it",
+      );
+      expect(JSON.stringify(await state(page)) === JSON.stringify(before), "keeping the fight changed it");
+      // New encounter asks too, then starts over; a reload keeps the fresh start.
+      await page.locator("[data-pg=restart]").click();
+      await shoot("asks");
+      await page.locator("[data-pg=confirm-leave]").click();
+      let s = await state(page);
+      expect(s.status === "setup" && (await accepted()) === 0, `New encounter left the fight ${s.status}`);
+      await page.reload();
+      await page.waitForSelector("#playground[data-ready=true]");
+      s = await state(page);
+      expect(s.status === "setup", `after New encounter and a reload the encounter is ${s.status}`);
+      // A saved fight that does not replay is not loaded: the page says so and starts fresh.
+      await page.evaluate(() =>
+        localStorage.setItem(
+          "tempo.playground.session",
+          JSON.stringify({ format: "tempo-playground-session", version: 1, ruleset: "flow" }),
+        ),
+      );
+      await page.goto(page.url().replace(/\?.*$/, ""));
+      await page.waitForSelector("#playground[data-ready=true]");
+      const toast = page.locator(".pg-toast-error").first();
+      await toast.waitFor();
+      const said = (await toast.textContent()) ?? "";
+      expect(said.length > 0 && !said.includes("TEMPO."), `no localised word about the bad save: "${said}"`);
+      expect((await state(page)).status === "setup", "a bad save left the page without an encounter");
+    },
+  },
   {
     name: "reaction: dragging a token out of a threatened hex prompts a Reaction Attack that spends RP and rolls in chat",
     async run(page, shoot) {
@@ -562,8 +929,8 @@ try {
         flow.run(page, shoot),
         new Promise((_, reject) =>
           setTimeout(
-            () => reject(new Failure(`timed out after ${FLOW_TIMEOUT_MS / 1000} s`)),
-            FLOW_TIMEOUT_MS,
+            () => reject(new Failure(`timed out after ${(flow.timeout ?? FLOW_TIMEOUT_MS) / 1000} s`)),
+            flow.timeout ?? FLOW_TIMEOUT_MS,
           ),
         ),
       ]);

@@ -23,6 +23,7 @@ import { ChatLog } from "./chat";
 import { ViewModules } from "./views";
 import { Countdown } from "../views/prompt";
 import { howToFor } from "./howto";
+import { howtoLink } from "../views/howto";
 
 interface PromptState {
   key: string;
@@ -313,10 +314,9 @@ export class Panels {
     });
   }
 
+  /** "How <ruleset> plays", in the words of the tracker's link to the same pages. */
   private howToTitle(): string {
-    return this.loc.format("TEMPO.Playground.HowTo.Title", {
-      ruleset: this.loc.localize(`TEMPO.Ruleset.${this.state.ruleset}`),
-    });
+    return howtoLink(this.state.ruleset, this.loc).label;
   }
 
   /** The header button names the ruleset it explains. */
@@ -332,7 +332,9 @@ export class Panels {
     const body = h("div", { class: "pg-howto-pages" });
     if (howTo) {
       for (const page of howTo.pages) {
-        const section = h("section", { class: "pg-howto-page" }, h("h3", {}, page.name));
+        // A page named as the entry (one page per ruleset) needs no heading of its own.
+        const heading = page.name && page.name !== howTo.title ? h("h3", {}, page.name) : null;
+        const section = h("section", { class: "pg-howto-page" }, heading);
         const content = h("div", { class: "pg-howto-content" });
         // Our own pack source, the same HTML Foundry's journal page shows.
         content.innerHTML = page.html;
@@ -508,6 +510,11 @@ export class Panels {
       // Next turn and End turn both move the fight on: each says what it does.
       for (const next of this.tracker.querySelectorAll<HTMLElement>("[data-action=tempoNext]"))
         next.title = this.loc.localize("TEMPO.Playground.Tracker.NextHint");
+      // The tracker's link to the ruleset's pages opens them here too, from the keyboard as well.
+      for (const link of this.tracker.querySelectorAll<HTMLElement>("[data-action=tempoHowto]")) {
+        link.setAttribute("href", "#");
+        link.setAttribute("role", "button");
+      }
       for (const row of this.tracker.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
         row.classList.toggle("is-selected", row.dataset["combatantId"] === this.app.selected);
       }
@@ -566,6 +573,11 @@ export class Panels {
       return;
     }
     const templated = target?.closest<HTMLElement>("[data-action]");
+    if (templated?.dataset["action"] === "tempoHowto") {
+      e.preventDefault();
+      this.openHowTo();
+      return;
+    }
     if (templated && this.views.trackerAction(templated, this.app)) return;
     const id = select?.dataset["pgSelect"] ?? select?.dataset["combatantId"];
     if (id) this.app.select(id);

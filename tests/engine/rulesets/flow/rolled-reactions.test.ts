@@ -200,3 +200,70 @@ describe("flow critical reactions", () => {
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc"]);
   });
 });
+
+describe("flow answering an offer: what is checked when the answer comes", () => {
+  it("refuses an answer whose RP went on another reaction since the offer was made", () => {
+    // ana (1 RP) is offered Dodge against both orc's and gob's Reaction Attacks; the first answer
+    // spends her only RP.
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1, maxRp: 1 } },
+        { id: "orc", side: "foes", at: [1, 0] },
+        { id: "gob", side: "foes", at: [-1, 1] },
+      ],
+      [9, 4, 3],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "move", who: "ana", path: [[0, -1]] });
+    t.do({ type: "react", who: "orc", with: "reactionAttack", outcome: "hit" });
+    t.do({ type: "react", who: "gob", with: "reactionAttack", outcome: "hit" });
+    t.do({ type: "react", who: "ana", with: "dodge", against: "gob", outcome: "success" });
+    expect(t.pools("ana").rp).toBe(0);
+    expect(t.refused({ type: "react", who: "ana", with: "dodge", against: "orc", outcome: "success" })).toBe(
+      "TEMPO.Refusal.NotEnoughRP",
+    );
+  });
+
+  it("refuses a reaction flow does not have, and an Intercept stipulated to kill", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "bob", side: "party", at: [-2, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [2, 3, 9],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    expect(t.refused({ type: "react", who: "ana", with: "teleport" })).toBe(
+      "TEMPO.Refusal.FlowUnknownReaction",
+    );
+    expect(t.refused({ type: "react", who: "bob", with: "intercept", outcome: "kill" })).toBe(
+      "TEMPO.Refusal.FlowBadOutcome",
+    );
+  });
+
+  it("moves the interceptor into a hex beside both its ally and the attacker, in one step", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "bob", side: "party", at: [-2, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [2, 3, 9],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    t.do({ type: "react", who: "bob", with: "intercept", outcome: "success" });
+    // The hexes next to both ana [0, 0] and orc [1, 0] are [1, -1] and [0, 1], 3 hexes from bob.
+    const moved = t.event("moved");
+    expect(moved).toMatchObject({ who: "bob", from: [-2, 0], mode: "intercept" });
+    const to = t.c("bob").at;
+    expect([
+      [1, -1],
+      [0, 1],
+    ]).toContainEqual(to);
+    expect(moved).toMatchObject({ to, path: [[-2, 0], to] });
+    expect(t.pools("bob").rp).toBe(0);
+  });
+});

@@ -24,7 +24,15 @@ export type Command =
       /** The actor's choice where the text gives one (flow Shove: "push", "prone" or "both"). */
       effect?: string;
     }
-  | { type: "react"; who: string; with: string; against?: string; outcome?: Outcome }
+  | {
+      type: "react";
+      who: string;
+      with: string;
+      against?: string;
+      outcome?: Outcome;
+      /** The reactor's choice where the text gives one (flow Intercept: "takePlace"). */
+      effect?: string;
+    }
   | { type: "declare"; who: string; action: string; time?: number }
   | { type: "choose"; who: string; initiative: "take" | "cede" }
   | { type: "delay"; who: string; until?: string }

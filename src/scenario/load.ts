@@ -73,7 +73,7 @@ const VERB_KEYS: Record<string, readonly string[] | "who" | "empty"> = {
   endTurn: "who",
   move: ["who", "path", "mode"],
   act: ["who", "action", "target", "outcome", "time", "cost", "effect"],
-  react: ["who", "with", "against", "outcome"],
+  react: ["who", "with", "against", "outcome", "effect"],
   declare: ["who", "action", "time"],
   choose: ["who", "initiative"],
   delay: ["who", "until"],
@@ -230,6 +230,8 @@ function command(
       const cmd: Command = { type: "react", who: actor, with: reaction };
       if (v.against !== undefined) cmd.against = who(`${w}.against`, v.against, ids);
       if (v.outcome !== undefined) cmd.outcome = outcome(`${w}.outcome`, v.outcome);
+      // The reactor's choice where the text gives one (flow Intercept: takePlace).
+      if (v.effect !== undefined) cmd.effect = str(`${w}.effect`, v.effect);
       return cmd;
     }
     case "declare": {

@@ -15,7 +15,18 @@ import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState, Pending } from "../../state";
 import { hitOutcome, missed, openAttack } from "./attacks";
-import { FLOW_ACTIONS, FLOW_REACTIONS, GANG_UP_BONUS, RANGE_PENALTY, TOTAL_DEFENSE_RP } from "./catalog";
+import {
+  ACTION_EFFECTS,
+  FLOW_ACTIONS,
+  FLOW_REACTIONS,
+  GANG_UP_BONUS,
+  MAX_MOVE_AP,
+  OFF_HAND_EXEMPT_TAGS,
+  OFF_HAND_PENALTY,
+  POTION_IN_HAND_AP,
+  RANGE_PENALTY,
+  TOTAL_DEFENSE_RP,
+} from "./catalog";
 import {
   actorWins,
   edgeOf,
@@ -29,6 +40,7 @@ import {
 } from "./checks";
 import { asJson, dataOf, flowExt, type ProvokedData } from "./data";
 import { inReach, pushBackCell, sceneIndex, sizeRank, threatenersOf } from "./geometry";
+import { moveSpeedOf } from "./movement";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
@@ -44,6 +56,8 @@ export interface ActPlan {
   readied: boolean;
   /** True when a grappled defender's grapple is its attempt to break free. */
   breakFree: boolean;
+  /** The actor's choice where the text gives one (ACTION_EFFECTS), or null. */
+  effect: string | null;
 }
 
 export interface ActRequest {
@@ -52,9 +66,12 @@ export interface ActRequest {
   target?: string | undefined;
   outcome?: Outcome | undefined;
   cost?: number | undefined;
+  effect?: string | undefined;
 }
 
-function costOf(action: string, given: number | undefined): number {
+function costOf(action: string, given: number | undefined, effect: string | null): number {
+  // "Drinking a potion from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)": in hand, 1.
+  if (action === "drinkPotion" && effect === "inHand") return POTION_IN_HAND_AP;
   const fixed = FLOW_ACTIONS[action]?.cost?.ap ?? 0;
   if (given === undefined) return fixed;
   // "Using Class Abilities 2 AP (unless the class ability specifies otherwise)"
@@ -87,6 +104,9 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
       refuse("FlowBadTarget", { who: c.name, target: target.name });
   }
   if (def.target === "enemy" && !target) refuse("FlowNeedsTarget", { action: cmd.action });
+  const effect = cmd.effect ?? null;
+  if (effect !== null && !(ACTION_EFFECTS[cmd.action] ?? []).includes(effect))
+    refuse("FlowBadEffect", { action: cmd.action, effect });
   const ext = flowExt(c);
   // Grappled defender: "Cannot take actions except one Opposed Athletics check per round to break free"
   const breakFree = isGrappledDefender(state, c.id);
@@ -123,10 +143,18 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
     case "standUp":
       if (!hasCondition(c, "prone")) refuse("FlowNotProne", { who: c.name });
       break;
+    case "move":
+      // On a grid a move walks a path (the `move` command, or a readied move's answer).
+      if (state.grid.type !== "none" && c.at !== null) refuse("FlowMoveNeedsPath", { who: c.name });
+      if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
+      // "1 AP per Move Speed; maximum 2 AP/turn".
+      if (usedCount(c, "turn", "moveAp") >= MAX_MOVE_AP)
+        refuse("FlowMoveTooFar", { who: c.name, max: 0, need: moveSpeedOf(c) });
+      break;
     default:
       break;
   }
-  const cost = costOf(cmd.action, cmd.cost);
+  const cost = costOf(cmd.action, cmd.cost, effect);
   requirePool(c, "ap", cost);
   return {
     who: c.id,
@@ -136,6 +164,7 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
     cost,
     readied,
     breakFree,
+    effect,
   };
 }
 
@@ -192,9 +221,16 @@ function performAttack(ctx: Context, plan: ActPlan, attacker: CombatantState, ta
   let level: Level;
   if (plan.outcome) level = outcomeLevel(plan.outcome);
   else {
+    // "attacking with your non-dominant hand will yield a -10 to your Melee skill on attack.
+    // Finesse and Brawl weapons do not have this penalty. There is a Perk to remove this detriment".
+    const offHand =
+      plan.effect === "offHand" && melee && !attacker.tags.some((t) => OFF_HAND_EXEMPT_TAGS.includes(t))
+        ? -OFF_HAND_PENALTY
+        : 0;
     const skill =
       skillOf(attacker, melee ? "melee" : "ranged") +
-      attackModifier(ctx.state, attacker, target, melee, index);
+      attackModifier(ctx.state, attacker, target, melee, index) +
+      offHand;
     level = rollCheck(
       ctx,
       attacker.id,
@@ -273,13 +309,17 @@ function performShove(ctx: Context, plan: ActPlan, c: CombatantState, t: Combata
   const athletics = { c, skill: skillOf(c, "athletics"), edge: edgeOf(false, grapplerDisadvantage(c)) };
   const { won, level } = contest(ctx, plan, athletics, { c: t, skill: skillOf(t, "athletics") }, "shove");
   if (!won) return;
-  // "Normal Success: Achieve chosen effect (push back 1 hex OR knock prone)"; "Hard Success+: Can
-  // choose to do both effects". The command names no choice: push back when there is room,
-  // otherwise knock prone; from Hard up, both.
+  // "Before Rolling: Choose either Push Back OR Knock Prone"; "Normal Success: Achieve chosen
+  // effect"; "Hard Success+: Can choose to do both effects". `both` is Push Back chosen before the
+  // roll with the wish to add Knock Prone from Hard up. With no choice given, the engine pushes
+  // back when the hex straight back is open and knocks prone otherwise, and does both from Hard up.
+  const hard = rankOf(level) >= rankOf("hard");
+  const choice = plan.effect;
   const cell = pushBackCell(ctx.state, c, t);
-  const both = rankOf(level) >= rankOf("hard");
+  const wantsPush = choice === null || choice === "push" || choice === "both";
+  const prone = choice === null ? hard || !cell : choice === "prone" || (choice === "both" && hard);
   let pushedTo = null;
-  if (cell) {
+  if (wantsPush && cell) {
     const from = t.at;
     t.at = [cell[0], cell[1]];
     pushedTo = [cell[0], cell[1]];
@@ -292,9 +332,10 @@ function performShove(ctx: Context, plan: ActPlan, c: CombatantState, t: Combata
       mode: "shove",
     });
   }
-  const prone = both || !cell;
   if (prone) addCondition(ctx, t.id, "prone", null);
-  ctx.emit({ type: "shoved", who: c.id, target: t.id, level, pushedTo, prone });
+  // Only when the hex straight back is taken does a chosen push fail.
+  const pushBlocked = wantsPush && choice !== null && !cell;
+  ctx.emit({ type: "shoved", who: c.id, target: t.id, level, pushedTo, prone, pushBlocked });
 }
 
 function performGrapple(ctx: Context, plan: ActPlan, c: CombatantState, t: CombatantState): void {
@@ -414,6 +455,11 @@ export function performAct(ctx: Context, plan: ActPlan): void {
     case "cast":
     case "standUp":
       provoke(ctx, c, { action: plan.action, target: plan.target, outcome: plan.outcome });
+      break;
+    case "move":
+      // A move on a gridless scene: Move Speed hexes for 1 AP, counted toward "maximum 2 AP/turn".
+      markUsed(c, "turn", "moveAp");
+      markUsed(c, "turn", "moveHexes", moveSpeedOf(c));
       break;
     case "flowState":
       // "Retain all Flow Points at the end of your turn, skipping the normal FP decay."

@@ -73,10 +73,10 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
     if (!d.reactionAttack && parry && canPay(target, "riposte"))
       offer(ctx, target.id, "riposte", attacker.id, pending);
   }
-  // Intercept, an advanced reaction, is not offered against a Reaction Attack either.
-  // One index for the whole search; the candidates come from a range query around the target
+  // Intercept is offered to allies even against a Reaction Attack: the Reaction Chains text bars
+  // only "the defending player" from advanced reactions. One index for the whole search; the candidates come from a range query around the target
   // (or the line of fire), not from a walk over every ally.
-  if (!d.reactionAttack && ctx.state.grid.type !== "none") {
+  if (ctx.state.grid.type !== "none") {
     const index = known ?? indexOf(ctx.state);
     for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
       const ally = combatant(ctx.state, id);
@@ -159,7 +159,7 @@ export function finishAttack(ctx: Context, pending: Pending): void {
     melee: d.melee,
     spell: d.spell,
   };
-  if (r && r.with !== "intercept" && r.won) {
+  if (r && r.won) {
     ctx.emit({
       type: "attackResolved",
       ...base,
@@ -200,7 +200,11 @@ export function finishAttack(ctx: Context, pending: Pending): void {
     multiplier,
     killed,
     ...(d.interceptedBy !== undefined ? { interceptedBy: d.interceptedBy } : {}),
-    ...(r ? { reactor: r.who, reaction: r.with } : {}),
+    ...(d.intercept
+      ? { reactor: d.intercept.who, reaction: "intercept" }
+      : r
+        ? { reactor: r.who, reaction: r.with }
+        : {}),
   });
 }
 

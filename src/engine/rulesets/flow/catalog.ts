@@ -38,6 +38,27 @@ export const TOTAL_DEFENSE_RP = 1;
 export const GANG_UP_BONUS = 10;
 /** Range penalties: "incur a -10 penalty to your Ranged Skill Check per range increment" */
 export const RANGE_PENALTY = 10;
+/** "attacking with your non-dominant hand will yield a -10 to your Melee skill on attack". */
+export const OFF_HAND_PENALTY = 10;
+/** "Drinking a potion from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)": in hand, only the drink. */
+export const POTION_IN_HAND_AP = 1;
+
+/**
+ * The actor's choices (`act`'s `effect`) each action takes, where the text gives one: Shove's
+ * "Choose either Push Back OR Knock Prone" (both from Hard Success up), an attack with the
+ * non-dominant hand, a potion already in hand.
+ */
+export const ACTION_EFFECTS: Readonly<Record<string, readonly string[]>> = {
+  shove: ["push", "prone", "both"],
+  attack: ["offHand"],
+  drinkPotion: ["fromBag", "inHand"],
+};
+
+/** Intercept's choice (`react`'s `effect`): "move your ally 1 hex away ... and take their place". */
+export const INTERCEPT_EFFECTS: readonly string[] = ["takePlace"];
+
+/** Tags that spare an off-hand attack its -10: "Finesse and Brawl weapons do not have this penalty. There is a Perk". */
+export const OFF_HAND_EXEMPT_TAGS: readonly string[] = ["finesse", "brawl", "ambidextrous"];
 /**
  * Skill value used when a combatant has none recorded. The text gives skills as percentile checks
  * (-10 and +10 modifiers) but no default; 50 is an even chance, documented in docs/rulesets/flow.md.
@@ -69,6 +90,9 @@ export const FLOW_ACTIONS: Readonly<Record<string, ActionDef>> = {
   shove: { id: "shove", cost: { ap: 1 }, kind: "special", target: "enemy", limits: ["oncePerRound"] },
   totalDefense: { id: "totalDefense", cost: { ap: 3 }, kind: "special", target: "none" },
   standUp: { id: "standUp", cost: { ap: 1 }, kind: "action", target: "none" },
+  // "Movement: 1 AP to move full Move Speed": a move with a path is the `move` command; this id is
+  // the move on a gridless scene and the move a Ready Action can name.
+  move: { id: "move", cost: { ap: 1 }, kind: "move", target: "none" },
 };
 
 /** "Dodge/Parry/Block/Reaction Attack for 1 RP each", "Riposte/Intercept for 2 RP each". */
@@ -79,6 +103,9 @@ export const FLOW_REACTIONS: Readonly<Record<string, ReactionDef>> = {
   reactionAttack: { id: "reactionAttack", cost: { rp: 1 } },
   riposte: { id: "riposte", cost: { rp: 2 } },
   intercept: { id: "intercept", cost: { rp: 2 } },
+  // A readied move about to fire: answered with a `move` command along the path the readier
+  // chooses now (its AP were kept when it readied), or declined. Costs no RP.
+  readiedMove: { id: "readiedMove", cost: {} },
 };
 
 export type FlowReaction = "dodge" | "parry" | "block" | "reactionAttack" | "riposte" | "intercept";

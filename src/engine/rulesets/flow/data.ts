@@ -59,7 +59,10 @@ export interface AttackData {
   melee: boolean;
   spell: boolean;
   reactionAttack: boolean;
+  /** The defender's own answer (Dodge, Parry, Block, Riposte). */
   reaction?: ReactionResult;
+  /** An ally's Intercept, which may come on top of a defence that failed. */
+  intercept?: ReactionResult;
   /** Set when an interceptor won and takes the attack. */
   interceptedBy?: string;
   /** Set when a riposte's parry succeeded: the riposter counterattacks once the attack resolves. */

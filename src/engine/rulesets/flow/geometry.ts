@@ -135,6 +135,13 @@ export function interceptCell(
   return null;
 }
 
+/** A cell's centre on the plane, to compare directions (axial hex cells in the pointy-top layout;
+ * the flat-top layout is the same plane turned, so angles between directions do not change). */
+function centre(state: EncounterState, c: Cell): [number, number] {
+  if (state.grid.type === "hex") return [Math.sqrt(3) * (c[0] + c[1] / 2), 1.5 * c[1]];
+  return [c[0], c[1]];
+}
+
 /**
  * Who could possibly Intercept an attack on `target`, as a range query on the index (a superset
  * that interceptCell then checks one by one), in roster order. Melee: the interceptor must end
@@ -161,8 +168,36 @@ export function interceptCandidates(
 }
 
 /**
- * The cell a shove pushes `target` into: its neighbour farthest from the shover ("Knock an
- * opponent backwards"), first in neighbour order on a tie, if it is open; otherwise null.
+ * The neighbour of `cell` straight away from `from`: on a hex grid, when `from` is adjacent, the
+ * next hex on the line from `from` through `cell`. When `from` is farther off (reach 2 and more) or
+ * lies between two grid directions, the neighbour whose direction from `cell` is closest to the
+ * direction from `from` to `cell` (first in the grid's neighbour order on an exact tie).
+ */
+export function straightAway(state: EncounterState, from: Cell, cell: Cell): Cell | null {
+  const [fx, fy] = centre(state, from);
+  const [cx, cy] = centre(state, cell);
+  const dx = cx - fx;
+  const dy = cy - fy;
+  const length = Math.hypot(dx, dy);
+  if (length === 0) return null;
+  let best: Cell | null = null;
+  let bestCos = -Infinity;
+  for (const n of neighbours(state.grid, cell)) {
+    const [nx, ny] = centre(state, n);
+    const cos = ((nx - cx) * dx + (ny - cy) * dy) / (Math.hypot(nx - cx, ny - cy) * length);
+    // A tolerance, so float noise never breaks a tie the geometry makes exact.
+    if (cos > bestCos + 1e-9) {
+      best = n;
+      bestCos = cos;
+    }
+  }
+  return best;
+}
+
+/**
+ * The cell a shove pushes `target` into: "push back 1 hex" is the hex straight away from the
+ * shover (straightAway). Only when that hex is taken does the push fail (null); the engine never
+ * pushes sideways instead.
  */
 export function pushBackCell(
   state: EncounterState,
@@ -170,16 +205,7 @@ export function pushBackCell(
   target: CombatantState,
 ): Cell | null {
   if (!placed(state, shover, target) || !shover.at || !target.at) return null;
-  const from = shover.at;
-  let best: Cell | null = null;
-  let bestDistance = -1;
-  for (const n of neighbours(state.grid, target.at)) {
-    const d = distance(state.grid, from, n);
-    if (d > bestDistance) {
-      best = n;
-      bestDistance = d;
-    }
-  }
-  if (!best || sameCell(best, target.at)) return null;
-  return isOpen(state, target, best) ? best : null;
+  const cell = straightAway(state, shover.at, target.at);
+  if (!cell || sameCell(cell, target.at)) return null;
+  return isOpen(state, target, cell) ? cell : null;
 }

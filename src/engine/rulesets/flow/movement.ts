@@ -4,10 +4,11 @@
  */
 import type { MoveMode } from "../../commands";
 import type { Context } from "../../context";
-import { combatant } from "../../core/combatants";
+import type { CommandOf } from "../../commands";
+import { combatant, requireAble } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
-import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
-import { requirePool, spend } from "../../core/pools";
+import { closePending, offer, openPending, requireNoOpenOffers, withdrawOffers } from "../../core/offers";
+import { requirePool, setPool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
 import { planPath, requireLegalPath, spatialIndexOf } from "../../core/movement";
 import {
@@ -20,7 +21,14 @@ import {
 } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
 import type { Handler, MovePreview } from "../../ruleset";
-import { SIZES, type Cell, type CombatantState, type EncounterState, type Pending } from "../../state";
+import {
+  SIZES,
+  type Cell,
+  type CombatantState,
+  type EncounterState,
+  type Offer,
+  type Pending,
+} from "../../state";
 import { FLOW_REACTIONS, MAX_MOVE_AP, MOVE_SPEED, STEP_AP, STEP_HEXES, TUMBLE_AP } from "./catalog";
 import { isSuccess, rollCheck, skillOf } from "./checks";
 import { asJson, dataOf, type MoveData, type ProvokedData } from "./data";
@@ -73,11 +81,20 @@ function normalMoveCost(c: CombatantState, hexes: number): number {
  * Check a move; changes nothing and rolls nothing. `index` is the scene's spatial index when the
  * caller has one for this very state (the ruler's preview); handlers leave it out.
  */
-export function prepareMove(state: EncounterState, cmd: MoveRequest, index?: SpatialIndex): MovePlan {
+export function prepareMove(
+  state: EncounterState,
+  cmd: MoveRequest,
+  index?: SpatialIndex,
+  readied = false,
+): MovePlan {
   const mode = cmd.mode ?? "normal";
   if (!FLOW_MOVE_MODES.includes(mode)) refuse("FlowMoveModeUnsupported", { mode });
   const c = combatant(state, cmd.who);
-  requireOwnTurn(state, c);
+  // A readied move is the readied action "Move": a normal move, out of turn.
+  if (readied) {
+    requireAble(c);
+    if (mode !== "normal") refuse("FlowMoveModeUnsupported", { mode });
+  } else requireOwnTurn(state, c);
   // Grapple: "Movement: Neither can move independently".
   if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
   const plan = planPath(state, c.id, cmd.path, index);
@@ -285,14 +302,35 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
     offer(ctx, plan.through, "reactionAttack", c.id, pending, start);
 }
 
+/**
+ * A readied move fires: "When the trigger happens, you act immediately at that point in the
+ * initiative order, and perform the action you specified." The readier answers its `readiedMove`
+ * offer by moving; the move draws Reaction Attacks as any move does, and the trigger's command
+ * goes on after it.
+ */
+function moveReadied(ctx: Context, cmd: CommandOf<"move">, answered: Offer): void {
+  const plan = prepareMove(ctx.state, cmd, undefined, true);
+  withdrawOffers(ctx, (o) => o.id === answered.id, "answered");
+  closePending(ctx, answered.trigger);
+  performMove(ctx, plan);
+  // The readied action was the readier's turn: what AP it kept beyond the move are gone.
+  setPool(ctx, plan.who, "ap", 0, "forfeited");
+}
+
 export const move: Handler<"move"> = (ctx, cmd) => {
+  const readied = ctx.state.offers.find((o) => o.who === cmd.who && o.with === "readiedMove");
+  if (readied) {
+    moveReadied(ctx, cmd, readied);
+    return;
+  }
   requireNoOpenOffers(ctx);
   // One index for planning and walking the move: nobody else moves in between.
   const index = sceneIndex(ctx.state);
   const plan = prepareMove(ctx.state, cmd, index);
   cancelReady(ctx, cmd.who, "acted");
-  // A step triggers no "other abilities triggered by movement", readied actions included.
-  const triggered = plan.mode === "step" ? [] : triggersFor(ctx.state, cmd.who, ["move"]);
+  // A step triggers no "other abilities triggered by movement", readied actions included; Tumble
+  // Through moves "without triggering Reactions", and a readied action is one.
+  const triggered = plan.mode === "normal" ? triggersFor(ctx.state, cmd.who, ["move"]) : [];
   if (triggered.length > 0) holdForTriggers(ctx, cmd, triggered);
   else performMove(ctx, plan, index);
 };

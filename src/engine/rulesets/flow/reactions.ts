@@ -12,10 +12,11 @@ import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { Cell, CombatantState, Pending } from "../../state";
 import { interceptSpot, reactionAttack } from "./attacks";
-import { FLOW_REACTIONS } from "./catalog";
+import { FLOW_REACTIONS, INTERCEPT_EFFECTS } from "./catalog";
 import { isSuccess, outcomeLevel, raise, reactorWins, rollCheck, skillOf, type Level } from "./checks";
 import { dataOf, type AttackData } from "./data";
-import { sizeRank } from "./geometry";
+import { footprint } from "../../grid";
+import { indexOf, sizeRank, straightAway } from "./geometry";
 import { gainReactionFp } from "./pools";
 
 /** "Advantage on all Reactions until the beginning of your next turn" (Total Defense). */
@@ -66,6 +67,49 @@ function defend(
   if (won) gainReactionFp(ctx, reactor.id);
 }
 
+/** Put a combatant on a cell and say so. */
+function relocate(ctx: Context, c: CombatantState, to: Cell, mode: string): void {
+  const from = c.at;
+  c.at = [to[0], to[1]];
+  ctx.emit({
+    type: "moved",
+    who: c.id,
+    from: from ? [from[0], from[1]] : null,
+    to: [to[0], to[1]],
+    path: from
+      ? [
+          [from[0], from[1]],
+          [to[0], to[1]],
+        ]
+      : [[to[0], to[1]]],
+    mode,
+  });
+}
+
+/**
+ * "Additionally, you may optionally choose to move your ally 1 hex away from your movement
+ * direction, and take their place (even if this extra hex of movement is above the 3 hexes from
+ * your Intercept)": the ally goes to the hex straight on from the interceptor's spot through the
+ * ally's hex, the interceptor into the ally's hex. Null when that hex is taken.
+ */
+export function takePlaceCells(
+  ctx: Context,
+  reactor: CombatantState,
+  ally: CombatantState,
+  spot: Cell,
+): { ally: Cell; reactor: Cell } | null {
+  if (!ally.at) return null;
+  const away = straightAway(ctx.state, spot, ally.at);
+  if (!away) return null;
+  // The interceptor leaves its own cell for the ally's, so only others count as blockers.
+  const index = indexOf(ctx.state);
+  const open = footprint(ctx.state.grid, away, ally.size).every((cell) =>
+    index.occupantsAt(cell).every((id) => id === ally.id || id === reactor.id),
+  );
+  if (!open) return null;
+  return { ally: away, reactor: [ally.at[0], ally.at[1]] };
+}
+
 /**
  * "Once you have moved to Intercept, you must make an Agility Check against their attack as an
  * Opposed Check ... If you win the Opposed Check, you take the full damage of the attack".
@@ -75,30 +119,22 @@ function intercept(
   pending: Pending,
   reactor: CombatantState,
   spot: Cell,
+  swap: { ally: Cell; reactor: Cell } | null,
   outcome: Outcome | null,
 ): void {
   const d = dataOf<AttackData>(pending);
-  const from = reactor.at;
-  reactor.at = [spot[0], spot[1]];
-  ctx.emit({
-    type: "moved",
-    who: reactor.id,
-    from: from ? [from[0], from[1]] : null,
-    to: [spot[0], spot[1]],
-    path: from
-      ? [
-          [from[0], from[1]],
-          [spot[0], spot[1]],
-        ]
-      : [[spot[0], spot[1]]],
-    mode: "intercept",
-  });
+  relocate(ctx, reactor, spot, "intercept");
+  if (swap) {
+    const ally = combatant(ctx.state, d.target);
+    relocate(ctx, ally, swap.ally, "interceptPush");
+    relocate(ctx, reactor, swap.reactor, "intercept");
+  }
   const level: Level = outcome
     ? outcomeLevel(outcome)
     : rollCheck(ctx, reactor.id, defenceSkill(reactor, "intercept"), "intercept", reactionEdge(reactor))
         .level;
   const won = outcome ? isSuccess(level) : reactorWins(level, d.level);
-  d.reaction = { who: reactor.id, with: "intercept", won, level };
+  d.intercept = { who: reactor.id, with: "intercept", won, level };
   if (won) d.interceptedBy = reactor.id;
   ctx.emit({
     type: "reactionResolved",
@@ -119,6 +155,8 @@ export const react: Handler<"react"> = (ctx, cmd) => {
   }
   const def = FLOW_REACTIONS[cmd.with];
   if (!def) refuse("FlowUnknownReaction", { reaction: cmd.with });
+  // A readied move is answered by moving (the `move` command with the path chosen now).
+  if (cmd.with === "readiedMove") refuse("FlowReadiedMoveNeedsPath", { who: cmd.who });
   const found = findOffer(ctx, cmd.who, cmd.with, cmd.against);
   const pending = findPending(ctx, found.trigger);
   if (!pending) refuse("NoSuchOffer", { who: cmd.who, reaction: cmd.with });
@@ -130,17 +168,33 @@ export const react: Handler<"react"> = (ctx, cmd) => {
   const outcome = cmd.outcome ?? null;
   if (outcome === "kill" && cmd.with !== "reactionAttack")
     refuse("FlowBadOutcome", { outcome, action: cmd.with });
+  const effect = cmd.effect ?? null;
+  if (effect !== null && (cmd.with !== "intercept" || !INTERCEPT_EFFECTS.includes(effect)))
+    refuse("FlowBadEffect", { action: cmd.with, effect });
   const spot = cmd.with === "intercept" ? interceptSpot(ctx, reactor, dataOf<AttackData>(pending)) : null;
   if (cmd.with === "intercept" && !spot) refuse("FlowInterceptOutOfReach", { who: reactor.name });
+  let swap: { ally: Cell; reactor: Cell } | null = null;
+  if (effect === "takePlace" && spot) {
+    swap = takePlaceCells(ctx, reactor, combatant(ctx.state, dataOf<AttackData>(pending).target), spot);
+    if (!swap) refuse("FlowTakePlaceBlocked", { who: reactor.name });
+  }
 
   spend(ctx, reactor.id, "rp", cost, cmd.with);
-  if (pending.kind === "attack") {
-    // One reaction per attack: answering closes every other offer against it ("No other reactions
-    // may be used as a result of this", for Intercept).
+  // "You may not perform multiple Reactions against a single attack": the answer closes the
+  // reactor's own offers for it; other reactors keep theirs. An Intercept closes them all ("No
+  // other reactions may be used as a result of this").
+  if (pending.kind === "attack" && cmd.with === "intercept")
     withdrawOffers(ctx, (o) => o.trigger === pending.id, "answered");
-  } else withdrawOffers(ctx, (o) => o.id === found.id, "answered");
+  else if (pending.kind === "attack")
+    withdrawOffers(ctx, (o) => o.trigger === pending.id && o.who === reactor.id, "answered");
+  else withdrawOffers(ctx, (o) => o.id === found.id, "answered");
 
   if (cmd.with === "reactionAttack") reactionAttack(ctx, reactor.id, found.against, outcome);
-  else if (cmd.with === "intercept" && spot) intercept(ctx, pending, reactor, spot, outcome);
-  else defend(ctx, pending, reactor, cmd.with, outcome);
+  else if (cmd.with === "intercept" && spot) intercept(ctx, pending, reactor, spot, swap, outcome);
+  else {
+    defend(ctx, pending, reactor, cmd.with, outcome);
+    // A defence that won leaves nothing to intercept.
+    if (dataOf<AttackData>(pending).reaction?.won)
+      withdrawOffers(ctx, (o) => o.trigger === pending.id, "avoided");
+  }
 };

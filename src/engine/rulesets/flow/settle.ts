@@ -8,13 +8,13 @@ import type { Command } from "../../commands";
 import type { Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { removeCondition } from "../../core/conditions";
-import { closePending } from "../../core/offers";
+import { closePending, offer, openPending } from "../../core/offers";
 import { setPool } from "../../core/pools";
 import { RefusalError } from "../../refusal";
 import type { Pending } from "../../state";
 import { performAct, prepareAct, finishProvoked } from "./actions";
 import { finishAttack } from "./attacks";
-import { dataOf, flowExt, type ReadiedData, type ResumeData } from "./data";
+import { asJson, dataOf, flowExt, type ReadiedData, type ResumeData } from "./data";
 import { sceneIndex } from "./geometry";
 import { continueMove, performMove, prepareMove } from "./movement";
 import { moveInitiativeBefore } from "./ready";
@@ -69,6 +69,13 @@ function fireReadied(ctx: Context, pending: Pending): void {
     target: d.target,
     trigger: d.trigger,
   });
+  // A readied move on a grid: the readier now chooses where to go, answering with a `move`.
+  if (d.action === "move" && ctx.state.grid.type !== "none" && readier.at !== null) {
+    moveInitiativeBefore(ctx, readier.id, d.trigger.who);
+    const held = openPending(ctx, "readiedMove", readier.id, asJson(d));
+    offer(ctx, readier.id, "readiedMove", d.trigger.who, held, readier.at);
+    return;
+  }
   let plan;
   try {
     plan = prepareAct(ctx.state, { who: readier.id, action: d.action, target: d.target ?? undefined }, true);

@@ -57,7 +57,12 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
     if (cmd.action === "primary") refuse("PrimaryOnOwnTurn", { who: c.name });
     // "Secondary Actions can only be taken during the character's own Turn or as reactions";
     // Special Actions "follow all the normal rules for an Action of their type": off turn, a reaction.
-    reactWith(ctx, c, cmd.action, cost, cmd.target, cmd.outcome);
+    // As a reaction it answers the threat (an offer to it, or the last action), and is aimed at
+    // anyone the action allows: the source of the threat, or an ally it protects.
+    const target = cmd.target;
+    const answersSource =
+      target !== undefined && ctx.state.offers.some((o) => o.who === c.id && o.against === target);
+    reactWith(ctx, c, cmd.action, cost, answersSource ? target : undefined, cmd.outcome, target ?? null);
     return;
   }
   // "They also may only take Reactions until after their first Turn has passed."

@@ -6,7 +6,7 @@ import { setupCombatant } from "./setup";
 import { addCombatant, reorderTie } from "./ties";
 
 /**
- * rating (rules/rating.txt): 1d6 + Initiative Rating; ties by rating, Luck, PCs first, then a
+ * rating (rules/rating.txt): 1d6 + Initiative Rating; ties by rating, then PCs before NPCs (or Luck, then PCs: option luckBonus), then a
  * contested Luck roll or the GM; AP replenished each round (or each turn, optional rule); primary,
  * secondary, special, free actions and reactions paid in AP. See docs/rulesets/rating.md.
  */
@@ -19,6 +19,8 @@ export const rating: Ruleset = {
   options: {
     apRefresh: { choices: ["round", "turn"], default: "round" },
     ties: { choices: ["luck", "gm"], default: "luck" },
+    // "then Luck bonus (meaning PCs beat NPCs)": PCs beat NPCs at that step, or the Luck stat first.
+    luckBonus: { choices: ["pcFirst", "luckStat"], default: "pcFirst" },
   },
   stats: ["initiativeRating", "luck", "maxAp"],
   skills: [],

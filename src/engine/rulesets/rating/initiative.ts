@@ -47,15 +47,29 @@ function groupDice(ctx: Context): JsonObject {
   return dice;
 }
 
+/** How the "Luck bonus" step of the tie rule reads (option `luckBonus`). */
+export type LuckBonusReading = "pcFirst" | "luckStat";
+
+export function luckBonusReading(options: JsonObject): LuckBonusReading {
+  return options.luckBonus === "luckStat" ? "luckStat" : "pcFirst";
+}
+
 /**
  * The fixed tie keys, in the text's order: "Use the character's Initiative Rating and then Luck
- * bonus (meaning PCs beat NPCs) to break ties, in that order." Negative puts `a` first.
+ * bonus (meaning PCs beat NPCs) to break ties, in that order." Read by default (`pcFirst`) with the
+ * parenthesis as the rule of the Luck step: after the rating, a PC beats an NPC; "Further ties" go
+ * to contested Luck Rolls. With `luckStat` the Luck step compares the Luck stat, then PCs beat NPCs.
+ * Negative puts `a` first.
  */
-export function compareByRule(a: CombatantState, b: CombatantState): number {
+export function compareByRule(
+  a: CombatantState,
+  b: CombatantState,
+  reading: LuckBonusReading = "pcFirst",
+): number {
   const keys = (c: CombatantState): number[] => [
     c.initiative ?? -Infinity,
     stat(c, "initiativeRating"),
-    stat(c, "luck"),
+    ...(reading === "luckStat" ? [stat(c, "luck")] : []),
     c.pc ? 1 : 0,
   ];
   const ka = keys(a);
@@ -68,8 +82,8 @@ export function compareByRule(a: CombatantState, b: CombatantState): number {
 }
 
 /** Still tied after every fixed key: only a contested Luck roll or the GM can part them. */
-export function stillTied(a: CombatantState, b: CombatantState): boolean {
-  return compareByRule(a, b) === 0;
+export function stillTied(a: CombatantState, b: CombatantState, reading: LuckBonusReading): boolean {
+  return compareByRule(a, b, reading) === 0;
 }
 
 /** One contestant in a Luck contest: a lone combatant, or a GM group (rolls once, acts together). */
@@ -135,13 +149,14 @@ function resolveCluster(ctx: Context, cluster: readonly CombatantState[]): Comba
 
 /** The whole turn order, highest initiative first, ties broken as the text says. */
 export function orderAll(ctx: Context): string[] {
-  const sorted = inRosterOrder(ctx.state).sort(compareByRule);
+  const reading = luckBonusReading(ctx.state.options);
+  const sorted = inRosterOrder(ctx.state).sort((a, b) => compareByRule(a, b, reading));
   const order: string[] = [];
   let i = 0;
   while (i < sorted.length) {
     const first = sorted[i] as CombatantState;
     let j = i + 1;
-    while (j < sorted.length && stillTied(first, sorted[j] as CombatantState)) j += 1;
+    while (j < sorted.length && stillTied(first, sorted[j] as CombatantState, reading)) j += 1;
     order.push(...resolveCluster(ctx, sorted.slice(i, j)).map((c) => c.id));
     i = j;
   }
@@ -157,12 +172,13 @@ export function orderAll(ctx: Context): string[] {
  */
 export function placeNewcomer(ctx: Context, who: string): void {
   const c = combatant(ctx.state, who);
+  const reading = luckBonusReading(ctx.state.options);
   const others = ctx.state.order.filter((id) => id !== who);
   let at = others.length;
   let i = 0;
   while (i < others.length) {
     const other = combatant(ctx.state, others[i] as string);
-    const cmp = compareByRule(c, other);
+    const cmp = compareByRule(c, other, reading);
     if (cmp < 0) {
       at = i;
       break;
@@ -176,7 +192,7 @@ export function placeNewcomer(ctx: Context, who: string): void {
     let end = i + 1;
     while (end < others.length) {
       const next = combatant(ctx.state, others[end] as string);
-      if (group === null || groupOf(next) !== group || !stillTied(c, next)) break;
+      if (group === null || groupOf(next) !== group || !stillTied(c, next, reading)) break;
       end += 1;
     }
     const sameGroup = group !== null && groupOf(c) === group;

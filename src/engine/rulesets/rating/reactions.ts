@@ -49,6 +49,7 @@ export function reactWith(
   cost: number,
   against: string | undefined,
   outcome: Outcome | undefined,
+  target: string | null = null,
 ): void {
   const open = ctx.state.offers.find(
     (o) => o.who === c.id && (against === undefined || o.against === against),
@@ -61,7 +62,7 @@ export function reactWith(
     const pending = findPending(ctx, open.trigger);
     if (pending) {
       const reactions = Array.isArray(pending.data.reactions) ? pending.data.reactions : [];
-      pending.data.reactions = [...reactions, { who: c.id, as, cost, outcome: outcome ?? null }];
+      pending.data.reactions = [...reactions, { who: c.id, as, cost, outcome: outcome ?? null, target }];
     }
     ctx.emit({
       type: "reactionResolved",
@@ -71,6 +72,7 @@ export function reactWith(
       cost,
       outcome: outcome ?? null,
       trigger: open.trigger,
+      target,
     });
     settle(ctx, [open.trigger]);
     return;
@@ -92,6 +94,7 @@ export function reactWith(
     cost,
     outcome: outcome ?? null,
     trigger: id,
+    target,
   });
 }
 

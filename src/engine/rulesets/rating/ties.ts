@@ -4,7 +4,7 @@ import { coreHandlers } from "../../apply";
 import { combatant } from "../../core/combatants";
 import { usedCount } from "../../core/usage";
 import { refuse } from "../../refusal";
-import { placeNewcomer, rollInitiative, stillTied } from "./initiative";
+import { luckBonusReading, placeNewcomer, rollInitiative, stillTied } from "./initiative";
 import { startTurn } from "./round";
 
 /** Whether `id` still has its turn to come this round (or has it now and has done nothing yet). */
@@ -28,7 +28,8 @@ export function reorderTie(ctx: Context, cmd: CommandOf<"delay">): void {
   if (state.options.ties !== "gm") refuse("TiesByLuckRoll");
   if (cmd.until === undefined) refuse("DelayNeedsUntil", { who: c.name });
   const until = combatant(state, cmd.until);
-  if (until.id === c.id || !stillTied(c, until)) refuse("NotTied", { who: c.name, until: until.name });
+  if (until.id === c.id || !stillTied(c, until, luckBonusReading(state.options)))
+    refuse("NotTied", { who: c.name, until: until.name });
   if (!turnNotYetTaken(ctx, c.id) || !turnNotYetTaken(ctx, until.id))
     refuse("TurnAlreadyTaken", { who: c.name, until: until.name });
   const order = state.order.filter((id) => id !== c.id);

@@ -66,6 +66,27 @@ describe('rating action types (rating.txt "Action Types")', () => {
     });
   });
 
+  it('aims a secondary or special action taken as a reaction at anyone the action allows, an ally it protects included ("Special Actions can be either primary/secondary actions or reactions, and they follow all the normal rules for an Action of their type")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    // The bandit answers the hero's threat with a special action aimed at... the hero's ally.
+    t.do({ type: "act", who: "bandit", action: "special", cost: 1, target: "ally" });
+    expect(t.ap("bandit")).toBe(2);
+    expect(t.ofType("actionResolved")[0]).toMatchObject({
+      who: "hero",
+      reactions: [{ who: "bandit", as: "special", cost: 1, target: "ally" }],
+    });
+    // With no offer open, the ally reacts to the hero's last action with a secondary aimed at the hero.
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1 });
+    t.do({ type: "act", who: "ally", action: "secondary", cost: 1, target: "hero" });
+    expect(t.ofType("reactionResolved")).toMatchObject([
+      { who: "ally", with: "secondary", against: "hero", target: "hero" },
+    ]);
+    expect(t.refused({ type: "act", who: "ally", action: "secondary", cost: 1, target: "hero" }).key).toBe(
+      "TEMPO.Refusal.OneReactionPerThreat",
+    );
+  });
+
   it("refuses a secondary action off turn with nothing to react to", () => {
     const t = fight();
     expect(t.refused({ type: "act", who: "bandit", action: "secondary", cost: 1 }).key).toBe(
@@ -163,7 +184,7 @@ describe('rating reactions ("Only one reaction attempt is permitted for each thr
         action: "primary",
         target: "bandit",
         outcome: "hit",
-        reactions: [{ who: "bandit", as: "reaction", cost: 1, outcome: "success" }],
+        reactions: [{ who: "bandit", as: "reaction", cost: 1, outcome: "success", target: null }],
       },
     ]);
   });

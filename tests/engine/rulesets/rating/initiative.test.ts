@@ -38,9 +38,35 @@ describe("rating initiative (rating.txt Step 3)", () => {
     expect(t.state.order).toEqual(["high", "low"]);
   });
 
-  it('breaks an equal-rating tie by Luck ("and then Luck bonus")', () => {
-    const t = new Table([npc("unlucky", 2, 0), npc("lucky", 2, 1)], [3, 3]).do({ type: "start" });
+  it('with luckBonus luckStat, breaks an equal-rating tie by the Luck stat ("and then Luck bonus")', () => {
+    const t = new Table([npc("unlucky", 2, 0), npc("lucky", 2, 1)], [3, 3], { luckBonus: "luckStat" }).do({
+      type: "start",
+    });
     expect(t.state.order).toEqual(["lucky", "unlucky"]);
+    const pcs = new Table(
+      [npc("lucky", 2, 3), { id: "pc", side: "party", pc: true, stats: { initiativeRating: 2, luck: 1 } }],
+      [3, 3],
+      { luckBonus: "luckStat" },
+    ).do({ type: "start" });
+    expect(pcs.state.order).toEqual(["lucky", "pc"]);
+  });
+
+  it('by default reads the Luck step as its parenthesis: a PC beats an NPC with the same roll and rating, whatever their Luck ("Luck bonus (meaning PCs beat NPCs)")', () => {
+    const t = new Table(
+      [npc("lucky", 2, 3), { id: "pc", side: "party", pc: true, stats: { initiativeRating: 2, luck: 0 } }],
+      [3, 3],
+    ).do({ type: "start" });
+    expect(t.state.order).toEqual(["pc", "lucky"]);
+    expect(t.ofType("luckContested")).toEqual([]);
+  });
+
+  it('by default leaves two NPCs tied on roll and rating to contested Luck Rolls, not to the Luck stat ("Further ties can be resolved by contested Luck Rolls")', () => {
+    // Both total 5; the contest rolls d6 + Luck: unlucky 6+0 against lucky 1+3.
+    const t = new Table([npc("unlucky", 2, 0), npc("lucky", 2, 3)], [3, 3, 6, 1]).do({ type: "start" });
+    expect(t.state.order).toEqual(["unlucky", "lucky"]);
+    expect(t.ofType("luckContested")).toEqual([
+      { type: "luckContested", who: ["unlucky", "lucky"], totals: [6, 4] },
+    ]);
   });
 
   it('puts a PC before an NPC tied on rating and Luck ("meaning PCs beat NPCs")', () => {

@@ -9,10 +9,10 @@ const ROOT = resolve(__dirname, "../../..");
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as Record<string, unknown>;
 
 describe("system.json", () => {
-  it("declares Tempo for Foundry v13 with the files the build writes", () => {
+  it("declares Tempo for Foundry v13 and v14 (verified against the v14 build docs/foundry.md names) with the files the build writes", () => {
     expect(manifest["id"]).toBe("tempo");
     expect(manifest["title"]).toBe("Tempo");
-    expect(manifest["compatibility"]).toEqual({ minimum: "13", verified: "13" });
+    expect(manifest["compatibility"]).toEqual({ minimum: "13", verified: "14.369" });
     expect(manifest["esmodules"]).toEqual(["tempo.mjs"]);
     expect(manifest["styles"]).toEqual(["tempo.css"]);
     const vite = readFileSync(join(ROOT, "vite.config.ts"), "utf8");
@@ -25,10 +25,10 @@ describe("system.json", () => {
     expect(existsSync(join(ROOT, "lang/en.json"))).toBe(true);
   });
 
-  it("declares the actor and item types the data models register; Combat and Combatant use the default base type", () => {
+  it("declares the actor and item types the data models register; Combat and Combatant use the default base type; the action's description is an HTML field (documentTypes htmlFields)", () => {
     expect(manifest["documentTypes"]).toEqual({
       Actor: { character: {}, npc: {} },
-      Item: { weapon: {}, action: {} },
+      Item: { weapon: {}, action: { htmlFields: ["description"] } },
     });
   });
 

@@ -228,6 +228,16 @@ describe("item sheet template", () => {
     );
     for (const input of [...elements(html, "input"), ...elements(html, "select")])
       expect(input.attrs).toHaveProperty("disabled");
+    expect(elements(html, "img").filter((b) => b.attrs["data-action"] === "editImage")).toHaveLength(0);
+  });
+
+  it("opens the image picker from the portrait <img> itself (editImage with data-edit), not from a button", () => {
+    const html = render(
+      TEMPLATE_PATHS.itemSheet,
+      weaponSheetView({ id: "w", name: "Halberd", img: "x.svg", type: "weapon", editable: true, fields }),
+    );
+    const portraits = elements(html, "img").filter((b) => b.attrs["data-action"] === "editImage");
+    expect(portraits.map((p) => [p.attrs["data-edit"], p.attrs["src"]])).toEqual([["img", "x.svg"]]);
     expect(elements(html, "button").filter((b) => b.attrs["data-action"] === "editImage")).toHaveLength(0);
   });
 

@@ -94,6 +94,34 @@ export function previewSeenBy(preview: MovePreview, reacts: (id: string) => bool
   return { ...preview, provocations };
 }
 
+/**
+ * The ruler label's cost with Tempo's pool cost as its total. Core may leave `context.cost` out of
+ * a waypoint's label context (no measured cost for that waypoint), so the cost is built when it
+ * is missing rather than written into something that is not there.
+ */
+export function labelCost(
+  cost: { total: string; units: string } | undefined,
+  total: string,
+): { total: string; units: string } {
+  // Tempo's total names its pools ("1 AP"), so a built cost needs no units of its own.
+  return cost ? { ...cost, total } : { total, units: "" };
+}
+
+/**
+ * The multiplier a movement action applies to the base cost when it has no cost function of its
+ * own: a v14 descriptor's `costMultiplier` (core's doubled costs, e.g. crawl or climb)
+ * (https://foundryvtt.com/api/v14/interfaces/foundry.types.TokenMovementActionConfigDescriptor.html).
+ * Null where it has a cost function (that function already prices the step) or no multiplier.
+ */
+export function costMultiplierOf(def: {
+  getCostFunction?: unknown;
+  costMultiplier?: unknown;
+}): number | null {
+  if (typeof def.getCostFunction === "function") return null;
+  const multiplier = def.costMultiplier;
+  return typeof multiplier === "number" && Number.isFinite(multiplier) && multiplier >= 0 ? multiplier : null;
+}
+
 /** Refusal keys that mean "not this far" rather than "not now": the cost function's safety net. */
 export function isDistanceRefusal(refusal: Refusal): boolean {
   const key = refusal.key.replace(/^TEMPO\.Refusal\./, "");
@@ -131,12 +159,42 @@ export interface SightData {
   detectionModes: readonly { id: string; enabled: boolean }[];
 }
 
+/**
+ * A token's detection modes in either shape Foundry gives them, as `{ id, enabled }` entries:
+ * v13's array of `{ id, enabled, range }`
+ * (https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#detectionmodes) and
+ * v14's object keyed by mode id with `{ enabled, range }` values
+ * (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenDetectionMode.html).
+ * The shape is detected, not the version; anything else reads as no modes.
+ */
+export function detectionModesOf(raw: unknown): { id: string; enabled: boolean }[] {
+  const entry = (id: unknown, mode: unknown) => {
+    const m = typeof mode === "object" && mode !== null ? (mode as Record<string, unknown>) : {};
+    return { id: typeof id === "string" ? id : "", enabled: m["enabled"] !== false };
+  };
+  if (Array.isArray(raw))
+    return raw.map((m: unknown) =>
+      entry(typeof m === "object" && m !== null ? (m as Record<string, unknown>)["id"] : "", m),
+    );
+  if (typeof raw === "object" && raw !== null) return Object.entries(raw).map(([id, m]) => entry(id, m));
+  return [];
+}
+
 /** Foundry's core status id for invisibility (CONFIG.statusEffects "invisible"). */
 export const INVISIBLE = "invisible";
 /** Foundry's core status id for blindness (CONFIG.statusEffects "blind"). */
 export const BLIND = "blind";
-/** Detection modes that see an invisible creature (Foundry's core "seeInvisibility", "senseInvisibility", "senseAll"). */
-export const SEES_INVISIBLE: readonly string[] = ["seeInvisibility", "senseInvisibility", "senseAll"];
+/**
+ * Detection modes that see an invisible creature: Foundry's core "seeInvisibility",
+ * "senseInvisibility", "senseAll", and "seeAll" (CONFIG.Canvas.detectionModes; "See All" detects
+ * every token, invisible ones included).
+ */
+export const SEES_INVISIBLE: readonly string[] = [
+  "seeInvisibility",
+  "senseInvisibility",
+  "senseAll",
+  "seeAll",
+];
 
 /**
  * Does a reactor perceive a mover? A hidden token (Foundry's "hidden") is unseen by everyone; an

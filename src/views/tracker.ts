@@ -118,6 +118,9 @@ export interface TrackerView {
   hasMarchingChoice: boolean;
   waiting: string;
   isWaiting: boolean;
+  /** The combat has no grid (no scene, or a gridless one): nothing spatial is judged. Empty otherwise. */
+  gridless: string;
+  isGridless: boolean;
   combatants: CombatantRowView[];
   hasCombatants: boolean;
   controls: ControlView[];
@@ -402,6 +405,8 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
       hasMarchingChoice: false,
       waiting: "",
       isWaiting: false,
+      gridless: "",
+      isGridless: false,
       combatants,
       hasCombatants: combatants.length > 0,
       controls: [],
@@ -461,6 +466,8 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     hasMarchingChoice: marchingChoice !== "",
     waiting,
     isWaiting: waiting !== "",
+    gridless: state.grid.type === "none" ? i18n.localize("TEMPO.Tracker.Gridless") : "",
+    isGridless: state.grid.type === "none",
     combatants,
     hasCombatants: combatants.length > 0,
     controls,

@@ -44,6 +44,17 @@ function opts(over: Partial<TrackerOptions> = {}): TrackerOptions {
 }
 
 describe("trackerView", () => {
+  it("says when the combat has no grid (no scene, or a gridless one) so nothing spatial is judged, and draws that line", () => {
+    const gridless = trackerView(fight("flow", flowPair, [{ type: "start" }], [9, 4]), opts());
+    expect(gridless.isGridless).toBe(true);
+    expect(gridless.gridless).toBe(i18n.localize("TEMPO.Tracker.Gridless"));
+    const html = render(TEMPLATE_PATHS.tracker, { tempo: gridless });
+    expect(elements(html, "p").map((p) => p.attrs["class"])).toContain("tempo-tracker__gridless");
+    const onHex = trackerView(fight("flow", flowPair, [{ type: "start" }], [9, 4], {}, "hex"), opts());
+    expect(onHex.isGridless).toBe(false);
+    expect(render(TEMPLATE_PATHS.tracker, { tempo: onHex })).not.toContain("tempo-tracker__gridless");
+  });
+
   it("lists combatants in the engine's order with their initiative, the current one marked (flow: 1d10+Agility)", () => {
     // Dice: ana 9 + 1 = 10, orc 4 + 0 = 4.
     const state = fight("flow", flowPair, [{ type: "start" }], [9, 4]);

@@ -37,19 +37,25 @@ export function actorData(actor: Actor.Implementation | null): ActorData | null 
   };
 }
 
-/** The cell of a combatant's token on the current scene's grid, or null off the grid. */
+/**
+ * The cell of a combatant's token on its own scene's grid (the token's parent), or null off the
+ * grid. Never the canvas: the GM may be looking at another scene.
+ */
 export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof cellOfOffset> {
   const token = combatant.token;
-  const grid = canvas?.grid;
-  if (!token || !grid || canvas?.scene?.id !== combatant.sceneId) return null;
+  const grid = token?.parent?.grid;
+  if (!token || !grid) return null;
   // The centre, not the top-left corner: a hex token's box corner lies outside its own hex.
   const offset = grid.getOffset(token.getCenterPoint());
   return cellOfOffset(Number(grid.type), offset);
 }
 
-/** The current scene's grid as the setup functions read it (type and, for squares, diagonals). */
+/**
+ * The combat's own scene's grid as the setup functions read it (type and, for squares,
+ * diagonals): `Scene#grid` of `combat.scene`, whatever the canvas shows. No scene: null (gridless).
+ */
 export function sceneGrid(scene: Scene.Implementation | null): { type: number; diagonals: number } | null {
-  const grid = canvas?.scene && scene && canvas.scene.id === scene.id ? canvas.grid : null;
+  const grid = scene?.grid;
   if (!grid) return null;
   const diagonals = grid instanceof foundry.grid.SquareGrid ? Number(grid.diagonals) : 0;
   return { type: Number(grid.type), diagonals };

@@ -20,6 +20,7 @@ import { cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
 import { combatWrite, permission } from "../documents/sync";
 import {
+  costMultiplierOf,
   pathAfter,
   perceives,
   previewFor,
@@ -211,16 +212,27 @@ export function movesToState(state: EncounterState, paths: ReadonlyMap<string, T
  */
 export function withApLimit(
   action: string,
-  base: CONFIG.Token.MovementActionConfig["getCostFunction"],
+  def: {
+    getCostFunction?: CONFIG.Token.MovementActionConfig["getCostFunction"] | null;
+    costMultiplier?: unknown;
+  },
 ): CONFIG.Token.MovementActionConfig["getCostFunction"] {
   const mode = modeOfAction(action);
+  const base = def.getCostFunction ?? null;
+  // v14: an action without a cost function of its own prices steps by its costMultiplier, which
+  // core applies only while getCostFunction is unset; Tempo's wrapper sets it, so it applies it.
+  const multiplier = costMultiplierOf(def);
   return (token, options) => {
     const inner = base?.(token, options);
     const found = token.id && !following.has(token.id) ? fightingIn(token) : null;
-    const grid = canvas?.grid;
+    const grid = token.parent?.grid;
     // Foundry's cost function: (baseCost, from, to, distance, segment) => cost.
     return (baseCost, from, to, distance, segment) => {
-      const cost = inner ? inner(baseCost, from, to, distance, segment) : baseCost;
+      const cost = inner
+        ? inner(baseCost, from, to, distance, segment)
+        : multiplier !== null
+          ? baseCost * multiplier
+          : baseCost;
       if (!found?.combatant.id || !grid) return cost;
       const cell = cellOfOffset(grid.type, { i: to.i, j: to.j });
       if (!cell) return cost;
@@ -248,7 +260,7 @@ export function registerMovementActions(): void {
       },
     };
   }
-  for (const [id, def] of Object.entries(actions)) def.getCostFunction = withApLimit(id, def.getCostFunction);
+  for (const [id, def] of Object.entries(actions)) def.getCostFunction = withApLimit(id, def);
 }
 
 function getModes(state: EncounterState): readonly MoveMode[] {

@@ -8,7 +8,7 @@ import { cellKey, sameCell } from "../../engine/grid";
 import { costText } from "../../views/sheet";
 import { foundryLocalizer } from "../apps/sheets/localizer";
 import { cellOfOffset } from "../documents/setup";
-import { pathAfter, previewFor, previewSeenBy } from "../reactions";
+import { labelCost, pathAfter, previewFor, previewSeenBy } from "../reactions";
 import { modeOfAction, seesIn } from "./movement";
 import { cellAt, fightingIn } from "./scene";
 
@@ -52,7 +52,9 @@ export class TempoTokenRuler extends BaseRuler {
     const preview = this.#previewTo(waypoint);
     if (!preview) return context;
     const cost = Object.entries(preview.cost).filter(([, amount]) => amount > 0);
-    if (cost.length > 0) context.cost.total = costText(Object.fromEntries(cost), foundryLocalizer());
+    // Core may leave context.cost out of a waypoint's label: build it then, never write into nothing.
+    if (cost.length > 0)
+      context.cost = labelCost(context.cost, costText(Object.fromEntries(cost), foundryLocalizer()));
     if (preview.refusal) context.cssClass = `${context.cssClass} tempo-ruler--refused`;
     else if (preview.provocations.length > 0) context.cssClass = `${context.cssClass} tempo-ruler--provokes`;
     return context;
@@ -60,7 +62,7 @@ export class TempoTokenRuler extends BaseRuler {
 
   protected override _getGridHighlightStyle(waypoint: Waypoint, offset: Offset) {
     const style = super._getGridHighlightStyle(waypoint, offset);
-    const grid = canvas?.grid;
+    const grid = this.token.document.parent?.grid;
     if (!grid) return style;
     let last: Waypoint = waypoint;
     while (last.next) last = last.next;

@@ -1,5 +1,5 @@
 /**
- * Reading the canvas for movement: which running combat a token fights in, which cell a waypoint
+ * Reading a token's own scene for movement: which running combat a token fights in, which cell a waypoint
  * stands in, where a cell is in pixels, what a token lets others see. Thin wrappers over Foundry;
  * the rules they feed live in src/foundry/reactions.ts.
  */
@@ -7,7 +7,7 @@ import type { Cell, EncounterState } from "../../engine";
 import { axialToOffset, type HexLayout } from "../../engine/grid";
 import { GRID_TYPES, cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
-import type { SightData } from "../reactions";
+import { detectionModesOf, type SightData } from "../reactions";
 
 /**
  * A combat as Tempo's document class. The collection `game.combats` is typed with the base class,
@@ -45,12 +45,13 @@ export function fightingIn(token: TokenDocument.Implementation): Fighting | null
   return null;
 }
 
-/** The token document of a combatant in a combat, if it is on the viewed scene. */
+/**
+ * The token document of a combatant in a combat, on the combat's own scene (Combatant#token reads
+ * the combatant's scene), whichever scene the canvas shows.
+ */
 export function tokenOf(combat: TempoCombat, combatantId: string): TokenDocument.Implementation | null {
   const combatant = combat.combatants.get(combatantId);
-  const token = combatant?.token ?? null;
-  if (!token || canvas?.scene?.id !== token.parent?.id) return null;
-  return token;
+  return combatant?.token ?? null;
 }
 
 /** A position's token-sized box, as a waypoint or the token itself gives it. */
@@ -67,7 +68,8 @@ export interface Box {
  * of a hex token's box lies outside its hex), as an engine cell.
  */
 export function cellAt(token: TokenDocument.Implementation, box: Box): Cell | null {
-  const grid = canvas?.grid;
+  // The token's own scene's grid (Scene#grid), not the canvas's: they differ when the viewer looks elsewhere.
+  const grid = token.parent?.grid;
   if (!grid) return null;
   const center = token.getCenterPoint({
     x: box.x,
@@ -94,7 +96,7 @@ export function offsetOfCell(gridType: number, cell: Cell): { i: number; j: numb
 
 /** Where the token's top-left corner goes for it to stand in `cell`. */
 export function positionOf(token: TokenDocument.Implementation, cell: Cell): { x: number; y: number } | null {
-  const grid = canvas?.grid;
+  const grid = token.parent?.grid;
   if (!grid) return null;
   const center = grid.getCenterPoint(offsetOfCell(grid.type, cell));
   const width = token.width ?? 1;
@@ -109,9 +111,7 @@ export function positionOf(token: TokenDocument.Implementation, cell: Cell): { x
 export function sightOf(token: TokenDocument.Implementation | null): SightData | null {
   if (!token) return null;
   const statuses = token.actor ? [...token.actor.statuses] : [];
-  const detectionModes = (token.detectionModes ?? []).map((m) => ({
-    id: m.id ?? "",
-    enabled: m.enabled !== false,
-  }));
-  return { hidden: token.hidden, statuses, detectionModes };
+  // v13 gives an array of { id, enabled, range }, v14 an object keyed by mode id: read either.
+  const raw: unknown = token.detectionModes;
+  return { hidden: token.hidden, statuses, detectionModes: detectionModesOf(raw) };
 }

@@ -408,6 +408,27 @@ export function promptStillOpen(state: EncounterState | null, ask: ReactionAsk, 
   return ask.offers.some((o) => state.offers.some((s) => s.id === o.id));
 }
 
+/**
+ * The ask a prompt may show, read from the stored combat state rather than from the query's
+ * payload (a query's sender is not known, so any user could send one): only the reactor's offers
+ * that are open in the stored state, as stored. Null when there is none (a fake or stale prompt is
+ * never shown), or when this user may not answer for the reactor.
+ */
+export function storedAsk(
+  state: EncounterState | null,
+  ask: ReactionAsk,
+  mayAnswer: (reactor: string) => boolean,
+): ReactionAsk | null {
+  if (!state || state.status !== "active" || !state.combatants[ask.reactor] || !mayAnswer(ask.reactor))
+    return null;
+  const asked = new Set(ask.offers.map((o) => o.id));
+  const offers = state.offers.filter((o) => asked.has(o.id) && o.who === ask.reactor).map((o) => ({ ...o }));
+  return offers.length > 0 ? { ...ask, offers } : null;
+}
+
+/** The longest countdown a prompt accepts from an ask (the world setting's own maximum). */
+export const MAX_PROMPT_SECONDS = 300;
+
 /** A decline for an ask, as the answer a timeout or a disconnect stands for. */
 export function declineOf(ask: ReactionAsk): ReactionAnswer {
   return { askId: ask.askId, offerId: null };
@@ -623,13 +644,22 @@ export function pausedAt(event: EngineEvent): { who: string; at: Cell } | null {
 export type UndoResult = { ok: true; keep: number; state: EncounterState } | { ok: false; refusal: Refusal };
 
 /**
- * Undoing a token's last move (Foundry's movement history): allowed when the log ends with that
+ * Undoing a token's last move (Foundry's movement history): refused while any reaction offer is
+ * open (its prompts are out); otherwise allowed when the log ends with that
  * combatant's `move`, followed by nothing but declines, and no die was rolled for it (a Tumble's
  * check). Then the log is replayed without those entries: the AP come back and the offers it drew
  * are gone. Once a reaction was taken against the move (or anything else happened), the move
  * stands, so a reaction is never undone and taken twice.
  */
-export function undoMove(initial: EncounterState, log: readonly LogEntry[], who: string): UndoResult {
+export function undoMove(
+  initial: EncounterState,
+  log: readonly LogEntry[],
+  who: string,
+  current: EncounterState | null,
+): UndoResult {
+  // Issue 12: a held move's prompts are out; taking the move back under them would leave a
+  // reactor answering something that is gone. Undo waits until every offer is answered.
+  if (current && current.offers.length > 0) return { ok: false, refusal: undoRefusal("OffersOpen") };
   let at = log.length - 1;
   while (at >= 0) {
     const entry = log[at];
@@ -652,6 +682,7 @@ export function undoMove(initial: EncounterState, log: readonly LogEntry[], who:
 }
 
 const UNDO_REFUSED = {
+  OffersOpen: "TEMPO.Movement.Undo.OffersOpen",
   ReactionTaken: "TEMPO.Movement.Undo.ReactionTaken",
   NotLastMove: "TEMPO.Movement.Undo.NotLastMove",
   Rolled: "TEMPO.Movement.Undo.Rolled",

@@ -11,7 +11,14 @@
 import type { EncounterState } from "../../engine";
 import { Countdown, promptView } from "../../views/prompt";
 import { TEMPLATE_PATHS } from "../../views/templates";
-import { isReactionAsk, promptStillOpen, type ReactionAnswer, type ReactionAsk } from "../reactions";
+import {
+  MAX_PROMPT_SECONDS,
+  isReactionAsk,
+  promptStillOpen,
+  storedAsk,
+  type ReactionAnswer,
+  type ReactionAsk,
+} from "../reactions";
 import { combatById } from "../hooks/scene";
 import { readSettings } from "../settings";
 import { foundryLocalizer } from "./sheets/localizer";
@@ -203,9 +210,45 @@ export function closePrompt(askId: string): void {
   open.get(askId)?.settle(null);
 }
 
-/** The handler of "tempo.reactionPrompt" on the asked user's client (registered in CONFIG.queries). */
+/**
+ * The handler of "tempo.reactionPrompt" on the asked user's client (registered in CONFIG.queries).
+ * A query does not say who sent it, so the payload proves nothing: the prompt shows only offers
+ * open in the stored combat state, for a reactor this user may answer for (storedAsk); anything
+ * else answers null and shows nothing. The same offers asked again (a new active GM re-asking)
+ * reuse the prompt already open for them.
+ */
 export async function handlePromptQuery(data: unknown): Promise<ReactionAnswer | null> {
   if (!isReactionAsk(data)) return null;
-  const seconds = data.seconds > 0 ? data.seconds : readSettings().promptTimeout;
-  return openPrompt({ ...data, seconds });
+  const combat = combatById(data.combatId);
+  const user = game.user;
+  const ask = storedAsk(combat?.encounter ?? null, data, (reactor) => {
+    if (!user) return false;
+    if (user.isGM) return true;
+    return combat?.combatants.get(reactor)?.actor?.testUserPermission(user, "OWNER") ?? false;
+  });
+  if (!ask) return null;
+  const seconds =
+    ask.seconds > 0 && ask.seconds <= MAX_PROMPT_SECONDS ? ask.seconds : readSettings().promptTimeout;
+  const same = openFor(ask);
+  if (same) return same.answered.then((answer) => (answer ? { ...answer, askId: ask.askId } : null));
+  return openPrompt({ ...ask, seconds });
+}
+
+/** A prompt open on this client for the same reactor and the same offers, if any. */
+function openFor(ask: ReactionAsk): ReactionPrompt | null {
+  const ids = ask.offers
+    .map((o) => o.id)
+    .sort()
+    .join(",");
+  for (const prompt of open.values()) {
+    if (prompt.ask.reactor !== ask.reactor) continue;
+    if (
+      prompt.ask.offers
+        .map((o) => o.id)
+        .sort()
+        .join(",") === ids
+    )
+      return prompt;
+  }
+  return null;
 }

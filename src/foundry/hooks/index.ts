@@ -12,7 +12,7 @@ import {
   onPreMoveToken,
   registerMovementActions,
 } from "./movement";
-import { onCommandApplied, onUserConnected } from "./reactions";
+import { onCommandApplied, onUserConnected, reaskOpenOffers } from "./reactions";
 import { TempoTokenRuler } from "./ruler";
 
 export function registerHooks(): void {
@@ -31,6 +31,8 @@ export function registerHooks(): void {
   // Reactions: the GM's loop after every write; prompts close when what they ask about is gone.
   Hooks.on("tempo.commandApplied", onCommandApplied);
   Hooks.on("userConnected", onUserConnected);
+  // A GM client that loads (or reloads) while offers are open asks them again once it is ready.
+  Hooks.once("ready", reaskOpenOffers);
   Hooks.on("updateCombat", () => closeStalePrompts());
   Hooks.on("deleteCombat", () => closeStalePrompts());
   Hooks.on("deleteCombatant", () => closeStalePrompts());

@@ -287,7 +287,7 @@ function isUndoRequest(value: unknown): value is UndoRequest {
 function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolean | void {
   const stored = combat.stored;
   if (!stored) return false;
-  const undo = undoMove(stored.initial, stored.log, who);
+  const undo = undoMove(stored.initial, stored.log, who, stored.state);
   if (!undo.ok) {
     showRefusal(undo.refusal);
     return false;
@@ -321,7 +321,7 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
   );
   if (denied) return { ok: false, refusal: denied };
   const answer = await writeDecision(combat, async (stored) => {
-    const undo = undoMove(stored.initial, stored.log, data.who);
+    const undo = undoMove(stored.initial, stored.log, data.who, stored.state);
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(
       undo.state,

@@ -160,10 +160,31 @@ function send(combat: TempoCombat, ask: ReactionAsk, gmId: string): Sent {
   return sent;
 }
 
-/** userConnected: a user who leaves declines whatever they were asked. */
+/**
+ * userConnected: a user who leaves declines whatever they were asked. Whoever connects or leaves,
+ * the active GM may have changed (a GM reloading, reconnecting or handing over): the client that
+ * is now the writer asks again every open offer, so next/endTurn never stay waiting on prompts
+ * the previous GM's client can no longer collect (issue 12, item 5).
+ */
 export function onUserConnected(user: User.Implementation, connected: boolean): void {
-  if (connected) return;
-  for (const [, wait] of [...waiting]) if (wait.userId === user.id) wait.decline();
+  if (!connected) for (const [, wait] of [...waiting]) if (wait.userId === user.id) wait.decline();
+  reaskOpenOffers();
+}
+
+/**
+ * On the active GM's client: run the reaction loop for every running Tempo combat with open
+ * offers (called when this client becomes ready and when users connect or leave). A loop already
+ * running on this client is left alone; players' prompts for the same offers are reused.
+ */
+export function reaskOpenOffers(): void {
+  if (!isWriter()) return;
+  for (const each of game.combats ?? []) {
+    const combat = tempoCombat(each);
+    const state = combat?.encounter;
+    if (!combat?.id || !state || state.status !== "active" || state.offers.length === 0) continue;
+    if (running.has(combat.id)) continue;
+    void settleCombat(combat);
+  }
 }
 
 function announceResumed(context: CommandContext): void {

@@ -13,6 +13,7 @@ import {
   previewSeenBy,
   resolveReactions,
   stepCost,
+  storedAsk,
   tokenMoves,
   undoMove,
   unseenDeclines,
@@ -412,7 +413,7 @@ describe("undoing a move", () => {
     table.write([{ type: "move", who: "ana", path: DRAG }], "player");
     table.write([{ type: "react", who: "orc", with: "decline", against: "ana" }], "gm");
     expect(table.state.combatants["ana"]?.pools["ap"]).toBe(4);
-    const undo = undoMove(table.initial, table.log, "ana");
+    const undo = undoMove(table.initial, table.log, "ana", table.state);
     expect(undo.ok).toBe(true);
     if (!undo.ok) return;
     expect(undo.keep).toBe(1);
@@ -428,16 +429,72 @@ describe("undoing a move", () => {
       [{ type: "react", who: "orc", with: "reactionAttack", against: "ana", outcome: "miss" }],
       "gm",
     );
-    const undo = undoMove(table.initial, table.log, "ana");
+    const undo = undoMove(table.initial, table.log, "ana", table.state);
     expect(undo).toEqual({ ok: false, refusal: { key: "TEMPO.Movement.Undo.ReactionTaken", data: {} } });
+  });
+
+  it("refuses to undo a held move while its reaction prompts are open (issue 12: undo waits for the offers)", () => {
+    const table = fight();
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    expect(table.state.offers.map((o) => o.who)).toEqual(["orc"]);
+    const undo = undoMove(table.initial, table.log, "ana", table.state);
+    expect(undo).toEqual({ ok: false, refusal: { key: "TEMPO.Movement.Undo.OffersOpen", data: {} } });
   });
 
   it("only undoes the combatant's own last move", () => {
     const table = fight();
     table.write([{ type: "move", who: "ana", path: [[4, 0]] }], "player");
-    expect(undoMove(table.initial, table.log, "orc").ok).toBe(false);
+    expect(undoMove(table.initial, table.log, "orc", table.state).ok).toBe(false);
     table.write([{ type: "endTurn", who: "ana" }], "player");
-    expect(undoMove(table.initial, table.log, "ana").ok).toBe(false);
+    expect(undoMove(table.initial, table.log, "ana", table.state).ok).toBe(false);
+  });
+});
+
+describe("a prompt is shown only for offers open in the stored combat state (issue 12: no fake prompts)", () => {
+  function asked(table: Table, over: Partial<ReactionAsk> = {}): ReactionAsk {
+    return {
+      askId: "a1",
+      combatId: "c1",
+      reactor: "orc",
+      offers: table.state.offers.filter((o) => o.who === "orc"),
+      seconds: 15,
+      ...over,
+    };
+  }
+  const anyone = () => true;
+
+  it("shows the reactor's open offers as stored, whatever the payload claims about them", () => {
+    const table = fight();
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    const stored = table.state.offers.filter((o) => o.who === "orc");
+    const forged = asked(table, { offers: stored.map((o) => ({ ...o, with: "riposte", against: "gob" })) });
+    expect(storedAsk(table.state, forged, anyone)?.offers).toEqual(stored);
+  });
+
+  it("shows nothing for an offer that is not open: made up, or already answered", () => {
+    const table = fight();
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    const made = asked(table, {
+      offers: [{ id: "o99", who: "orc", with: "reactionAttack", against: "ana", trigger: "p1", cell: null }],
+    });
+    expect(storedAsk(table.state, made, anyone)).toBeNull();
+    const real = asked(table);
+    table.write([{ type: "react", who: "orc", with: "decline", against: "ana" }], "gm");
+    expect(storedAsk(table.state, real, anyone)).toBeNull();
+  });
+
+  it("shows nothing when the offer is someone else's, or this user may not answer for the reactor", () => {
+    const table = fight();
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    const orcOffers = table.state.offers.filter((o) => o.who === "orc");
+    expect(storedAsk(table.state, asked(table, { reactor: "gob", offers: orcOffers }), anyone)).toBeNull();
+    expect(storedAsk(table.state, asked(table), (reactor) => reactor !== "orc")).toBeNull();
+  });
+
+  it("shows nothing without a running combat", () => {
+    const table = fight();
+    table.write([{ type: "move", who: "ana", path: DRAG }], "player");
+    expect(storedAsk(null, asked(table), anyone)).toBeNull();
   });
 });
 

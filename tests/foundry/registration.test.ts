@@ -1,0 +1,216 @@
+/**
+ * src/tempo.ts, Tempo's Foundry entry, loaded into stand-ins of the Foundry globals it touches,
+ * then its `init` hook run: what it registers is asserted by name. This loads every module the
+ * system ships (apps, sheets, hooks, documents, data models) the way Foundry does, at `init`.
+ *
+ * Stand-ins, each following its public API page (v13):
+ * - Hooks.once / Hooks.on: https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html
+ * - CONFIG (documentClass, dataModels, ui.combat, queries, Token.rulerClass, Token.movement.actions):
+ *   https://foundryvtt.com/api/v13/interfaces/CONFIG.html
+ * - game.settings.register: https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html
+ * - DocumentSheetConfig.registerSheet:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html
+ * - loadTemplates: https://foundryvtt.com/api/v13/functions/foundry.applications.handlebars.loadTemplates.html
+ * - ApplicationV2, HandlebarsApplicationMixin, ActorSheetV2, ItemSheetV2, CombatTracker and
+ *   TokenRuler as empty base classes to extend:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html,
+ *   https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.sheets.ActorSheetV2.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.sheets.ItemSheetV2.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.CombatTracker.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html
+ * - Combat, Combatant, TokenDocument, Actor, Item document classes:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html
+ * - Data fields and TypeDataModel: tests/foundry/sheets/fields.ts.
+ */
+import "./sheets/fields";
+
+import { beforeAll, describe, expect, it } from "vitest";
+
+type Fn = (...args: unknown[]) => unknown;
+
+const once = new Map<string, Fn[]>();
+const on = new Map<string, Fn[]>();
+const settings: { namespace: string; key: string; config: Record<string, unknown> }[] = [];
+const sheets: {
+  document: string;
+  scope: string;
+  sheet: { name: string };
+  options: Record<string, unknown>;
+}[] = [];
+const templates: unknown[] = [];
+
+type Constructor = abstract new (...args: never[]) => object;
+class ActorDoc {}
+class ItemDoc {}
+const walk = { label: "TOKEN.MOVEMENT.ACTIONS.walk.label", icon: "fa-solid fa-person-walking", order: 0 };
+
+const g = globalThis as Record<string, unknown>;
+const foundry = g.foundry as Record<string, unknown>;
+Object.assign(foundry, {
+  applications: {
+    api: {
+      ApplicationV2: class ApplicationV2 {},
+      HandlebarsApplicationMixin: (base: Constructor) => class extends base {},
+    },
+    sheets: { ActorSheetV2: class ActorSheetV2 {}, ItemSheetV2: class ItemSheetV2 {} },
+    handlebars: {
+      renderTemplate: () => Promise.resolve(""),
+      loadTemplates: (paths: unknown) => {
+        templates.push(paths);
+        return Promise.resolve([]);
+      },
+    },
+    sidebar: { tabs: { CombatTracker: class CombatTracker {} } },
+    apps: {
+      DocumentSheetConfig: {
+        registerSheet: (
+          document: { name: string },
+          scope: string,
+          sheet: { name: string },
+          options: Record<string, unknown>,
+        ) => sheets.push({ document: document.name, scope, sheet, options }),
+      },
+    },
+  },
+  canvas: { placeables: { tokens: { TokenRuler: class TokenRuler {} } } },
+  documents: { Actor: ActorDoc, Item: ItemDoc },
+});
+Object.assign(g, {
+  Combat: class Combat {},
+  Combatant: class Combatant {},
+  TokenDocument: class TokenDocument {},
+  Hooks: {
+    once: (hook: string, fn: Fn) => once.set(hook, [...(once.get(hook) ?? []), fn]),
+    on: (hook: string, fn: Fn) => on.set(hook, [...(on.get(hook) ?? []), fn]),
+  },
+  CONFIG: {
+    Combat: { dataModels: {} },
+    Combatant: { dataModels: {} },
+    Actor: { dataModels: {} },
+    Item: { dataModels: {} },
+    ui: {},
+    queries: {},
+    Token: { movement: { actions: { walk: { ...walk } } } },
+  },
+  game: {
+    settings: {
+      register: (namespace: string, key: string, config: Record<string, unknown>) =>
+        settings.push({ namespace, key, config }),
+    },
+  },
+});
+
+interface Config {
+  Combat: { documentClass?: { name: string }; dataModels: Record<string, { name: string }> };
+  Combatant: { documentClass?: { name: string }; dataModels: Record<string, { name: string }> };
+  Actor: { dataModels: Record<string, { name: string }> };
+  Item: { dataModels: Record<string, { name: string }> };
+  ui: { combat?: { name: string } };
+  queries: Record<string, unknown>;
+  Token: { rulerClass?: { name: string }; movement: { actions: Record<string, Record<string, unknown>> } };
+}
+const config = g.CONFIG as Config;
+const names = (record: Record<string, { name: string }>) =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v.name]));
+
+describe("src/tempo.ts registers Tempo with Foundry at init", () => {
+  beforeAll(async () => {
+    await import("../../src/tempo");
+    expect([...once.keys()]).toEqual(["init"]);
+    // Nothing is registered before Foundry calls init.
+    expect(config.Combat.documentClass).toBeUndefined();
+    for (const init of once.get("init") ?? []) init();
+  });
+
+  it("sets Tempo's Combat and Combatant document classes and the combat tracker", () => {
+    expect(config.Combat.documentClass?.name).toBe("TempoCombat");
+    expect(config.Combatant.documentClass?.name).toBe("TempoCombatant");
+    expect(config.ui.combat?.name).toBe("TempoCombatTracker");
+  });
+
+  it("registers the data models of every document type the system declares", () => {
+    expect(names(config.Actor.dataModels)).toEqual({ character: "CharacterModel", npc: "NpcModel" });
+    expect(names(config.Item.dataModels)).toEqual({ weapon: "WeaponModel", action: "ActionModel" });
+    // Combat and Combatant have no subtypes: their system data is the "base" type's model.
+    expect(names(config.Combat.dataModels)).toEqual({ base: "CombatModel" });
+    expect(names(config.Combatant.dataModels)).toEqual({ base: "CombatantModel" });
+  });
+
+  it("registers the four sheets as defaults for their types", () => {
+    expect(
+      sheets.map((s) => [s.document, s.scope, s.sheet.name, s.options.types, s.options.makeDefault]),
+    ).toEqual([
+      ["ActorDoc", "tempo", "TempoCharacterSheet", ["character"], true],
+      ["ActorDoc", "tempo", "TempoNpcSheet", ["npc"], true],
+      ["ItemDoc", "tempo", "TempoWeaponSheet", ["weapon"], true],
+      ["ItemDoc", "tempo", "TempoActionSheet", ["action"], true],
+    ]);
+  });
+
+  it("registers the world settings under the system's id", () => {
+    expect(settings.map((s) => [s.namespace, s.key, s.config.scope])).toEqual([
+      ["tempo", "ruleset", "world"],
+      ["tempo", "ratingApRefresh", "world"],
+      ["tempo", "promptTimeout", "world"],
+      ["tempo", "marchingFrantic", "world"],
+      ["tempo", "reactToUnseen", "world"],
+    ]);
+  });
+
+  it("answers the command, confirmation, prompt and undo queries", async () => {
+    expect(Object.keys(config.queries).sort()).toEqual([
+      "tempo.command",
+      "tempo.confirm",
+      "tempo.reactionPrompt",
+      "tempo.undoMove",
+    ]);
+    const { QUERIES } = await import("../../src/foundry/commands");
+    const { handlePromptQuery } = await import("../../src/foundry/apps/reaction-prompt");
+    const { handleUndoQuery } = await import("../../src/foundry/hooks/movement");
+    expect(config.queries).toEqual({
+      ...QUERIES,
+      "tempo.reactionPrompt": handlePromptQuery,
+      "tempo.undoMove": handleUndoQuery,
+    });
+  });
+
+  it("sets the token ruler and adds Tempo's movement actions beside walk, each with the AP limit", () => {
+    expect(config.Token.rulerClass?.name).toBe("TempoTokenRuler");
+    const actions = config.Token.movement.actions;
+    expect(Object.keys(actions)).toEqual(
+      ["walk", "tempoStep", "tempoTumble"].concat(Object.keys(actions).slice(3)),
+    );
+    expect(actions.tempoStep).toMatchObject({ label: "TEMPO.Movement.Action.step", order: 20 });
+    expect(actions.tempoTumble).toMatchObject({ label: "TEMPO.Movement.Action.tumble", order: 21 });
+    expect(actions.tempoWithdraw).toMatchObject({ label: "TEMPO.Movement.Action.withdraw" });
+    // Each Tempo action is walk's configuration with its own label and icon.
+    expect(actions.tempoStep).toMatchObject({ icon: "fa-solid fa-shoe-prints" });
+    for (const def of Object.values(actions)) expect(typeof def.getCostFunction).toBe("function");
+  });
+
+  it("listens to the hooks of movement, reactions, prompts, chat, sheets and settings", () => {
+    const counts = Object.fromEntries([...on.entries()].map(([hook, fns]) => [hook, fns.length]));
+    expect(counts).toEqual({
+      renderSettingsConfig: 1,
+      // Sheets redraw and prompts close when a combat changes or goes.
+      updateCombat: 2,
+      deleteCombat: 2,
+      targetToken: 1,
+      preMoveToken: 1,
+      moveToken: 1,
+      "tempo.commandApplied": 1,
+      userConnected: 1,
+      deleteCombatant: 1,
+      deleteToken: 1,
+      renderChatMessageHTML: 1,
+    });
+  });
+
+  it("loads the partials by name and the templates by path", () => {
+    expect(templates).toHaveLength(2);
+    const [partials, paths] = templates as [Record<string, string>, string[]];
+    for (const path of [...Object.values(partials), ...paths])
+      expect(path).toMatch(/^systems\/tempo\/templates\/.+\.hbs$/);
+  });
+});

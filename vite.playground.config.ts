@@ -56,6 +56,9 @@ export default defineConfig({
   root: fileURLToPath(new URL("./src/playground", import.meta.url)),
   plugins: [systemFiles()],
   clearScreen: false,
+  // The pre-bundled dependencies are this checkout's own: node_modules may be shared by several
+  // checkouts at once, and one server must not rewrite the bundles another is serving.
+  cacheDir: fileURLToPath(new URL("./.vite/playground", import.meta.url)),
   server: { port: 5173, host: "127.0.0.1", fs: { allow: [repoRoot] } },
   build: { outDir: fileURLToPath(new URL("./dist-playground", import.meta.url)), emptyOutDir: true },
 });

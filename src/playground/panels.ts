@@ -502,11 +502,13 @@ export class Panels {
       this.tracker.dataset["source"] = "template";
       // The system's tracker has Next and the marching choice; the playground adds what a GM
       // does elsewhere in Foundry: start the combat, end a turn for anyone, end the combat. They
-      // sit right under the round's structure, next to Next turn, never scrolled away.
+      // sit next to Next turn, at the top of the tracker (styles/playground.css), never scrolled away.
       const bar = this.trackerControlBar(["start", "endTurn", "end"]);
-      const structure = this.tracker.querySelector(".tempo-tracker__structure");
-      if (structure) structure.after(bar);
-      else this.tracker.append(bar);
+      const anchor =
+        this.tracker.querySelector(".tempo-tracker__controls") ??
+        this.tracker.querySelector(".tempo-tracker__structure > :first-child");
+      if (anchor) anchor.after(bar);
+      else this.tracker.prepend(bar);
       // Next turn and End turn both move the fight on: each says what it does.
       for (const next of this.tracker.querySelectorAll<HTMLElement>("[data-action=tempoNext]"))
         next.title = this.loc.localize("TEMPO.Playground.Tracker.NextHint");

@@ -1,0 +1,90 @@
+/**
+ * The views use one set of words for time and the grid (issue 17): the sheet names the round,
+ * Turn, Phase and Segment as the tracker does, the prompt says "square" on a square grid, and a
+ * ruleset without points shows no Points box.
+ */
+import { describe, expect, it } from "vitest";
+
+import { apply, createEncounter, getRuleset, ScriptedDice, type EncounterState } from "../../src/engine";
+import { i18n } from "../support/i18n";
+import { sheetView, type SheetInput } from "../../src/views/sheet";
+import { trackerView } from "../../src/views/tracker";
+import { promptView } from "../../src/views/prompt";
+import { ENCOUNTERS } from "../../src/playground/encounters";
+
+function started(id: "phases" | "segments"): EncounterState {
+  const sample = ENCOUNTERS[id][0];
+  if (!sample) throw new Error(id);
+  const ruleset = getRuleset(id);
+  const result = apply(
+    createEncounter(sample.setup, ruleset),
+    { type: "start" },
+    new ScriptedDice(Array(20).fill(3)),
+    ruleset,
+  );
+  if (!result.ok) throw new Error(result.refusal.key);
+  return result.state;
+}
+
+function sheetOf(state: EncounterState, who: string): ReturnType<typeof sheetView> {
+  const c = state.combatants[who];
+  if (!c) throw new Error(who);
+  const input: SheetInput = {
+    subject: {
+      id: who,
+      name: c.name,
+      img: "",
+      type: "character",
+      setup: { id: who, side: c.side },
+      stats: {},
+      skills: {},
+      pools: {},
+      weapons: [],
+    },
+    ruleset: state.ruleset,
+    options: {},
+    encounter: { state, combatantId: who },
+    canControl: true,
+    editable: false,
+  };
+  return sheetView(input, i18n);
+}
+
+describe("words shared by the sheet, the tracker and the prompt", () => {
+  it("phases: the sheet says Turn and Phase where the tracker does (phases: 'a 12-second Turn of 4 Phases')", () => {
+    const state = started("phases");
+    const who = state.current;
+    if (!who) throw new Error("nobody acts");
+    const tracker = trackerView(state, { i18n, isGM: true });
+    const step = tracker.phases?.steps.find((s) => s.current)?.label;
+    expect(tracker.round).toBe("Turn 1");
+    expect(step).toBe("Phase 1");
+    expect(sheetOf(state, who).status).toBe(`${tracker.round}, ${step}: your turn`);
+  });
+
+  it("segments: the sheet names the segment the tracker highlights, and shows no Points box", () => {
+    const state = started("segments");
+    const who = state.roster[0];
+    if (!who) throw new Error("no combatant");
+    const tracker = trackerView(state, { i18n, isGM: true });
+    const segment = tracker.segments?.steps.find((s) => s.current)?.label;
+    const sheet = sheetOf(state, who);
+    expect(sheet.status).toBe(`${tracker.round}, ${segment}`);
+    expect(sheet.hasPools).toBe(false);
+  });
+
+  it("a move prompt on a square grid says square, on a hex grid hex", () => {
+    const state = started("segments");
+    const [mover, reactor] = state.roster;
+    if (!mover || !reactor) throw new Error("two combatants needed");
+    const held: EncounterState = {
+      ...state,
+      pending: [{ id: "t1", kind: "move", actor: mover, data: {} }],
+    };
+    const offer = { id: "o1", who: reactor, with: "attack", against: mover, trigger: "t1", cell: null };
+    const options = { i18n, seconds: 10, total: 15, paused: false };
+    expect(promptView(held, reactor, [offer], options).prompt).toContain("leaves a square");
+    const hex = { ...held, grid: { type: "hex" as const } };
+    expect(promptView(hex, reactor, [offer], options).prompt).toContain("leaves a hex");
+  });
+});

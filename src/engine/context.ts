@@ -38,3 +38,21 @@ export function createContext(state: EncounterState, ruleset: Ruleset, dice: Dic
     },
   };
 }
+
+/**
+ * A context for checks that change nothing: a ruler preview runs a handler's checks with it.
+ * Emitting, rolling or taking an id would mean the check changes something, which is a bug.
+ */
+export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Context {
+  const changes = (what: string) => (): never => {
+    throw new Error(`Tempo: a read-only check tried to ${what}`);
+  };
+  return {
+    state,
+    ruleset,
+    events: [],
+    emit: changes("emit an event"),
+    roll: changes("roll a die"),
+    nextId: changes("take an id"),
+  };
+}

@@ -58,7 +58,7 @@ export function withdrawOffers(ctx: Context, test: (o: Offer) => boolean, reason
 }
 
 /** Turn-taking commands wait until every open reaction offer is answered. */
-export function requireNoOpenOffers(ctx: Context): void {
+export function requireNoOpenOffers(ctx: Pick<Context, "state">): void {
   if (ctx.state.offers.length > 0) refuse("ReactionsPending", { count: ctx.state.offers.length });
 }
 

@@ -346,6 +346,8 @@ export function previewMove(
   const index = spatialIndexOf(state);
   let plan: MovePlan;
   try {
+    // The move's own first check: nothing moves while reactions are open.
+    requireNoOpenOffers({ state });
     plan = prepareMove(state, { who, path, mode }, index);
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;

@@ -1,7 +1,8 @@
-import type { Context } from "../../context";
-import type { CommandOf } from "../../commands";
+import { readOnlyContext, type Context } from "../../context";
+import type { CommandOf, MoveMode } from "../../commands";
 import { combatant, requireAble } from "../../core/combatants";
-import { requireLegalPath, planPath } from "../../core/movement";
+import { requireLegalPath, planPath, spatialIndexOf } from "../../core/movement";
+import { walkPath, type SpatialIndex } from "../../grid";
 import {
   closePending,
   decline,
@@ -14,9 +15,9 @@ import {
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
 import { withdrawOffers } from "../../core/offers";
-import { refuse } from "../../refusal";
-import type { ActionDef, ReactionDef } from "../../ruleset";
-import type { Cell, CombatantState, Json } from "../../state";
+import { refuse, RefusalError } from "../../refusal";
+import type { ActionDef, MovePreview, ReactionDef, Ruleset } from "../../ruleset";
+import type { Cell, CombatantState, EncounterState, Json } from "../../state";
 import { clockOf, executed, requireAnnounced, stopClock, timed } from "./frantic";
 import {
   requireActing,
@@ -198,12 +199,21 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
 }
 
 /**
- * The move action along a path. marching.txt gives no reactions to movement. When the pair acting
- * together both move, "resolve movement 5 feet at a time. If movement conflicts, resolve it as an
- * overrun": the paths are compared one cell (5 feet) per step, and the second mover stops before
- * the first step where both would enter the same cell or swap cells; the overrun is the table's.
+ * A move's checks and the cells it walks, before anything changes: when the pair acting together
+ * both move, the second stops before the first step where the two walks collide or swap.
  */
-export function move(ctx: Context, cmd: CommandOf<"move">): void {
+function prepareMove(
+  ctx: Context,
+  cmd: { who: string; path: readonly Cell[]; mode?: MoveMode | undefined },
+  index?: SpatialIndex,
+): {
+  c: CombatantState;
+  cells: Cell[];
+  together: ReturnType<typeof togetherOf>;
+  /** The partner whose path this move is compared with (both of a pair acting together moved). */
+  partner: string | undefined;
+  conflict: { at: [number, number]; step: number } | null;
+} {
   const c = requireActing(ctx, cmd.who);
   requireAble(c);
   requireNoOpenOffers(ctx);
@@ -211,20 +221,59 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     refuse("NotInRuleset", { command: `move ${cmd.mode ?? ""}`, ruleset: "marching" });
   requireSlot(c, "move");
   requireAnnounced(ctx.state, c.id, "move");
-  const plan = planPath(ctx.state, c.id, cmd.path);
+  const plan = planPath(ctx.state, c.id, cmd.path, index);
   requireLegalPath(plan);
   let cells: Cell[] = plan.cells;
   const together = togetherOf(ctx.state);
   const partner = together?.who.find((id) => id !== c.id);
   const partnerPath = partner === undefined ? undefined : together?.paths[partner];
+  let conflict: { at: [number, number]; step: number } | null = null;
   if (together && partner !== undefined && partnerPath) {
-    ctx.emit({ type: "simultaneousMovement", who: [partner, c.id], feetPerStep: 5 });
-    const conflict = firstConflict(partnerPath, cells);
-    if (conflict !== null) {
-      const at = cells[conflict] as Cell;
-      ctx.emit({ type: "overrun", who: [partner, c.id], at: [at[0], at[1]], step: conflict });
-      cells = cells.slice(0, conflict);
+    const step = firstConflict(partnerPath, cells);
+    if (step !== null) {
+      const at = cells[step] as Cell;
+      conflict = { at: [at[0], at[1]], step };
+      cells = cells.slice(0, step);
     }
+  }
+  return { c, cells, together, partner: partnerPath ? partner : undefined, conflict };
+}
+
+/** The ruler's view of a move: its checks and the cells walked. "marching.txt gives no reactions to movement." */
+export function previewMove(
+  ruleset: Ruleset,
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+): MovePreview {
+  try {
+    const { cells } = prepareMove(
+      readOnlyContext(state, ruleset),
+      { who, path, mode },
+      spatialIndexOf(state),
+    );
+    return { cells, cost: {}, provocations: [], refusal: null };
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error;
+    const c = state.combatants[who];
+    const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
+    return { cells, cost: {}, provocations: [], refusal: error.refusal };
+  }
+}
+
+/**
+ * The move action along a path. marching.txt gives no reactions to movement. When the pair acting
+ * together both move, "resolve movement 5 feet at a time. If movement conflicts, resolve it as an
+ * overrun": the paths are compared one cell (5 feet) per step, and the second mover stops before
+ * the first step where both would enter the same cell or swap cells; the overrun is the table's.
+ */
+export function move(ctx: Context, cmd: CommandOf<"move">): void {
+  const { c, cells, together, partner, conflict } = prepareMove(ctx, cmd);
+  if (partner !== undefined) {
+    ctx.emit({ type: "simultaneousMovement", who: [partner, c.id], feetPerStep: 5 });
+    if (conflict !== null)
+      ctx.emit({ type: "overrun", who: [partner, c.id], at: conflict.at, step: conflict.step });
   }
   use(c, "move");
   markUsed(c, "turn", "executed");

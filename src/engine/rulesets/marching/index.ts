@@ -1,6 +1,6 @@
 import { coreHandlers } from "../../apply";
 import type { Ruleset } from "../../ruleset";
-import { act, ACTIONS, move, react, REACTIONS } from "./actions";
+import { act, ACTIONS, move, previewMove, react, REACTIONS } from "./actions";
 import { advance, choose, declare, delay, endOwnTurn, placeNewcomer, start } from "./round";
 import { switchFrantic } from "./frantic";
 import { seize } from "./seize";
@@ -26,6 +26,7 @@ export const marching: Ruleset = {
   skills: [],
   conditions: ["surprised", "delayed"],
   setupCombatant,
+  previewMove: (state, who, path, mode) => previewMove(marching, state, who, path, mode),
   handlers: {
     start,
     choose,

@@ -1,9 +1,16 @@
-import { coreHandlers } from "../../apply";
-import type { Command, CommandOf, Outcome } from "../../commands";
-import type { Context } from "../../context";
+import { apply, coreHandlers } from "../../apply";
+import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
+import { readOnlyContext, type Context } from "../../context";
 import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
-import { bodiesOf, planPath, requireLegalPath, stepsOf } from "../../core/movement";
+import {
+  bodiesOf,
+  planPath,
+  requireLegalPath,
+  spatialIndexOf,
+  stepsOf,
+  type PlannedPath,
+} from "../../core/movement";
 import {
   closePending,
   decline,
@@ -16,9 +23,10 @@ import {
   withdrawOffers,
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
-import { buildSpatialIndex } from "../../grid";
+import { buildSpatialIndex, walkPath, type SpatialIndex } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
-import type { Cell, CombatantState, JsonObject } from "../../state";
+import type { MovePreview, Ruleset } from "../../ruleset";
+import type { Cell, CombatantState, EncounterState, JsonObject } from "../../state";
 import { type ActionType, attackHits, DEFENSIVE, PHASES_ACTIONS } from "./actions";
 import {
   advance,
@@ -369,29 +377,8 @@ function complete(
 export function move(ctx: Context, cmd: CommandOf<"move">): void {
   const c = actorFor(ctx, cmd.who);
   const mode = cmd.mode ?? "normal";
-  if (mode === "tumble") refuse("NoSuchMoveMode", { mode });
-  const plan = planPath(ctx.state, c.id, cmd.path);
-  requireLegalPath(plan);
-  const steps = stepsOf(plan);
-  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const { plan, steps, type, interrupting } = prepareMove(ctx, c, cmd);
   const enc = phEncounter(ctx.state);
-  const interrupting = enc.held !== null && enc.held.readier === c.id && !enc.held.started;
-  let type: ActionType | null = null;
-  if (mode === "step") {
-    // "You can move 1 hex in any Phase when you don't perform any other kind of movement ... You can't take more than one 1-hex step in a Phase"
-    if (steps !== 1) refuse("StepIsOneHex", { who: c.name });
-    if (movementOf(c) <= 1) refuse("TooSlowToStep", { who: c.name });
-    if (used(c, "step") > 0) refuse("OneStepPerPhase", { who: c.name });
-    if (used(c, "distance") > 0 || used(c, "fullPhaseMove") > 0) refuse("StepAfterMoving", { who: c.name });
-    if (hasCondition(c, "hampered")) refuse("StepHampered", { who: c.name });
-  } else {
-    if (used(c, "step") > 0) refuse("MovedAfterStep", { who: c.name });
-    const total = used(c, "distance") + steps;
-    if (total > movementOf(c)) refuse("TooFar", { who: c.name, need: movementOf(c) - used(c, "distance") });
-    type = mode === "withdraw" || steps * 2 > movementOf(c) ? "fullPhase" : "move";
-    if (!interrupting) requireAction(ctx, c, type, true);
-    if (type === "fullPhase" && limited(ctx.state, c)) refuse("SingleActionOnly", { who: c.name });
-  }
   if (interrupting) startReadied(ctx, c, cmd);
   else if (interruptByReadied(ctx, c.id, cmd)) return;
   else if (type !== null) spend(ctx, c, type, mode === "withdraw" ? "withdraw" : "fullMove");
@@ -416,6 +403,121 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
   });
   const from = c.at as Cell;
   walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], mode === "normal");
+}
+
+/** A move's checks once its actor may act, before anything changes. */
+function prepareMove(
+  ctx: Context,
+  c: CombatantState,
+  cmd: { who: string; path: readonly Cell[]; mode?: MoveMode | undefined },
+  index?: SpatialIndex,
+): { plan: PlannedPath; steps: number; type: ActionType | null; interrupting: boolean } {
+  const mode = cmd.mode ?? "normal";
+  if (mode === "tumble") refuse("NoSuchMoveMode", { mode });
+  const plan = planPath(ctx.state, c.id, cmd.path, index);
+  requireLegalPath(plan);
+  const steps = stepsOf(plan);
+  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const enc = phEncounter(ctx.state);
+  const interrupting = enc.held !== null && enc.held.readier === c.id && !enc.held.started;
+  let type: ActionType | null = null;
+  if (mode === "step") {
+    // "You can move 1 hex in any Phase when you don't perform any other kind of movement ... You can't take more than one 1-hex step in a Phase"
+    if (steps !== 1) refuse("StepIsOneHex", { who: c.name });
+    if (movementOf(c) <= 1) refuse("TooSlowToStep", { who: c.name });
+    if (used(c, "step") > 0) refuse("OneStepPerPhase", { who: c.name });
+    if (used(c, "distance") > 0 || used(c, "fullPhaseMove") > 0) refuse("StepAfterMoving", { who: c.name });
+    if (hasCondition(c, "hampered")) refuse("StepHampered", { who: c.name });
+  } else {
+    if (used(c, "step") > 0) refuse("MovedAfterStep", { who: c.name });
+    const total = used(c, "distance") + steps;
+    if (total > movementOf(c)) refuse("TooFar", { who: c.name, need: movementOf(c) - used(c, "distance") });
+    type = mode === "withdraw" || steps * 2 > movementOf(c) ? "fullPhase" : "move";
+    if (!interrupting) requireAction(ctx, c, type, true);
+    if (type === "fullPhase" && limited(ctx.state, c)) refuse("SingleActionOnly", { who: c.name });
+  }
+  return { plan, steps, type, interrupting };
+}
+
+/**
+ * The ruler's view of a move: the move's own checks, then where walking it would stop for attacks
+ * of opportunity if every one offered were declined (the first is where `move` holds). A step or a
+ * withdrawal never provokes. A delaying combatant who would take its turn with this move is
+ * previewed by running the move on a copy.
+ */
+export function previewMove(
+  ruleset: Ruleset,
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+): MovePreview {
+  const ctx = readOnlyContext(state, ruleset);
+  const walked = (): Cell[] => {
+    const c = state.combatants[who];
+    return c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
+  };
+  let prepared: ReturnType<typeof prepareMove>;
+  let c: CombatantState;
+  try {
+    requireNoOpenOffers(ctx);
+    c = combatant(state, who);
+    requireAble(c);
+    if (!canAct(c)) refuse("CannotAct", { who: c.name });
+    if (state.current !== who) {
+      const enc = phEncounter(state);
+      if (!(ph(c).delaying && state.current !== null && !enc.currentActed && enc.held === null))
+        refuse("NotYourTurn", { who: c.name });
+      return previewByApplying(state, who, path, mode, ruleset, walked);
+    }
+    prepared = prepareMove(ctx, c, { who, path, mode }, spatialIndexOf(state));
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error;
+    return { cells: walked(), cost: {}, provocations: [], refusal: error.refusal };
+  }
+  const { plan } = prepared;
+  const provocations: MovePreview["provocations"] = [];
+  if (mode === "normal") {
+    const provokedBy = [...ph(c).provokedBy];
+    for (const p of plan.provocations) {
+      const fresh = p.threateners.filter((id) => !provokedBy.includes(id));
+      if (fresh.length === 0) continue;
+      provokedBy.push(...fresh);
+      const able = fresh.filter((id) => mayTakeOpportunity(ctx, id));
+      if (able.length > 0) provocations.push({ cell: p.from, step: p.step, by: able });
+    }
+  }
+  return { cells: plan.cells, cost: {}, provocations, refusal: null };
+}
+
+/** The rare preview that needs the move run (a delayed turn taken by moving): apply it to a copy. */
+function previewByApplying(
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+  ruleset: Ruleset,
+  walked: () => Cell[],
+): MovePreview {
+  const command: CommandOf<"move"> = { type: "move", who, path: path.map((x): Cell => [x[0], x[1]]) };
+  if (mode !== "normal") command.mode = mode;
+  const noDice = {
+    roll: (): number => {
+      throw new Error("Tempo: a phases move rolls no dice");
+    },
+  };
+  const result = apply(state, command, noDice, ruleset);
+  if (!result.ok) return { cells: walked(), cost: {}, provocations: [], refusal: result.refusal };
+  const provocations: MovePreview["provocations"] = [];
+  const paused = result.events.find((e) => e.type === "movePaused");
+  if (paused && Array.isArray(paused.at)) {
+    const at = paused.at as unknown as Cell;
+    const by = result.state.offers.map((o) => o.who);
+    const cells = walked();
+    const step = cells.findIndex((x) => x[0] === at[0] && x[1] === at[1]);
+    provocations.push({ cell: [at[0], at[1]], step, by: [...new Set(by)] });
+  }
+  return { cells: walked(), cost: {}, provocations, refusal: null };
 }
 
 function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, provoking: boolean): void {

@@ -8,6 +8,7 @@ import {
   endTurn,
   move,
   next,
+  previewMove,
   react,
   ready,
   removeCombatant,
@@ -44,6 +45,7 @@ export const phases: Ruleset = {
   setupCombatant(combatant) {
     Object.assign(combatant.ext, freshCombatantExt());
   },
+  previewMove: (state, who, path, mode) => previewMove(phases, state, who, path, mode),
   handlers: {
     start,
     next,

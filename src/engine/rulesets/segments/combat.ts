@@ -1,9 +1,17 @@
 import { coreHandlers } from "../../apply";
-import type { CommandOf } from "../../commands";
-import type { Context } from "../../context";
+import type { CommandOf, MoveMode } from "../../commands";
+import { readOnlyContext, type Context } from "../../context";
+import type { MovePreview, Ruleset } from "../../ruleset";
 import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
 import { addCondition, hasCondition } from "../../core/conditions";
-import { bodiesOf, planPath, requireLegalPath, stepsOf } from "../../core/movement";
+import {
+  bodiesOf,
+  planPath,
+  requireLegalPath,
+  spatialIndexOf,
+  stepsOf,
+  type PlannedPath,
+} from "../../core/movement";
 import {
   closePending,
   findOffer,
@@ -16,10 +24,10 @@ import {
   decline,
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
-import { buildSpatialIndex, sameCell } from "../../grid";
+import { buildSpatialIndex, sameCell, walkPath, type SpatialIndex } from "../../grid";
 import type { Outcome } from "../../commands";
-import { refuse } from "../../refusal";
-import type { Cell, CombatantState, JsonObject } from "../../state";
+import { refuse, RefusalError } from "../../refusal";
+import type { Cell, CombatantState, EncounterState, JsonObject } from "../../state";
 import {
   ACTIONS,
   attackHits,
@@ -191,35 +199,52 @@ function offerAttacks(
   trigger: ReturnType<typeof openPending>,
   cell: Cell | null,
 ): number {
-  let made = 0;
+  const attacks = attacksOffered(ctx.state, fleer.id, threateners, seg(fleer).fleeOffered);
+  for (const a of attacks) offer(ctx, a.id, a.with, fleer.id, trigger, cell);
+  return attacks.length;
+}
+
+/**
+ * The attacks `threateners` are offered against a fleer, each threatener once: those already in
+ * `offered` are skipped, the others added to it (whether or not they get an attack).
+ */
+function attacksOffered(
+  state: EncounterState,
+  fleer: string,
+  threateners: readonly string[],
+  offered: string[],
+): { id: string; with: "freeAttack" | "immediateAttack" }[] {
+  const out: { id: string; with: "freeAttack" | "immediateAttack" }[] = [];
   for (const id of threateners) {
-    const t = ctx.state.combatants[id];
-    if (!t || t.defeated || seg(fleer).fleeOffered.includes(id)) continue;
-    seg(fleer).fleeOffered.push(id);
+    const t = state.combatants[id];
+    if (!t || t.defeated || offered.includes(id)) continue;
+    offered.push(id);
     // "Creatures with the surprised condition cannot make free attacks."
     if (hasCondition(t, "surprised")) continue;
     // "one free attack ... per opponent per round"; "Only one free attack may be taken per segment by any creature"
-    if (
-      usedCount(t, "round", `freeAttack:${fleer.id}`) === 0 &&
-      seg(t).freeAttackSegment !== ctx.state.segment
-    ) {
-      offer(ctx, id, "freeAttack", fleer.id, trigger, cell);
-      made += 1;
-    }
+    if (usedCount(t, "round", `freeAttack:${fleer}`) === 0 && seg(t).freeAttackSegment !== state.segment)
+      out.push({ id, with: "freeAttack" });
     // "Creatures using an immediate attack must have an available major action"
-    if (!majorUsed(t)) {
-      offer(ctx, id, "immediateAttack", fleer.id, trigger, cell);
-      made += 1;
-    }
+    if (!majorUsed(t)) out.push({ id, with: "immediateAttack" });
   }
-  return made;
+  return out;
+}
+
+/** Who `attacksOffered` would offer an attack to, in order, each once. */
+function attackersOf(
+  ctx: Context,
+  threateners: readonly string[],
+  offered: string[],
+  fleer: string,
+): string[] {
+  return [...new Set(attacksOffered(ctx.state, fleer, threateners, offered).map((a) => a.id))];
 }
 
 /** Enemies adjacent to a combatant: those threatening its cells on a grid; every able enemy on a gridless scene. */
-function adjacentEnemies(ctx: Context, c: CombatantState): string[] {
+function adjacentEnemies(ctx: Context, c: CombatantState, known?: SpatialIndex): string[] {
   const enemies = inRosterOrder(ctx.state).filter((o) => o.side !== c.side && !o.defeated);
   if (ctx.state.grid.type === "none" || c.at === null) return enemies.map((o) => o.id);
-  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const index = known ?? buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
   const near = new Set<string>();
   for (const cell of index.cellsOf(c.id))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) near.add(id);
@@ -344,21 +369,12 @@ export function delay(ctx: Context, cmd: CommandOf<"delay">): void {
  * movement of a declared flee or charge is part of that fast action.
  */
 export function move(ctx: Context, cmd: CommandOf<"move">): void {
-  requireNoOpenOffers(ctx);
-  const c = requireCurrent(ctx, cmd.who);
-  requireCanAct(c);
-  if (cmd.mode !== undefined && cmd.mode !== "normal") refuse("NoSuchMoveMode", { mode: cmd.mode });
-  const plan = planPath(ctx.state, c.id, cmd.path);
-  requireLegalPath(plan);
-  const steps = stepsOf(plan);
-  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const { c, plan, steps, positioning } = prepareMove(ctx, cmd);
   const mine = seg(c);
-  if (hasDeclared(c, "complex")) refuse("ComplexTakesRound", { who: c.name });
-  if (mine.casting !== null) refuse("StillCasting", { who: c.name });
   if (mine.moving === null) {
-    const major = declaredMajor(c);
-    if (!majorUsed(c)) {
+    if (!positioning) {
       markUsed(c, "round", "major");
+      const major = declaredMajor(c);
       mine.moving = major === "flee" || major === "charge" ? major : "move";
       ctx.emit({
         type: "actionTaken",
@@ -369,16 +385,70 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
         major: true,
         segment: ctx.state.segment,
       });
-    } else {
-      if (adjacentEnemies(ctx, c).length > 0 && ctx.state.grid.type !== "none")
-        refuse("PositioningInMelee", { who: c.name });
-      if (mine.positioned + steps > 2)
-        refuse("PositioningTooFar", { who: c.name, need: 2 - mine.positioned });
-      mine.positioned += steps;
-    }
+    } else mine.positioned += steps;
   }
   const from = c.at as Cell;
   walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]]);
+}
+
+/** A move's checks, before anything changes; `positioning` when it is the minor positioning move. */
+function prepareMove(
+  ctx: Context,
+  cmd: { who: string; path: readonly Cell[]; mode?: string | undefined },
+  index?: SpatialIndex,
+): { c: CombatantState; plan: PlannedPath; steps: number; positioning: boolean } {
+  requireNoOpenOffers(ctx);
+  const c = requireCurrent(ctx, cmd.who);
+  requireCanAct(c);
+  if (cmd.mode !== undefined && cmd.mode !== "normal") refuse("NoSuchMoveMode", { mode: cmd.mode });
+  const plan = planPath(ctx.state, c.id, cmd.path, index);
+  requireLegalPath(plan);
+  const steps = stepsOf(plan);
+  if (steps === 0) refuse("EmptyMove", { who: c.name });
+  const mine = seg(c);
+  if (hasDeclared(c, "complex")) refuse("ComplexTakesRound", { who: c.name });
+  if (mine.casting !== null) refuse("StillCasting", { who: c.name });
+  const positioning = mine.moving === null && majorUsed(c);
+  if (positioning) {
+    if (adjacentEnemies(ctx, c, index).length > 0 && ctx.state.grid.type !== "none")
+      refuse("PositioningInMelee", { who: c.name });
+    if (mine.positioned + steps > 2) refuse("PositioningTooFar", { who: c.name, need: 2 - mine.positioned });
+  }
+  return { c, plan, steps, positioning };
+}
+
+/**
+ * The ruler's view of a move: the move's own checks, then where walking it would stop for free
+ * and immediate attacks if every one offered were declined (the first is where `move` holds).
+ */
+export function previewMove(
+  ruleset: Ruleset,
+  state: EncounterState,
+  who: string,
+  path: readonly Cell[],
+  mode: MoveMode,
+): MovePreview {
+  const index = spatialIndexOf(state);
+  const ctx = readOnlyContext(state, ruleset);
+  let prepared: ReturnType<typeof prepareMove>;
+  try {
+    prepared = prepareMove(ctx, { who, path, mode }, index);
+  } catch (error) {
+    if (!(error instanceof RefusalError)) throw error;
+    const c = state.combatants[who];
+    const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
+    return { cells, cost: {}, provocations: [], refusal: error.refusal };
+  }
+  const { c, plan } = prepared;
+  const offered = [...seg(c).fleeOffered];
+  const provocations: MovePreview["provocations"] = [];
+  for (const p of plan.provocations) {
+    const fresh = p.threateners.filter((id) => !offered.includes(id));
+    if (fresh.length === 0) continue;
+    const by = attackersOf(ctx, fresh, offered, c.id);
+    if (by.length > 0) provocations.push({ cell: p.from, step: p.step, by });
+  }
+  return { cells: plan.cells, cost: {}, provocations, refusal: null };
 }
 
 /** Jostling: "Allied creatures can move past each other ... any concentration (i.e. spell casting) will be broken." */

@@ -9,6 +9,7 @@ import {
   endTurn,
   move,
   next,
+  previewMove,
   react,
   setDefeated,
   start,
@@ -37,6 +38,7 @@ export const segments: Ruleset = {
   setupCombatant(combatant) {
     Object.assign(combatant.ext, freshCombatantExt());
   },
+  previewMove: (state, who, path, mode) => previewMove(segments, state, who, path, mode),
   handlers: {
     start,
     next,

@@ -6,9 +6,10 @@ import { addCondition, removeCondition } from "./core/conditions";
 import { withdrawOffers } from "./core/offers";
 import { changeOption } from "./core/options";
 import { gain, spend } from "./core/pools";
-import type { DicePort } from "./dice";
+import { DicePortError, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import { refuse, RefusalError, type Refusal } from "./refusal";
+import { parseCommand } from "./schema";
 import type { Handler, Handlers, Ruleset } from "./ruleset";
 import type { EncounterState } from "./state";
 
@@ -44,7 +45,7 @@ export const coreHandlers: Handlers = {
   },
   adjustPool(ctx, cmd) {
     const c = combatant(ctx.state, cmd.who);
-    if (!(cmd.pool in c.pools)) refuse("UnknownPool", { pool: cmd.pool });
+    if (!Object.hasOwn(c.pools, cmd.pool)) refuse("UnknownPool", { pool: cmd.pool });
     if (!Number.isInteger(cmd.delta)) refuse("BadAmount", { amount: cmd.delta });
     if (cmd.delta < 0) spend(ctx, cmd.who, cmd.pool, -cmd.delta, "adjusted");
     else gain(ctx, cmd.who, cmd.pool, cmd.delta, "adjusted");
@@ -59,7 +60,8 @@ export const coreHandlers: Handlers = {
     changeOption(ctx, cmd.option, cmd.value);
   },
   addCombatant(ctx, cmd) {
-    if (ctx.state.combatants[cmd.combatant.id]) refuse("DuplicateCombatant", { who: cmd.combatant.id });
+    if (Object.hasOwn(ctx.state.combatants, cmd.combatant.id))
+      refuse("DuplicateCombatant", { who: cmd.combatant.id });
     const made = newCombatant(cmd.combatant);
     ctx.ruleset.setupCombatant(made, ctx.state);
     ctx.state.combatants[made.id] = made;
@@ -101,31 +103,79 @@ function checkActor(ctx: Context, command: Command): void {
   }
 }
 
+function isEncounterState(state: unknown): state is EncounterState {
+  return (
+    typeof state === "object" &&
+    state !== null &&
+    typeof (state as { combatants?: unknown }).combatants === "object" &&
+    (state as { combatants?: unknown }).combatants !== null
+  );
+}
+
+function typeName(command: unknown): string {
+  if (typeof command !== "object" || command === null || !Object.hasOwn(command, "type")) return "";
+  const type: unknown = (command as { type?: unknown }).type;
+  return typeof type === "string" ? type.slice(0, 64) : "";
+}
+
 /**
- * Apply a command to a state. The given state is never changed: the handler works on a copy,
- * which becomes the next state, or is dropped when the command is refused. Errors that are not
- * refusals (a dice port out of dice, a bug) propagate to the host.
+ * Apply a command to a state. Total: whatever `command` is, the answer is the next state or a
+ * refusal with the given state, never an exception. The command is first checked against its
+ * schema (schema.ts): a malformed one is refused before any handler runs, and a well-formed one
+ * reaches its handler as a fresh copy of its checked fields. The given state is never changed: the
+ * handler works on a copy, which becomes the next state, or is dropped when the command is
+ * refused. An error that is not a refusal (a bug in a handler) is logged and becomes the refusal
+ * TEMPO.Refusal.Internal, so the host keeps a consistent state. The one thing that still reaches
+ * the host is an error its own dice port threw (a scripted port out of dice, the adapter's loop
+ * asking what to roll): that is the host's error, handed back unchanged.
  */
 export function apply(
   state: EncounterState,
-  command: Command,
+  command: unknown,
   dice: DicePort,
   ruleset: Ruleset,
 ): ApplyResult {
-  if (state.ruleset !== ruleset.id) throw new Error(`state is ${state.ruleset}, ruleset is ${ruleset.id}`);
-  const draft = structuredClone(state);
-  const ctx = createContext(draft, ruleset, dice);
+  if (!isEncounterState(state) || state.ruleset !== ruleset.id)
+    return {
+      ok: false,
+      state,
+      refusal: {
+        key: "TEMPO.Refusal.WrongRuleset",
+        data: {
+          ruleset: ruleset.id,
+          state: isEncounterState(state) ? String(state.ruleset).slice(0, 64) : "",
+        },
+      },
+    };
+  let parsed: Command;
   try {
-    if (state.status === "ended") refuse("CombatEnded");
-    if (state.status === "setup" && !BEFORE_START.has(command.type)) refuse("NotStarted");
-    if (state.status === "active" && command.type === "start") refuse("AlreadyStarted");
-    checkActor(ctx, command);
-    const handler = handlerFor(ruleset, command.type);
-    if (!handler) refuse("NotInRuleset", { command: command.type, ruleset: ruleset.id });
-    handler(ctx, command);
+    parsed = parseCommand(command, state, ruleset);
   } catch (error) {
     if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };
-    throw error;
+    return internal(state, command, error);
   }
-  return { ok: true, state: draft, events: ctx.events };
+  try {
+    const draft = structuredClone(state);
+    const ctx = createContext(draft, ruleset, dice);
+    if (state.status === "ended") refuse("CombatEnded");
+    if (state.status === "setup" && !BEFORE_START.has(parsed.type)) refuse("NotStarted");
+    if (state.status === "active" && parsed.type === "start") refuse("AlreadyStarted");
+    checkActor(ctx, parsed);
+    const handler = handlerFor(ruleset, parsed.type);
+    if (!handler) refuse("NotInRuleset", { command: parsed.type, ruleset: ruleset.id });
+    handler(ctx, parsed);
+    return { ok: true, state: draft, events: ctx.events };
+  } catch (error) {
+    if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };
+    // The host's own dice port failed (out of scripted dice, or asking what to roll): its error.
+    if (error instanceof DicePortError) throw error.error;
+    return internal(state, command, error);
+  }
+}
+
+/** A handler failed without refusing: log it for the developer, refuse it for the table. */
+function internal(state: EncounterState, command: unknown, error: unknown): ApplyResult {
+  const type = typeName(command);
+  console.error(`Tempo: the engine failed on a "${type}" command; the state is unchanged.`, error);
+  return { ok: false, state, refusal: { key: "TEMPO.Refusal.Internal", data: { command: type } } };
 }

@@ -1,4 +1,4 @@
-import type { DicePort } from "./dice";
+import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Ruleset } from "./ruleset";
 import type { EncounterState } from "./state";
@@ -28,7 +28,15 @@ export function createContext(state: EncounterState, ruleset: Ruleset, dice: Dic
       events.push(event);
     },
     roll(faces, purpose, who) {
-      const result = dice.roll(faces);
+      let result: number;
+      try {
+        result = dice.roll(faces);
+      } catch (error) {
+        throw new DicePortError(error);
+      }
+      // A port that answers what no die shows would put NaN or 0 into the state: the host's fault.
+      if (!Number.isInteger(result) || result < 1 || result > faces)
+        throw new DicePortError(new DieOutOfRange(faces, result));
       events.push({ type: "diceRolled", faces, result, purpose, ...(who === undefined ? {} : { who }) });
       return result;
     },

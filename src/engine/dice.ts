@@ -26,6 +26,18 @@ export class DieOutOfRange extends Error {
   }
 }
 
+/**
+ * Carries an error the host's own dice port threw (or a value no die could show) out of a command
+ * handler: apply hands the host its own error back (the adapter's dice loop learns what to roll
+ * this way) instead of refusing it as an engine failure.
+ */
+export class DicePortError extends Error {
+  constructor(readonly error: unknown) {
+    super("the dice port failed");
+    this.name = "DicePortError";
+  }
+}
+
 /** Dice that answer from a list, in order, and remember what was asked. */
 export class ScriptedDice implements DicePort {
   private index = 0;

@@ -30,7 +30,7 @@ export function resolveOptions(ruleset: Ruleset, given: Record<string, string> =
   const options: JsonObject = {};
   for (const [key, def] of Object.entries(ruleset.options)) options[key] = def.default;
   for (const [key, value] of Object.entries(given)) {
-    const def = ruleset.options[key];
+    const def = Object.hasOwn(ruleset.options, key) ? ruleset.options[key] : undefined;
     if (!def) throw new SetupError("TEMPO.Setup.UnknownOption", { ruleset: ruleset.id, option: key });
     if (!def.choices.includes(value))
       throw new SetupError("TEMPO.Setup.BadOptionValue", { ruleset: ruleset.id, option: key, value });

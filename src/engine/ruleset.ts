@@ -12,11 +12,20 @@ export interface PoolDef {
   refillsAt(options: JsonObject): RefillTime;
 }
 
+/**
+ * A field of `act` or `declare` whose value the rule text leaves to the actor: "cost" (rating: a
+ * non-free action costs what the player says, at least 1 AP) or "time" (segments: a spell's
+ * casting time, a complex activity's rounds). Commands from players may carry only these.
+ */
+export type ActorChoice = "cost" | "time";
+
 /** An action a combatant can take with `act`. */
 export interface ActionDef {
   id: string;
   /** Cost per pool; null where the command gives the cost (rating's actions carry `cost`). */
   cost: Readonly<Record<string, number>> | null;
+  /** The fields the actor states when taking it (see ActorChoice); none when absent. */
+  chosen?: readonly ActorChoice[];
   /** The rule text's own category: attack, move, special, free, primary, major, minor, fullPhase ... */
   kind: string;
   /** Whether the action needs a target, and whom it may be. */

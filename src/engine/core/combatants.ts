@@ -2,9 +2,9 @@ import type { Context } from "../context";
 import { refuse } from "../refusal";
 import type { CombatantSetup, CombatantState, EncounterState } from "../state";
 
-/** A combatant by id, or a refusal naming the unknown id. */
+/** A combatant by id (an own entry: never an inherited name such as "constructor"), or a refusal naming the unknown id. */
 export function combatant(state: EncounterState, id: string): CombatantState {
-  const found = state.combatants[id];
+  const found = Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
   if (!found) refuse("UnknownCombatant", { who: id });
   return found;
 }

@@ -7,7 +7,7 @@ import { refuse } from "../refusal";
  * command, the change is in the log and replays with it.
  */
 export function changeOption(ctx: Context, option: string, value: string): void {
-  const def = ctx.ruleset.options[option];
+  const def = Object.hasOwn(ctx.ruleset.options, option) ? ctx.ruleset.options[option] : undefined;
   if (!def) refuse("UnknownOption", { option, ruleset: ctx.ruleset.id });
   if (!def.choices.includes(value))
     refuse("BadOptionValue", { option, value, choices: def.choices.join(", ") });

@@ -7,6 +7,7 @@
 export {
   type Cell,
   type DiagonalRule,
+  type GridBounds,
   type GridSpec,
   type GridType,
   type Size,

@@ -24,6 +24,18 @@ export interface GridSpec {
   readonly type: GridType;
   /** Square grids only; defaults to "equidistant". Ignored on hex grids. */
   readonly diagonals?: DiagonalRule;
+  /**
+   * The scene's extent as an inclusive box of cells in this grid's own coordinates (axial on hex
+   * grids, so a rectangular hex scene is the box around its cells). When present, every cell a
+   * command names must lie inside it; the Foundry adapter fills it from the scene's dimensions.
+   */
+  readonly bounds?: GridBounds;
+}
+
+/** Inclusive corners of the box of cells a scene covers. */
+export interface GridBounds {
+  readonly min: Cell;
+  readonly max: Cell;
 }
 
 export type Size = "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";

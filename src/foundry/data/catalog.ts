@@ -4,48 +4,11 @@
  * models, the actor → combatant conversion and the tests share one list.
  */
 import { RULESET_IDS, isRulesetId } from "../../engine";
+import { KNOWN_SKILLS, KNOWN_STATS } from "../../engine/bounds";
 import { RULESETS } from "../../engine/rulesets";
 
-/** Bounds and default of one whole-number stat or skill. */
-export interface NumberSpec {
-  min: number;
-  max: number;
-  initial: number;
-}
-
-/**
- * Stats the rule texts name, with their bounds. Stats a ruleset reads that are not listed here get
- * GENERIC_STAT, so a new ruleset's stat is stored and editable before anyone tunes its bounds.
- */
-const KNOWN_STATS: Readonly<Record<string, NumberSpec>> = {
-  // flow: "1d10+Agility initiative"; marching: "make an AGL check". A modifier, so it may be negative.
-  agility: { min: -10, max: 20, initial: 0 },
-  // rating: "rolling [1d6] and adding the character's Initiative Rating"
-  initiativeRating: { min: 0, max: 30, initial: 0 },
-  // rating: "Use the character's Initiative Rating and then Luck bonus ... to break ties"
-  luck: { min: -10, max: 20, initial: 0 },
-  // segments: the Dexterity score (3-18, up to 25 with magic) gives the reaction adjustment.
-  dexterity: { min: 1, max: 25, initial: 10 },
-  // phases: "initiative = Combat Value, fixed"
-  combatValue: { min: 0, max: 99, initial: 10 },
-  lightningReflexes: { min: 0, max: 10, initial: 0 },
-  weaponSpeed: { min: 0, max: 20, initial: 0 },
-  weaponRange: { min: 0, max: 100, initial: 0 },
-  moveSpeed: { min: 0, max: 30, initial: 6 },
-  // flow: "Every player starts each round of combat with 5 AP" ... "Full RP (usually 2...)"
-  maxAp: { min: 0, max: 20, initial: 5 },
-  maxRp: { min: 0, max: 20, initial: 2 },
-  // flow: "2 FP at start of combat"
-  maxFp: { min: 0, max: 20, initial: 2 },
-};
-
-export const GENERIC_STAT: NumberSpec = { min: -99, max: 999, initial: 0 };
-export const GENERIC_SKILL: NumberSpec = { min: 0, max: 99, initial: 0 };
-
-const KNOWN_SKILLS: Readonly<Record<string, NumberSpec>> = {
-  // phases: Combat Reflexes adds to initiative and to attacks of opportunity taken.
-  combatReflexes: { min: 0, max: 10, initial: 0 },
-};
+// The bounds live in the engine, which holds every combatant's setup to the same table.
+export { GENERIC_SKILL, GENERIC_STAT, skillSpec, statSpec, type NumberSpec } from "../../engine/bounds";
 
 /** Boolean traits the rules ask about; each becomes a tag of the combatant when set. */
 export const TRAITS = ["shield", "multiAttack"] as const;
@@ -69,14 +32,6 @@ export function skillNames(): string[] {
     Object.keys(KNOWN_SKILLS),
     RULESET_IDS.flatMap((id) => RULESETS[id]?.skills ?? []),
   );
-}
-
-export function statSpec(name: string): NumberSpec {
-  return KNOWN_STATS[name] ?? GENERIC_STAT;
-}
-
-export function skillSpec(name: string): NumberSpec {
-  return KNOWN_SKILLS[name] ?? GENERIC_SKILL;
 }
 
 /** The pools an actor keeps between fights and the stat that holds each one's maximum. */

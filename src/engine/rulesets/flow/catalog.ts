@@ -78,11 +78,13 @@ export const INITIATIVE_DIE = 10;
 export const FLOW_ACTIONS: Readonly<Record<string, ActionDef>> = {
   attack: { id: "attack", cost: { ap: 2 }, kind: "attack", target: "enemy" },
   cast: { id: "cast", cost: { ap: 2 }, kind: "attack", target: "any" },
-  classAbility: { id: "classAbility", cost: { ap: 2 }, kind: "action", target: "any" },
+  // "unless the class ability specifies otherwise": the actor states the ability's own cost.
+  classAbility: { id: "classAbility", cost: { ap: 2 }, kind: "action", target: "any", chosen: ["cost"] },
   draw: { id: "draw", cost: { ap: 1 }, kind: "action", target: "none" },
   sheathe: { id: "sheathe", cost: { ap: 1 }, kind: "action", target: "none" },
   drinkPotion: { id: "drinkPotion", cost: { ap: 2 }, kind: "action", target: "none" },
-  useItem: { id: "useItem", cost: { ap: 2 }, kind: "action", target: "none" },
+  // "1-2 AP (specific to each item)": the actor states the item's cost.
+  useItem: { id: "useItem", cost: { ap: 2 }, kind: "action", target: "none", chosen: ["cost"] },
   disarm: { id: "disarm", cost: { ap: 2 }, kind: "special", target: "enemy" },
   feint: { id: "feint", cost: { ap: 1 }, kind: "special", target: "enemy", limits: ["oncePerRound"] },
   flowState: { id: "flowState", cost: { ap: 1 }, kind: "special", target: "none" },

@@ -12,12 +12,12 @@ import { isSurprised, objectField } from "./setup";
 
 /**
  * rating.txt "Action Types". `act` carries its cost in AP, so the non-free actions have no fixed
- * cost; free actions cost nothing.
+ * cost (the actor says it: "Various abilities will cost AP"); free actions cost nothing.
  */
 export const ACTIONS: Readonly<Record<string, ActionDef>> = {
-  primary: { id: "primary", cost: null, kind: "primary", target: "any" },
-  secondary: { id: "secondary", cost: null, kind: "secondary", target: "any" },
-  special: { id: "special", cost: null, kind: "special", target: "any" },
+  primary: { id: "primary", cost: null, kind: "primary", target: "any", chosen: ["cost"] },
+  secondary: { id: "secondary", cost: null, kind: "secondary", target: "any", chosen: ["cost"] },
+  special: { id: "special", cost: null, kind: "special", target: "any", chosen: ["cost"] },
   free: { id: "free", cost: {}, kind: "free", target: "none" },
 };
 

@@ -10,6 +10,9 @@ import type { ActionDef, ReactionDef } from "../../ruleset";
  * - simple: "(usually minor ... 1 segment or less)";
  * - delaying: "If no action type or time is listed, the activity is a minor action and takes 1 segment";
  * - delay: "Delay. [delay] (minor, special initiative rules)".
+ * The actor states the time where the text makes it the activity's own: a spell's casting time or an
+ * item's activation time ("followed by an activation time (in segments)"), a complex activity's
+ * "1 round or more", a delaying activity's "time varies", a simple activity's "1 segment or less".
  */
 export const ACTIONS: Readonly<Record<string, ActionDef>> = {
   parley: { id: "parley", cost: {}, kind: "fast", target: "none", limits: ["oncePerRound"] },
@@ -17,11 +20,39 @@ export const ACTIONS: Readonly<Record<string, ActionDef>> = {
   charge: { id: "charge", cost: {}, kind: "fast", target: "enemy", limits: ["oncePerRound"] },
   attack: { id: "attack", cost: {}, kind: "major", target: "enemy", limits: ["oncePerRound"] },
   missile: { id: "missile", cost: {}, kind: "major", target: "enemy", limits: ["oncePerRound"] },
-  cast: { id: "cast", cost: {}, kind: "major", target: "none", limits: ["declared", "oneSpellPerRound"] },
-  invoke: { id: "invoke", cost: {}, kind: "major", target: "none", limits: ["declared", "oneSpellPerRound"] },
-  complex: { id: "complex", cost: {}, kind: "complex", target: "none", limits: ["declared", "wholeRound"] },
-  simple: { id: "simple", cost: {}, kind: "minor", target: "none" },
-  delaying: { id: "delaying", cost: {}, kind: "delaying", target: "none", limits: ["lowOnly"] },
+  cast: {
+    id: "cast",
+    cost: {},
+    kind: "major",
+    target: "none",
+    limits: ["declared", "oneSpellPerRound"],
+    chosen: ["time"],
+  },
+  invoke: {
+    id: "invoke",
+    cost: {},
+    kind: "major",
+    target: "none",
+    limits: ["declared", "oneSpellPerRound"],
+    chosen: ["time"],
+  },
+  complex: {
+    id: "complex",
+    cost: {},
+    kind: "complex",
+    target: "none",
+    limits: ["declared", "wholeRound"],
+    chosen: ["time"],
+  },
+  simple: { id: "simple", cost: {}, kind: "minor", target: "none", chosen: ["time"] },
+  delaying: {
+    id: "delaying",
+    cost: {},
+    kind: "delaying",
+    target: "none",
+    limits: ["lowOnly"],
+    chosen: ["time"],
+  },
   delay: { id: "delay", cost: {}, kind: "delay", target: "none" },
 };
 

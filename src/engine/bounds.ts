@@ -30,6 +30,8 @@ export const KNOWN_STATS: Readonly<Record<string, NumberSpec>> = {
   weaponSpeed: { min: 0, max: 20, initial: 0 },
   weaponRange: { min: 0, max: 100, initial: 0 },
   moveSpeed: { min: 0, max: 30, initial: 6 },
+  // phases: combat movement in hexes ("Move up to half of combat movement"), 6 when unset.
+  movement: { min: 0, max: 60, initial: 6 },
   // flow: "Every player starts each round of combat with 5 AP" ... "Full RP (usually 2...)"
   maxAp: { min: 0, max: 20, initial: 5 },
   maxRp: { min: 0, max: 20, initial: 2 },
@@ -85,6 +87,14 @@ export const LIMITS = {
   coordinate: 10_000,
   /** Waypoints in one `move`: each is a turn of the ruler, and no move needs more turns than this. */
   waypoints: 256,
+  /**
+   * Cells one `move` may cover, summed between its waypoints. Above what any ruleset lets anyone
+   * move at once, so each ruleset's own refusal still speaks first: flow's most is 2 AP of movement
+   * at moveSpeed ≤ 30 (60 hexes); phases' a full move of `movement` ≤ 60 hexes; segments' moves are
+   * 10-ft positioning or a fast action's dash; marching's text sets no distance, and a whole
+   * 100-cell crossing of a battle map is already more than one turn's move of its 5-ft steps.
+   */
+  walk: 100,
 } as const;
 
 /**

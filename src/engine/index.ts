@@ -9,7 +9,14 @@ export * from "./encounter";
 export * from "./apply";
 export * from "./bounds";
 export * from "./choices";
-export { combatantSetupFault, commandRefusal, insideScene, isSafeId, parseCommand } from "./schema";
+export {
+  combatantSetupFault,
+  commandRefusal,
+  gridFault,
+  insideScene,
+  isSafeId,
+  parseCommand,
+} from "./schema";
 export * from "./registry";
 export * from "./queries";
 export * from "./replay";

@@ -133,9 +133,20 @@ export function insideScene(cell: Cell, bounds: GridBounds | undefined): boolean
   );
 }
 
+/** A short, safe picture of a value that was meant to be a cell, for the refusal's text. */
+function describeCell(value: unknown): string {
+  if (!Array.isArray(value) || value.length > 4) return typeof value;
+  const parts: string[] = [];
+  for (let k = 0; k < value.length; k++) {
+    const v: unknown = value[k];
+    parts.push(typeof v === "number" ? String(v) : typeof v);
+  }
+  return `[${parts.join(", ")}]`.slice(0, LIMITS.idLength);
+}
+
 function cellField(command: string, field: string, value: unknown, grid: GridDescription): Cell {
   const cell = readCell(value);
-  if (!cell) badField(command, field);
+  if (!cell) refuse("BadCell", { at: describeCell(value), command, field });
   if (!insideScene(cell, grid.bounds)) refuse("OutsideScene", { command, field, at: [cell[0], cell[1]] });
   return cell;
 }
@@ -370,8 +381,50 @@ export function combatantSetupFault(value: unknown, grid: GridDescription = { ty
   }
 }
 
+/**
+ * The first field of a grid description that is malformed, or null: a known type, a known diagonal
+ * rule, and bounds whose corners are cells with min ≤ max.
+ */
+export function gridFault(value: unknown): string | null {
+  try {
+    if (!isPlainObject(value)) return "grid";
+    for (const key of Reflect.ownKeys(value)) {
+      if (key !== "type" && key !== "diagonals" && key !== "bounds") return fieldName(key);
+    }
+    if (value["type"] !== "hex" && value["type"] !== "square" && value["type"] !== "none") return "type";
+    const diagonals = value["diagonals"];
+    if (diagonals !== undefined && diagonals !== "equidistant" && diagonals !== "alternating")
+      return "diagonals";
+    const bounds = value["bounds"];
+    if (bounds === undefined) return null;
+    if (!isPlainObject(bounds) || Reflect.ownKeys(bounds).length !== 2) return "bounds";
+    const min = readCell(bounds["min"]);
+    const max = readCell(bounds["max"]);
+    if (!min || !max || min[0] > max[0] || min[1] > max[1]) return "bounds";
+    return null;
+  } catch {
+    return "grid";
+  }
+}
+
+/** A fresh copy of a checked grid description. */
+export function copyGrid(grid: GridDescription): GridDescription {
+  return {
+    type: grid.type,
+    ...(grid.diagonals === undefined ? {} : { diagonals: grid.diagonals }),
+    ...(grid.bounds === undefined
+      ? {}
+      : {
+          bounds: {
+            min: [grid.bounds.min[0], grid.bounds.min[1]],
+            max: [grid.bounds.max[0], grid.bounds.max[1]],
+          },
+        }),
+  };
+}
+
 /** A fresh copy of a checked setup, holding only its own fields. */
-function copySetup(setup: CombatantSetup): CombatantSetup {
+export function copySetup(setup: CombatantSetup): CombatantSetup {
   const out: CombatantSetup = { id: setup.id, side: setup.side };
   if (setup.name !== undefined) out.name = setup.name;
   if (setup.pc !== undefined) out.pc = setup.pc;

@@ -4,14 +4,22 @@
  * to the same `apply` Foundry's adapter uses; refusals come back as localised toasts.
  */
 import { RULESETS } from "../engine/rulesets";
-import { RULESET_IDS, check, getRuleset, type Command, type MoveMode, type RulesetId } from "../engine";
+import {
+  RULESET_IDS,
+  SetupError,
+  check,
+  getRuleset,
+  type Command,
+  type MoveMode,
+  type RulesetId,
+} from "../engine";
 import { planPath, spatialIndexOf } from "../engine/core/movement";
 import type { Cell } from "../engine";
 import { BattleMap } from "./map";
 import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
 import { loadLocalization, type Localization } from "./i18n";
 import { TemplateStore } from "./handlebars";
-import { Session, parseSessionFile } from "./session";
+import { Session, SessionFileError, parseSessionFile } from "./session";
 import { h } from "./dom";
 import { Panels } from "./panels";
 import { tokenLabels } from "./labels";
@@ -249,10 +257,14 @@ export class Playground {
         "info",
       );
     } catch (error) {
-      this.panels.toast(
-        this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message: String(error) }),
-        "error",
-      );
+      // Bad input is named as such: the field of the file, or the setup's own localised reason.
+      const message =
+        error instanceof SessionFileError
+          ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
+          : error instanceof SetupError
+            ? this.loc.format(error.key, error.data)
+            : String(error);
+      this.panels.toast(this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message }), "error");
     }
   }
 }

@@ -5,16 +5,21 @@
  */
 import {
   apply,
+  combatantSetupFault,
   createEncounter,
   getRuleset,
+  gridFault,
+  isRulesetId,
   RecordingDice,
   replay,
   SeededDice,
   type ApplyResult,
   type Command,
+  type CombatantSetup,
   type EncounterSetup,
   type EncounterState,
   type EngineEvent,
+  type GridDescription,
   type Refusal,
   type RulesetId,
 } from "../engine";
@@ -111,19 +116,66 @@ export class Session {
   }
 }
 
-/** Check a parsed JSON value is a session file this playground wrote. */
+/**
+ * A session file that is not one this playground could have written: `field` names the first part
+ * that is wrong (e.g. "setup.combatants.2.stats.agility"), so the loader can say so instead of
+ * failing later inside the engine.
+ */
+export class SessionFileError extends Error {
+  constructor(readonly field: string) {
+    super(`session file: ${field} is missing, malformed or out of bounds`);
+    this.name = "SessionFileError";
+  }
+}
+
+/** The most commands a saved session replays on load (a long evening is a few thousand). */
+const MAX_COMMANDS = 100_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Check the setup as the engine will: the grid, the options' shape, every combatant's bounds. */
+function checkSetup(setup: unknown, ruleset: RulesetId): EncounterSetup {
+  if (!isRecord(setup)) throw new SessionFileError("setup");
+  if (setup.ruleset !== ruleset) throw new SessionFileError("setup.ruleset");
+  if (setup.options !== undefined) {
+    if (!isRecord(setup.options)) throw new SessionFileError("setup.options");
+    for (const [key, value] of Object.entries(setup.options))
+      if (typeof value !== "string") throw new SessionFileError(`setup.options.${key.slice(0, 64)}`);
+  }
+  const grid = setup.grid ?? { type: "none" };
+  const gridField = gridFault(grid);
+  if (gridField !== null) throw new SessionFileError(`setup.grid.${gridField}`);
+  if (!Array.isArray(setup.combatants)) throw new SessionFileError("setup.combatants");
+  const ids = new Set<string>();
+  setup.combatants.forEach((c: unknown, index) => {
+    const field = combatantSetupFault(c, grid as GridDescription);
+    if (field !== null) throw new SessionFileError(`setup.combatants.${index}.${field}`);
+    const id = (c as CombatantSetup).id;
+    if (ids.has(id)) throw new SessionFileError(`setup.combatants.${index}.id`);
+    ids.add(id);
+  });
+  return setup as unknown as EncounterSetup;
+}
+
+/**
+ * Check a parsed JSON value is a session file this playground wrote, down to each combatant's
+ * bounds; throws a SessionFileError naming the first bad field. Commands are not checked here:
+ * replaying them through the engine refuses a malformed one like any other.
+ */
 export function parseSessionFile(value: unknown): SessionFile {
-  if (typeof value !== "object" || value === null) throw new Error("not a session file");
-  const file = value as Partial<SessionFile>;
-  if (file.format !== "tempo-playground-session" || file.version !== 1) throw new Error("not a session file");
-  if (
-    typeof file.seed !== "number" ||
-    !Array.isArray(file.commands) ||
-    typeof file.setup !== "object" ||
-    file.setup === null
-  )
-    throw new Error("session file is incomplete");
-  if (typeof file.encounter !== "string" || typeof file.ruleset !== "string")
-    throw new Error("session file is incomplete");
-  return file as SessionFile;
+  if (!isRecord(value)) throw new SessionFileError("format");
+  if (value.format !== "tempo-playground-session") throw new SessionFileError("format");
+  if (value.version !== 1) throw new SessionFileError("version");
+  const ruleset = value.ruleset;
+  if (typeof ruleset !== "string" || !isRulesetId(ruleset)) throw new SessionFileError("ruleset");
+  if (typeof value.encounter !== "string" || value.encounter.length > 64)
+    throw new SessionFileError("encounter");
+  if (!Number.isSafeInteger(value.seed)) throw new SessionFileError("seed");
+  if (!Array.isArray(value.commands) || value.commands.length > MAX_COMMANDS)
+    throw new SessionFileError("commands");
+  if (value.rolls !== undefined && !Array.isArray(value.rolls)) throw new SessionFileError("rolls");
+  checkSetup(value.setup, ruleset);
+  return value as unknown as SessionFile;
 }

@@ -6,6 +6,7 @@ import { isRulesetId } from "../engine/encounter";
 import { getRuleset } from "../engine/registry";
 import type { Ruleset } from "../engine/ruleset";
 import type { Cell, CombatantSetup, GridDescription, Size } from "../engine/state";
+import { combatantSetupFault } from "../engine/schema";
 import { SIZES } from "../engine/state";
 
 /** A problem with the scenario file itself (not with the engine): it fails the scenario. */
@@ -155,6 +156,10 @@ function combatantSetup(v: unknown, ruleset: Ruleset, gridType: string, where: s
   if (v.surprised !== undefined) setup.surprised = v.surprised === true;
   if (v.unseen !== undefined) setup.unseen = v.unseen === true;
   if (v.marching !== undefined) setup.marching = int(`${where}.marching`, v.marching);
+  // The engine's own check, with the data model's bounds: a stat out of range, a reserved id.
+  const fault = combatantSetupFault(setup);
+  if (fault !== null)
+    throw new ScenarioError(`${where}.${fault}: malformed or outside the data model's bounds`);
   return setup;
 }
 
@@ -213,7 +218,7 @@ function command(
     }
     case "act": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action])
+      if (!Object.hasOwn(ruleset.actions, action))
         throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       const cmd: Command = { type: "act", who: actor, action };
       if (v.target !== undefined) cmd.target = who(`${w}.target`, v.target, ids);
@@ -225,7 +230,7 @@ function command(
     }
     case "react": {
       const reaction = str(`${w}.with`, v.with);
-      if (reaction !== "decline" && !ruleset.reactions[reaction])
+      if (reaction !== "decline" && !Object.hasOwn(ruleset.reactions, reaction))
         throw new ScenarioError(`${w}.with: unknown ${ruleset.id} reaction "${reaction}"`);
       const cmd: Command = { type: "react", who: actor, with: reaction };
       if (v.against !== undefined) cmd.against = who(`${w}.against`, v.against, ids);
@@ -236,7 +241,7 @@ function command(
     }
     case "declare": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action])
+      if (!Object.hasOwn(ruleset.actions, action))
         throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       const cmd: Command = { type: "declare", who: actor, action };
       if (v.time !== undefined) cmd.time = int(`${w}.time`, v.time);
@@ -254,7 +259,7 @@ function command(
     }
     case "ready": {
       const action = str(`${w}.action`, v.action);
-      if (!ruleset.actions[action])
+      if (!Object.hasOwn(ruleset.actions, action))
         throw new ScenarioError(`${w}.action: unknown ${ruleset.id} action "${action}"`);
       if (!isObj(v.trigger)) throw new ScenarioError(`${w}.trigger: expected { who, verb }`);
       onlyKeys(`${w}.trigger`, v.trigger, ["who", "verb"]);
@@ -270,7 +275,8 @@ function command(
     }
     case "abort": {
       const to = str(`${w}.to`, v.to);
-      if (!ruleset.actions[to]) throw new ScenarioError(`${w}.to: unknown ${ruleset.id} action "${to}"`);
+      if (!Object.hasOwn(ruleset.actions, to))
+        throw new ScenarioError(`${w}.to: unknown ${ruleset.id} action "${to}"`);
       return { type: "abort", who: actor, to };
     }
     case "seize":
@@ -305,7 +311,7 @@ export function loadScenario(text: string): Scenario {
   if (doc.options !== undefined) {
     if (!isObj(doc.options)) throw new ScenarioError("options: expected a map");
     for (const [k, v] of Object.entries(doc.options)) {
-      const def = ruleset.options[k];
+      const def = Object.hasOwn(ruleset.options, k) ? ruleset.options[k] : undefined;
       if (!def) throw new ScenarioError(`options: unknown ${rules} option "${k}"`);
       if (typeof v !== "string" || !def.choices.includes(v))
         throw new ScenarioError(

@@ -1,5 +1,14 @@
-import { buildSpatialIndex, checkPathLegality, findPathProvocations, reachFor, walkPath } from "../grid";
-import type { Body, PathLegality, Provocation, SpatialIndex } from "../grid";
+import { LIMITS } from "../bounds";
+import {
+  buildSpatialIndex,
+  checkPathLegality,
+  distance,
+  findPathProvocations,
+  reachFor,
+  walkPath,
+} from "../grid";
+import type { Body, GridSpec, PathLegality, Provocation, SpatialIndex } from "../grid";
+import { insideScene } from "../schema";
 import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
 import { combatant } from "./combatants";
@@ -57,6 +66,7 @@ export function planPath(
   const mover = combatant(state, who);
   if (state.grid.type === "none") refuse("NoGrid");
   if (!mover.at) refuse("NotOnGrid", { who: mover.name });
+  requireWalkable(state.grid, mover.at, waypoints, mover.name);
   const used = index ?? buildSpatialIndex(state.grid, bodiesOf(state));
   const cells = walkPath(state.grid, mover.at, waypoints);
   return {
@@ -64,6 +74,24 @@ export function planPath(
     legality: checkPathLegality(used, state.grid, who, cells),
     provocations: findPathProvocations(used, state.grid, who, cells),
   };
+}
+
+/**
+ * Refuse, before a single cell is walked, a path longer than anyone could move in one command
+ * (LIMITS.walk cells, summed between waypoints) or one that leaves the scene: the work of a move
+ * is bounded by what the rules allow, not by the coordinates a sender chose.
+ */
+export function requireWalkable(grid: GridSpec, start: Cell, waypoints: readonly Cell[], who: string): void {
+  if (waypoints.length > LIMITS.waypoints) refuse("PathTooLong", { max: LIMITS.waypoints });
+  let at = start;
+  let length = 0;
+  for (const waypoint of waypoints) {
+    if (!insideScene(waypoint, grid.bounds))
+      refuse("OutsideScene", { command: "move", field: "path", at: [waypoint[0], waypoint[1]] });
+    length += distance(grid, at, waypoint);
+    if (length > LIMITS.walk) refuse("MoveTooLong", { who, max: LIMITS.walk });
+    at = waypoint;
+  }
 }
 
 /** Refuse an illegal path with the reason the geometry found. */

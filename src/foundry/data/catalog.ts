@@ -51,9 +51,9 @@ export function isDamageFormula(formula: string): boolean {
 /** Whether `id` names an action (or, for reactions, a reaction) of a registered ruleset. */
 export function isKnownAction(ruleset: string, category: string, id: string): boolean {
   const found = isRulesetId(ruleset) ? RULESETS[ruleset] : undefined;
-  // A ruleset not yet registered cannot be checked; its ids are kept as written.
-  if (!found) return true;
-  return category === "reaction" ? id in found.reactions : id in found.actions;
+  if (!found) return false;
+  // Own entries only: "constructor" or "toString" is no ruleset's action.
+  return category === "reaction" ? Object.hasOwn(found.reactions, id) : Object.hasOwn(found.actions, id);
 }
 
 /** What the equipped weapons add: the longest reach and range, the first melee weapon's speed. */

@@ -95,9 +95,7 @@ describe("apply checks every command against its schema before any handler runs"
         "TEMPO.Refusal.BadField",
       );
     }
-    expect(refusedKey(state, { type: "move", who: "ana", path: [[0.5, 0.5]] })).toBe(
-      "TEMPO.Refusal.BadField",
-    );
+    expect(refusedKey(state, { type: "move", who: "ana", path: [[0.5, 0.5]] })).toBe("TEMPO.Refusal.BadCell");
   });
 
   it("turns an error inside a handler into the Internal refusal, logged, with the state unchanged", () => {

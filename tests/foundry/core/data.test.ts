@@ -13,6 +13,7 @@ import {
   summarizeWeapons,
 } from "../../../src/foundry/data/catalog";
 import {
+  UnknownActionError,
   migrateActionSource,
   migrateActorSource,
   migrateWeaponSource,
@@ -78,6 +79,14 @@ describe("actions", () => {
     expect(isKnownAction("flow", "action", "dodge")).toBe(false);
     expect(isKnownAction("flow", "action", "fireball")).toBe(false);
   });
+
+  it("takes no inherited name for an action, and knows no action of an unknown ruleset", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(isKnownAction("flow", "action", name)).toBe(false);
+      expect(isKnownAction("rating", "reaction", name)).toBe(false);
+    }
+    expect(isKnownAction("chess", "action", "attack")).toBe(false);
+  });
 });
 
 describe("migrations from older shapes", () => {
@@ -113,6 +122,65 @@ describe("migrations from older shapes", () => {
     expect(migrateActionSource({ actionId: "attack", cost: 2 })).toEqual({
       action: "attack",
       cost: { ap: 2 },
+    });
+  });
+});
+
+describe("migrations repair or reject what the engine would refuse (issue 12 item 8)", () => {
+  it("clamps a stored stat, skill and pool to the data model's bounds and rounds it to a whole number", () => {
+    const agility = statSpec("agility");
+    const migrated = migrateActorSource({
+      stats: { agility: 40, maxAp: -5, luck: 2.6 },
+      skills: { combatReflexes: 1e9 },
+      pools: { ap: { value: 500 }, rp: { value: -3 } },
+    });
+    expect(migrated).toEqual({
+      stats: { agility: agility.max, maxAp: statSpec("maxAp").min, luck: 3 },
+      skills: { combatReflexes: skillSpec("combatReflexes").max },
+      pools: { ap: { value: 99 }, rp: { value: 0 } },
+    });
+  });
+
+  it("drops values that are no number at all, unknown names and prototype names, so the model's initial applies", () => {
+    const source = JSON.parse(
+      '{"stats":{"agility":"x","luck":null,"__proto__":{"polluted":1},"nonsense":3},"pools":{"ap":7,"zz":{"value":1}},"traits":{"shield":"yes","multiAttack":true},"size":"colossal"}',
+    ) as Record<string, unknown>;
+    expect(migrateActorSource(source)).toEqual({
+      stats: {},
+      pools: { ap: { value: 7 } },
+      traits: { multiAttack: true },
+    });
+    expect(Object.prototype).not.toHaveProperty("polluted");
+  });
+
+  it("clamps a weapon's reach, speed and range (a reach of 1000 never reaches the engine)", () => {
+    expect(migrateWeaponSource({ kind: "melee", reach: 1000, speed: -2, range: Number.NaN })).toEqual({
+      kind: "melee",
+      reach: 10,
+      speed: 0,
+    });
+    expect(migrateWeaponSource({ kind: "laser", reach: 1 })).toEqual({ reach: 1 });
+  });
+
+  it("clamps an action's costs and rejects an action id its ruleset does not have", () => {
+    expect(
+      migrateActionSource({
+        ruleset: "flow",
+        category: "action",
+        action: "attack",
+        cost: { ap: 50, rp: -1 },
+      }),
+    ).toEqual({ ruleset: "flow", category: "action", action: "attack", cost: { ap: 20, rp: 0 } });
+    expect(() => migrateActionSource({ ruleset: "flow", category: "action", action: "constructor" })).toThrow(
+      UnknownActionError,
+    );
+    expect(() => migrateActionSource({ ruleset: "flow", category: "action", action: "dodge" })).toThrow(
+      UnknownActionError,
+    );
+    expect(migrateActionSource({ ruleset: "flow", category: "reaction", action: "dodge" })).toEqual({
+      ruleset: "flow",
+      category: "reaction",
+      action: "dodge",
     });
   });
 });

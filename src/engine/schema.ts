@@ -59,7 +59,7 @@ const COMMAND_SCHEMAS: { readonly [T in CommandType]: Readonly<Record<string, Fi
     cost: "cost?",
     effect: "word?",
   },
-  react: { who: "combatant", with: "reaction", against: "combatant?", outcome: "outcome?" },
+  react: { who: "combatant", with: "reaction", against: "combatant?", outcome: "outcome?", effect: "word?" },
   declare: { who: "combatant", action: "action", time: "time?" },
   choose: { who: "combatant", initiative: "initiative" },
   delay: { who: "combatant", until: "combatant?" },

@@ -227,7 +227,7 @@ const FIELDS: Readonly<Record<CommandType, readonly string[]>> = {
   endTurn: ["who"],
   move: ["who", "path", "mode"],
   act: ["who", "action", "target", "outcome", "time", "cost", "effect"],
-  react: ["who", "with", "against", "outcome"],
+  react: ["who", "with", "against", "outcome", "effect"],
   declare: ["who", "action", "time"],
   choose: ["who", "initiative"],
   delay: ["who", "until"],
@@ -331,7 +331,7 @@ function plausible(sample: Sample, field: string): fc.Arbitrary<unknown> {
     case "rounds":
       return fc.option(fc.integer({ min: 0, max: 5 }), { nil: null });
     case "effect":
-      return fc.constantFrom("push", "prone", "both");
+      return fc.constantFrom("push", "prone", "both", "takePlace", "offHand");
     case "mode":
       return fc.constantFrom("normal", "step", "tumble", "withdraw");
     case "path":

@@ -823,6 +823,7 @@ export class Panels {
 
   private focusPrompt(): void {
     const first =
+      this.promptHost.querySelector<HTMLElement>("[autofocus]:not([disabled])") ??
       this.promptHost.querySelector<HTMLElement>("[data-action=tempoReact]:not([disabled])") ??
       this.promptHost.querySelector<HTMLElement>("[data-action=tempoDecline]");
     first?.focus();

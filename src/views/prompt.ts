@@ -33,6 +33,8 @@ export interface PromptChoiceView {
   hasReason: boolean;
   ariaLabel: string;
   cssClass: string;
+  /** The first choice that can be taken: the prompt's focus when it opens (it is against a clock). */
+  autofocus: boolean;
 }
 
 export interface PromptView {
@@ -42,7 +44,8 @@ export interface PromptView {
   prompt: string;
   choices: PromptChoiceView[];
   hasChoices: boolean;
-  decline: { label: string; ariaLabel: string };
+  /** Decline takes the focus only when no reaction can be taken. */
+  decline: { label: string; ariaLabel: string; autofocus: boolean };
   countdown: {
     seconds: number;
     text: string;
@@ -111,8 +114,11 @@ export function promptView(
       hasReason: refusal !== null,
       ariaLabel: i18n.format("TEMPO.Prompt.ChoiceAria", { reaction: label, cost, against }),
       cssClass: refusal ? "tempo-prompt__choice tempo-prompt__choice--disabled" : "tempo-prompt__choice",
+      autofocus: false,
     };
   });
+  const first = choices.find((c) => !c.disabled);
+  if (first) first.autofocus = true;
   const total = Math.max(1, options.total);
   const seconds = Math.max(0, Math.min(total, Math.ceil(options.seconds)));
   const percent = Math.round((seconds / total) * 100);
@@ -127,6 +133,7 @@ export function promptView(
     decline: {
       label: i18n.localize("TEMPO.Prompt.Decline"),
       ariaLabel: i18n.format("TEMPO.Prompt.DeclineAria", { name }),
+      autofocus: first === undefined,
     },
     countdown: {
       seconds,

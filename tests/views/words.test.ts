@@ -87,4 +87,19 @@ describe("words shared by the sheet, the tracker and the prompt", () => {
     const hex = { ...held, grid: { type: "hex" as const } };
     expect(promptView(hex, reactor, [offer], options).prompt).toContain("leaves a hex");
   });
+
+  it("a prompt opens focused on the first reaction that can be taken, or on Decline when none can", () => {
+    const state = started("segments");
+    const [mover, reactor] = state.roster;
+    if (!mover || !reactor) throw new Error("two combatants needed");
+    const held: EncounterState = {
+      ...state,
+      pending: [{ id: "t1", kind: "move", actor: mover, data: {} }],
+    };
+    const options = { i18n, seconds: 10, total: 15, paused: false };
+    // No offer the engine would take: nothing to choose, so Decline has the focus.
+    const none = promptView(held, reactor, [], options);
+    expect(none.choices.some((c) => c.autofocus)).toBe(false);
+    expect(none.decline.autofocus).toBe(true);
+  });
 });

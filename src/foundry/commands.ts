@@ -30,6 +30,8 @@
  * callHook("tempo.commandApplied", context). context = { combat, command, events, userId }.
  */
 import { getRuleset, type Command, type EncounterState, type EngineEvent, type Refusal } from "../engine";
+import { refusalText } from "../views/sheet";
+import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import {
@@ -211,14 +213,8 @@ function combatantName(combat: Combat.Implementation, id: string): string {
 
 /** Show a refusal to this client's user. */
 export function showRefusal(refusal: Refusal): void {
-  const text = game.i18n?.format(refusal.key, stringData(refusal.data)) ?? refusal.key;
-  ui.notifications?.warn(text);
-}
-
-function stringData(data: Refusal["data"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
-  return out;
+  // Worded as the sheets and the prompt word it: actions, pools, conditions by their names.
+  ui.notifications?.warn(refusalText(refusal, foundryLocalizer()));
 }
 
 /** Is this client the one that writes (the active GM)? */

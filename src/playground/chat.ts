@@ -166,6 +166,10 @@ export class ChatLog {
       data[k] = typeof v === "object" && v !== null ? JSON.stringify(v) : v;
     for (const field of ["who", "target", "against", "attacker"])
       if (field in e) data[field] = this.name(e[field]);
+    // segments rolls one d6 per side: its initiativeRolled carries the side's roll, no score.
+    if (e.type === "initiativeRolled" && e["initiative"] === undefined) data["initiative"] = e["roll"];
+    // flow names an attack's attacker `attacker`; the other rulesets `who`.
+    if (e.type === "attackResolved" && e["who"] === undefined) data["who"] = this.name(e["attacker"]);
     if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
     if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
     const phase = PHASE_WORDS[String(e["phase"])];

@@ -631,6 +631,8 @@ export class Panels {
       options: {},
       encounter: { state: this.state, combatantId: id },
       canControl: true,
+      // The playground's user runs the table: the GM's controls are theirs.
+      isGM: true,
       editable: false,
       target: this.targetOf(id),
     };

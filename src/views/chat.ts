@@ -5,7 +5,7 @@
  * the command's events in, a view model out; templates/chat/card.hbs shows it. The dice themselves
  * travel as real Foundry Rolls in the message's `rolls` (src/foundry/hooks/chat.ts).
  */
-import type { Command, EncounterState, EngineEvent } from "../engine";
+import type { Command, EncounterState, EngineEvent, Outcome } from "../engine";
 import type { Localizer } from "./sheet";
 
 export interface ChatEntry {
@@ -56,6 +56,7 @@ const CARD_EVENTS: readonly string[] = [
   "movePaused",
   "moveStopped",
   "tumbled",
+  "actionResolved",
 ];
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -81,8 +82,11 @@ function levelText(level: unknown, i18n: Localizer): string {
   return key ? i18n.localize(key) : str(level);
 }
 
+/** A reaction's name; rating answers with its secondary and special actions, named as actions. */
 function reactionLabel(id: unknown, i18n: Localizer): string {
-  return i18n.localize(`TEMPO.Reaction.${str(id)}`);
+  const key = `TEMPO.Reaction.${str(id)}`;
+  const label = i18n.localize(key);
+  return label === key ? i18n.localize(`TEMPO.Action.${str(id)}`) : label;
 }
 
 function title(
@@ -107,26 +111,91 @@ function title(
               name: nameOf(state, c.who),
               reaction: reactionLabel(c.with, i18n),
             }),
-            subtitle: c.against
-              ? i18n.format("TEMPO.Chat.Against", { target: nameOf(state, c.against) })
-              : "",
+            subtitle: (() => {
+              // The command may leave out whom it answers; the engine's event names them.
+              const against =
+                c.against ?? entry.events.find((e) => e.type === "reactionResolved")?.["against"];
+              return typeof against === "string"
+                ? i18n.format("TEMPO.Chat.Against", { target: nameOf(state, against) })
+                : "";
+            })(),
           };
     case "move":
       return { title: i18n.format("TEMPO.Chat.Moves", { name: nameOf(state, c.who) }), subtitle: "" };
-    default:
-      return { title: i18n.localize(`TEMPO.Command.${c.type}`), subtitle: "" };
+    default: {
+      // Any other command names its combatant when it has one (delay, ready, seize, next ...).
+      const command = i18n.localize(`TEMPO.Command.${c.type}`);
+      return "who" in c
+        ? {
+            title: i18n.format("TEMPO.Chat.CommandBy", { name: nameOf(state, c.who), command }),
+            subtitle: "",
+          }
+        : { title: command, subtitle: "" };
+    }
   }
 }
 
-function attackOutcome(e: EngineEvent, state: EncounterState, i18n: Localizer): ChatLineView {
-  const attacker = nameOf(state, e["attacker"]);
-  const target = nameOf(state, e["target"]);
-  if (e["hit"] !== true) {
-    if (typeof e["avoidedBy"] === "string")
+/**
+ * The attack as every ruleset reports it. flow names the attacker `attacker` and says `hit`,
+ * `killed` and `multiplier`; segments, phases and marching name it `who`, and phases and
+ * segments say `hit` and an `outcome` ("kill"), marching only the `outcome` the table stipulated
+ * (null: the text has no attack roll, the table settles it).
+ */
+interface AttackReport {
+  attacker: string;
+  target: string;
+  /** null: no outcome given (marching's attack the table settles). */
+  hit: boolean | null;
+  killed: boolean;
+  multiplier: number;
+  avoidedBy: string | null;
+  reactor: string;
+  victim: string;
+  roll: number | null;
+  needed: number | null;
+}
+
+const HIT_OUTCOMES: readonly string[] = ["hit", "crit", "kill"];
+
+export function attackReport(e: EngineEvent): AttackReport {
+  const attacker = str(e["attacker"] ?? e["who"]);
+  const target = str(e["target"]);
+  const outcome = e["outcome"];
+  const hit =
+    typeof e["hit"] === "boolean"
+      ? e["hit"]
+      : typeof outcome === "string"
+        ? HIT_OUTCOMES.includes(outcome)
+        : null;
+  return {
+    attacker,
+    target,
+    hit,
+    killed: e["killed"] === true || outcome === "kill",
+    multiplier: num(e["multiplier"]) || 1,
+    avoidedBy: typeof e["avoidedBy"] === "string" ? e["avoidedBy"] : null,
+    reactor: str(e["reactor"] ?? e["target"]),
+    victim: str(e["victim"] ?? e["target"]),
+    roll: typeof e["roll"] === "number" ? e["roll"] : null,
+    needed: typeof e["needed"] === "number" ? e["needed"] : null,
+  };
+}
+
+function attackOutcome(a: AttackReport, state: EncounterState, i18n: Localizer): ChatLineView {
+  const attacker = nameOf(state, a.attacker);
+  const target = nameOf(state, a.target);
+  if (a.hit === null)
+    return {
+      text: i18n.format("TEMPO.Chat.AttackOpen", { attacker, target }),
+      cssClass: "tempo-chat__outcome tempo-chat__outcome--open",
+    };
+  if (!a.hit) {
+    if (a.avoidedBy !== null)
       return {
         text: i18n.format("TEMPO.Chat.Avoided", {
-          target: nameOf(state, e["reactor"] ?? e["target"]),
-          reaction: reactionLabel(e["avoidedBy"], i18n),
+          target: nameOf(state, a.reactor),
+          attacker,
+          reaction: reactionLabel(a.avoidedBy, i18n),
         }),
         cssClass: "tempo-chat__outcome tempo-chat__outcome--miss",
       };
@@ -135,14 +204,29 @@ function attackOutcome(e: EngineEvent, state: EncounterState, i18n: Localizer): 
       cssClass: "tempo-chat__outcome tempo-chat__outcome--miss",
     };
   }
-  const victim = nameOf(state, e["victim"] ?? e["target"]);
-  const multiplier = num(e["multiplier"]) || 1;
-  const key =
-    e["killed"] === true ? "TEMPO.Chat.Killed" : multiplier > 1 ? "TEMPO.Chat.Crit" : "TEMPO.Chat.Hit";
+  const victim = nameOf(state, a.victim);
+  const key = a.killed ? "TEMPO.Chat.Killed" : a.multiplier > 1 ? "TEMPO.Chat.Crit" : "TEMPO.Chat.Hit";
   return {
-    text: i18n.format(key, { attacker, victim, multiplier }),
-    cssClass: `tempo-chat__outcome tempo-chat__outcome--${e["killed"] === true ? "kill" : multiplier > 1 ? "crit" : "hit"}`,
+    text: i18n.format(key, { attacker, victim, multiplier: a.multiplier }),
+    cssClass: `tempo-chat__outcome tempo-chat__outcome--${a.killed ? "kill" : a.multiplier > 1 ? "crit" : "hit"}`,
   };
+}
+
+/** The outcome words the commands carry (`outcome: hit | miss | kill ...`), as the table reads them. */
+const OUTCOME_LABELS = {
+  hit: "TEMPO.Chat.Outcome.hit",
+  crit: "TEMPO.Chat.Outcome.crit",
+  miss: "TEMPO.Chat.Outcome.miss",
+  kill: "TEMPO.Chat.Outcome.kill",
+  success: "TEMPO.Chat.Outcome.success",
+  fail: "TEMPO.Chat.Outcome.fail",
+  critFail: "TEMPO.Chat.Outcome.critFail",
+} as const satisfies Record<Outcome, string>;
+
+function outcomeText(outcome: unknown, i18n: Localizer): string {
+  const key =
+    typeof outcome === "string" && outcome in OUTCOME_LABELS ? OUTCOME_LABELS[outcome as Outcome] : null;
+  return i18n.localize(key ?? "TEMPO.Chat.Outcome.open");
 }
 
 /** The card for one accepted command, or null when nothing in it calls for one. */
@@ -173,30 +257,93 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
         });
         break;
       case "attackResolved": {
-        outcome.push(attackOutcome(e, state, i18n));
-        if (e["hit"] === true) {
+        const a = attackReport(e);
+        if (a.roll !== null && a.needed !== null)
+          rolls.push({
+            text: i18n.format("TEMPO.Chat.AttackRoll", {
+              attacker: nameOf(state, a.attacker),
+              target: nameOf(state, a.target),
+              roll: a.roll,
+              needed: a.needed,
+            }),
+            cssClass: `tempo-chat__roll tempo-chat__roll--${a.hit === true ? "hit" : "miss"}`,
+          });
+        outcome.push(attackOutcome(a, state, i18n));
+        // flow's Intercept: the interceptor takes the attack meant for its ally.
+        if (a.hit === true && a.victim !== a.target)
+          notes.push({
+            text: i18n.format("TEMPO.Chat.Intercepted", {
+              victim: nameOf(state, a.victim),
+              attacker: nameOf(state, a.attacker),
+              target: nameOf(state, a.target),
+            }),
+            cssClass: "tempo-chat__note",
+          });
+        if (a.hit === true) {
           const label = i18n.localize("TEMPO.Chat.RollDamage");
           buttons.push({
             action: "tempoRollDamage",
             label,
             ariaLabel: i18n.format("TEMPO.Chat.RollDamageAria", {
-              attacker: nameOf(state, e["attacker"]),
-              victim: nameOf(state, e["victim"] ?? e["target"]),
+              attacker: nameOf(state, a.attacker),
+              victim: nameOf(state, a.victim),
             }),
-            who: str(e["attacker"]),
-            target: str(e["victim"] ?? e["target"]),
-            multiplier: num(e["multiplier"]) || 1,
+            who: a.attacker,
+            target: a.victim,
+            multiplier: a.multiplier,
           });
         }
         break;
       }
-      case "reactionResolved":
+      case "reactionResolved": {
+        const name = nameOf(state, e["who"]);
+        const reaction = reactionLabel(e["with"], i18n);
+        const target = nameOf(state, e["against"]);
+        // flow says whether the reaction won; rating and marching carry the stipulated outcome;
+        // in phases and segments the reaction is an attack, whose attackResolved follows.
+        if (typeof e["won"] === "boolean")
+          outcome.push({
+            text: i18n.format(e["won"] ? "TEMPO.Chat.ReactionWon" : "TEMPO.Chat.ReactionLost", {
+              name,
+              reaction,
+              target,
+            }),
+            cssClass: `tempo-chat__outcome tempo-chat__outcome--${e["won"] ? "won" : "lost"}`,
+          });
+        else if ("outcome" in e)
+          outcome.push({
+            text: i18n.format("TEMPO.Chat.ReactionOutcome", {
+              name,
+              reaction,
+              target,
+              outcome: outcomeText(e["outcome"], i18n),
+            }),
+            cssClass: "tempo-chat__outcome",
+          });
+        else
+          notes.push({
+            text: i18n.format("TEMPO.Chat.ReactionTaken", { name, reaction, target }),
+            cssClass: "tempo-chat__note",
+          });
+        break;
+      }
+      case "actionResolved":
         outcome.push({
-          text: i18n.format(e["won"] === false ? "TEMPO.Chat.ReactionLost" : "TEMPO.Chat.ReactionWon", {
-            name: nameOf(state, e["who"]),
-            reaction: reactionLabel(e["with"], i18n),
-          }),
-          cssClass: `tempo-chat__outcome tempo-chat__outcome--${e["won"] === false ? "lost" : "won"}`,
+          text: i18n.format(
+            typeof e["target"] === "string"
+              ? "TEMPO.Chat.ActionResolvedAgainst"
+              : "TEMPO.Chat.ActionResolved",
+            {
+              name: nameOf(state, e["who"]),
+              action:
+                typeof e["action"] === "string"
+                  ? i18n.localize(`TEMPO.Action.${e["action"]}`)
+                  : i18n.localize("TEMPO.Command.act"),
+              target: nameOf(state, e["target"]),
+              outcome: outcomeText(e["outcome"], i18n),
+            },
+          ),
+          cssClass: "tempo-chat__outcome",
         });
         break;
       case "reactionDeclined":
@@ -210,6 +357,7 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
         notes.push({
           text: i18n.format("TEMPO.Chat.Offered", {
             name: nameOf(state, who),
+            target: nameOf(state, e["against"]),
             reaction: reactionLabel(e["with"], i18n),
           }),
           cssClass: "tempo-chat__note",

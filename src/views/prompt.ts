@@ -100,7 +100,11 @@ export function promptView(
   const available = openReactions(state, reactor).filter((r) => asked.has(r.offer.id));
   const choices = available.map(({ reaction, offer, refusal }): PromptChoiceView => {
     const label = i18n.localize(`TEMPO.Reaction.${reaction.id}`);
-    const cost = costText(ruleset.reactions[reaction.id]?.cost ?? reaction.cost, i18n);
+    const cost = costText(
+      ruleset.reactions[reaction.id]?.cost ?? reaction.cost,
+      i18n,
+      ruleset.pools.map((p) => p.id),
+    );
     const against = nameOf(state, offer.against);
     const reason = refusal ? refusalText(refusal, i18n) : "";
     return {

@@ -15,6 +15,7 @@ import {
   type EncounterState,
   type Json,
   type JsonObject,
+  type PoolDef,
   type Refusal,
   type Ruleset,
   type RulesetId,
@@ -75,6 +76,8 @@ export interface SheetInput {
   encounter: SheetEncounter | null;
   /** The user owns the actor or is a GM: spend/restore and action buttons are theirs. */
   canControl: boolean;
+  /** The user is a GM: in a fight only a GM adjusts pools (adjustPool is a GM command). */
+  isGM: boolean;
   /** The sheet is editable (Foundry's isEditable): stat inputs are enabled. */
   editable: boolean;
   /** The combatant the user targets, if any: actions needing a target are checked against it. */
@@ -91,8 +94,12 @@ export interface PoolView {
   abbr: string;
   value: number;
   max: number;
+  /** False for a pool with no maximum (poolHasMax): only its value shows. */
+  hasMax: boolean;
+  /** "3/5", or "7" for a pool with no maximum. */
+  count: string;
   pips: PipView[];
-  /** "AP 3 of 5": the meter's accessible name. */
+  /** "AP 3 of 5" ("FP 7" without a maximum): the meter's accessible name. */
   ariaLabel: string;
   /** "Refills at the start of its turn" */
   refill: string;
@@ -232,15 +239,51 @@ export function refusalText(refusal: Refusal, i18n: Localizer): string {
   return i18n.format(refusal.key, formatData(refusal.data, i18n));
 }
 
-/** "2 AP, 1 FP"; "free" for an empty cost; null costs are chosen by the player. */
-export function costText(cost: Readonly<Record<string, number>> | null, i18n: Localizer): string {
-  if (cost === null) return i18n.localize("TEMPO.Sheet.CostChosen");
+/**
+ * "2 AP, 1 FP"; "Free" for an empty cost; a null cost is chosen by the player ("AP: you choose").
+ * `pools`, the ruleset's pool ids, when known: a ruleset without points (phases, segments,
+ * marching) has no cost to show, so the text is empty.
+ */
+export function costText(
+  cost: Readonly<Record<string, number>> | null,
+  i18n: Localizer,
+  pools?: readonly string[],
+): string {
+  if (pools !== undefined && pools.length === 0) return "";
+  if (cost === null)
+    return i18n.format("TEMPO.Sheet.CostChosen", {
+      pool: (pools ?? []).map((p) => i18n.localize(`TEMPO.Pool.${p}.Abbr`)).join("/"),
+    });
   const parts = Object.entries(cost)
     .filter(([, amount]) => amount > 0)
     .map(([pool, amount]) =>
       i18n.format("TEMPO.Sheet.Cost", { amount, pool: i18n.localize(`TEMPO.Pool.${pool}.Abbr`) }),
     );
   return parts.length > 0 ? parts.join(", ") : i18n.localize("TEMPO.Sheet.CostFree");
+}
+
+/**
+ * Whether a pool has a maximum worth showing: pools that come back to their allotment during the
+ * fight (each round or turn) do; a pool filled only when combat starts (flow's FP: "2 FP at start
+ * of combat", then gained and lost with no cap) or never has no maximum, only a value.
+ */
+export function poolHasMax(def: PoolDef, options: JsonObject): boolean {
+  const refill = def.refillsAt(options);
+  return refill === "roundStart" || refill === "turnStart";
+}
+
+/** Pips and the accessible text of a pool, with or without a maximum (poolHasMax). */
+export function poolMeter(
+  abbr: string,
+  value: number,
+  max: number,
+  hasMax: boolean,
+): { pips: PipView[]; count: string; meter: { pool: string; value: number; max: number } } {
+  return {
+    pips: hasMax ? pipsFor(value, max) : pipsFor(value, value),
+    count: hasMax ? `${value}/${max}` : String(value),
+    meter: { pool: abbr, value, max },
+  };
 }
 
 /** Pool pips: one per point up to the larger of value and maximum, so points above the maximum show as extra. */
@@ -312,21 +355,28 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   const active = state !== null && state.status === "active" && live !== null;
   const isTurn = active && state.current === combatantId;
 
+  const poolIds = ruleset.pools.map((p) => p.id);
   const pools: PoolView[] = ruleset.pools.map((def) => {
     const abbr = i18n.localize(`TEMPO.Pool.${def.id}.Abbr`);
     const max = live ? (live.maxPools[def.id] ?? 0) : (fresh.maxPools[def.id] ?? 0);
     const own = subject.pools[def.id];
     const value = live ? (live.pools[def.id] ?? 0) : (own ?? fresh.pools[def.id] ?? 0);
-    // In a fight the engine holds the pool; outside one, only pools the actor keeps can change.
-    const adjustable = input.canControl && (live !== null || own !== undefined);
+    // In a fight the engine holds the pool and adjusting it is the GM's adjustPool command (a
+    // player's press could only be refused, so a player gets no button); outside one, the owner
+    // changes the pools the actor keeps.
+    const adjustable = live !== null ? input.isGM : input.canControl && own !== undefined;
+    const hasMax = poolHasMax(def, options);
+    const meter = poolMeter(abbr, value, max, hasMax);
     return {
       id: def.id,
       label: i18n.localize(`TEMPO.Pool.${def.id}.Name`),
       abbr,
       value,
       max,
-      pips: pipsFor(value, max),
-      ariaLabel: i18n.format("TEMPO.Sheet.PoolMeter", { pool: abbr, value, max }),
+      hasMax,
+      count: meter.count,
+      pips: meter.pips,
+      ariaLabel: i18n.format(hasMax ? "TEMPO.Sheet.PoolMeter" : "TEMPO.Sheet.PoolValue", meter.meter),
       refill: i18n.localize(`TEMPO.Refill.${def.refillsAt(options)}`),
       adjustable,
       canSpend: adjustable && value > 0,
@@ -372,8 +422,9 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       id: action.id,
       label,
       kind: i18n.localize(`TEMPO.ActionKind.${action.kind}`),
-      cost: costText(action.cost, i18n),
-      chooseCost: action.cost === null,
+      cost: costText(action.cost, i18n, poolIds),
+      // Only a ruleset with points lets the player choose how many to spend (rating).
+      chooseCost: action.cost === null && poolIds.length > 0,
       costInputId: `tempo-${subject.id}-cost-${action.id}`,
       costInputLabel: i18n.format("TEMPO.Sheet.CostInput", { action: label }),
       limits: (action.limits ?? []).map((l) => i18n.localize(`TEMPO.Limit.${l}`)).join(", "),
@@ -391,7 +442,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   const reactions: ReactionView[] = Object.values(ruleset.reactions).map((r) => ({
     id: r.id,
     label: i18n.localize(`TEMPO.Reaction.${r.id}`),
-    cost: costText(r.cost, i18n),
+    cost: costText(r.cost, i18n, poolIds),
   }));
 
   const offers: OfferView[] =
@@ -409,7 +460,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
             reaction: reaction.id,
             against: offer.against,
             label: i18n.format("TEMPO.Sheet.OfferAgainst", { reaction: label, against }),
-            cost: costText(reaction.cost, i18n),
+            cost: costText(reaction.cost, i18n, poolIds),
             disabled: reason !== "",
             reason,
             reasonId: `tempo-${subject.id}-offer-${offer.id}`,
@@ -634,7 +685,11 @@ export function actionSheetView(input: ItemSheetInput, i18n: Localizer): ItemShe
     notes.push(
       i18n.format("TEMPO.ItemSheet.CatalogCost", {
         ruleset: i18n.localize(`TEMPO.Ruleset.${ruleset.id}`),
-        cost: costText(cost, i18n),
+        cost: costText(
+          cost,
+          i18n,
+          ruleset.pools.map((p) => p.id),
+        ),
       }),
     );
     const own: Record<string, number> = {};

@@ -6,7 +6,7 @@
  */
 import { getRuleset, type CombatantState, type EncounterState, type RulesetId } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
-import { pipsFor, type Localizer, type PipView } from "./sheet";
+import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
 
 export type { Localizer };
 
@@ -62,6 +62,8 @@ export interface PoolPipsView {
   abbr: string;
   value: number;
   max: number;
+  hasMax: boolean;
+  count: string;
   pips: PipView[];
   ariaLabel: string;
 }
@@ -241,7 +243,9 @@ function optionsView(state: EncounterState, i18n: Localizer): OptionView[] {
   });
 }
 
-function poolsView(c: CombatantState, order: readonly string[], i18n: Localizer): PoolPipsView[] {
+function poolsView(c: CombatantState, state: EncounterState, i18n: Localizer): PoolPipsView[] {
+  const defs = getRuleset(state.ruleset).pools;
+  const order = defs.map((p) => p.id);
   const ids = [
     ...order.filter((id) => id in c.pools),
     ...Object.keys(c.pools).filter((id) => !order.includes(id)),
@@ -250,14 +254,22 @@ function poolsView(c: CombatantState, order: readonly string[], i18n: Localizer)
     const value = c.pools[id] ?? 0;
     const max = c.maxPools[id] ?? 0;
     const abbr = i18n.localize(`TEMPO.Pool.${id}.Abbr`);
+    const def = defs.find((p) => p.id === id);
+    const hasMax = def ? poolHasMax(def, state.options) : true;
+    const meter = poolMeter(abbr, value, max, hasMax);
     return {
       id,
       label: i18n.localize(`TEMPO.Pool.${id}.Name`),
       abbr,
       value,
       max,
-      pips: pipsFor(value, max),
-      ariaLabel: i18n.format("TEMPO.Tracker.PoolMeter", { name: c.name, pool: abbr, value, max }),
+      hasMax,
+      count: meter.count,
+      pips: meter.pips,
+      ariaLabel: i18n.format(hasMax ? "TEMPO.Tracker.PoolMeter" : "TEMPO.Tracker.PoolValue", {
+        name: c.name,
+        ...meter.meter,
+      }),
     };
   });
 }
@@ -295,8 +307,7 @@ function row(
   const name = c?.name ?? doc?.name ?? id;
   const current = state !== null && state.current === id;
   const showPools = c !== null && (options.isGM || (options.owned ?? []).includes(id));
-  const poolOrder = state ? getRuleset(state.ruleset).pools.map((p) => p.id) : [];
-  const pools = c && showPools ? poolsView(c, poolOrder, i18n) : [];
+  const pools = c && state && showPools ? poolsView(c, state, i18n) : [];
   const markers = markersOf(c, doc, options.isGM, i18n);
   const initiative = c?.initiative ?? null;
   const css = ["combatant", "tempo-combatant"];

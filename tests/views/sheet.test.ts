@@ -9,6 +9,7 @@ import {
   type CombatantSetup,
   type EncounterState,
 } from "../../src/engine";
+import { GM_COMMANDS } from "../../src/foundry/documents/sync";
 import { i18n } from "../support/i18n";
 import {
   actionSheetView,
@@ -50,6 +51,7 @@ function input(over: Partial<SheetInput> = {}): SheetInput {
     options: {},
     encounter: null,
     canControl: true,
+    isGM: true,
     editable: true,
     ...over,
   };
@@ -112,7 +114,15 @@ describe("sheetView outside combat", () => {
       ["fp", 0, 2],
     ]);
     expect(view.pools[0]?.ariaLabel).toBe("AP 5 of 5");
-    expect(view.pools[2]?.ariaLabel).toBe("FP 0 of 2");
+    expect(view.pools[0]?.count).toBe("5/5");
+  });
+
+  it('shows FP by its value alone: "2 FP at start of combat" is a start, not a maximum (gained on hits, lost each turn)', () => {
+    const view = sheetView(input({ subject: subject({ pools: { ap: 5, rp: 2, fp: 5 } }) }), i18n);
+    const fp = view.pools.find((p) => p.id === "fp");
+    expect(fp).toMatchObject({ value: 5, hasMax: false, count: "5", ariaLabel: "FP 5" });
+    expect(fp?.pips.map((p) => p.cssClass)).toEqual(Array(5).fill("tempo-pip is-filled"));
+    expect(view.pools.filter((p) => p.hasMax).map((p) => p.id)).toEqual(["ap", "rp"]);
   });
 
   it('says what refills each pool next ("5 AP per round", "regain their RP at the start of their turn", "2 FP at start of combat")', () => {
@@ -175,8 +185,55 @@ describe("sheetView outside combat", () => {
   it("lets the player choose the cost of rating's primary action (the command carries it)", () => {
     const view = sheetView(input({ ruleset: "rating" }), i18n);
     const primary = view.actions.find((a) => a.id === "primary");
-    expect(primary).toMatchObject({ chooseCost: true, cost: "Cost you choose" });
+    expect(primary).toMatchObject({ chooseCost: true, cost: "AP: you choose" });
     expect(view.actions.find((a) => a.id === "free")).toMatchObject({ chooseCost: false, cost: "Free" });
+  });
+});
+
+describe("costs where a ruleset has no points", () => {
+  it("shows no cost and no cost input in phases, segments and marching (their texts give no points)", () => {
+    for (const ruleset of ["phases", "segments", "marching"] as const) {
+      const view = sheetView(input({ ruleset, subject: subject({ pools: {} }) }), i18n);
+      expect(view.pools, ruleset).toEqual([]);
+      expect(
+        view.actions.filter((a) => a.cost !== "" || a.chooseCost).map((a) => a.id),
+        ruleset,
+      ).toEqual([]);
+      expect(
+        view.reactions.filter((r) => r.cost !== "").map((r) => r.id),
+        ruleset,
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps the points\' costs where a ruleset has them (flow: "2 AP for attacks/spells")', () => {
+    const view = sheetView(input(), i18n);
+    expect(view.actions.find((a) => a.id === "attack")?.cost).toBe("2 AP");
+  });
+});
+
+describe("pool controls: who sees them, and what they send", () => {
+  it("gives a player no pool buttons in a fight, even on their own sheet: adjustPool is the GM's command", () => {
+    expect(GM_COMMANDS).toContain("adjustPool");
+    const state = flowFight();
+    const player = sheetView(input({ encounter: { state, combatantId: "hero" }, isGM: false }), i18n);
+    expect(player.pools.map((p) => p.adjustable)).toEqual([false, false, false]);
+    const gm = sheetView(
+      input({ encounter: { state, combatantId: "hero" }, canControl: true, isGM: true }),
+      i18n,
+    );
+    expect(gm.pools.map((p) => [p.id, p.adjustable, p.canSpend, p.canRestore])).toEqual([
+      ["ap", true, true, true],
+      ["rp", true, true, true],
+      ["fp", true, true, true],
+    ]);
+  });
+
+  it("lets the owner change the pools the actor keeps outside a fight (an update of their own actor)", () => {
+    const owner = sheetView(input({ isGM: false, canControl: true }), i18n);
+    expect(owner.pools.map((p) => p.adjustable)).toEqual([true, true, true]);
+    const stranger = sheetView(input({ isGM: false, canControl: false }), i18n);
+    expect(stranger.pools.map((p) => p.adjustable)).toEqual([false, false, false]);
   });
 });
 

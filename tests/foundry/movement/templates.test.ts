@@ -131,7 +131,7 @@ describe("chat cards", () => {
     expect(out).toMatch(/Orc rolls 5 against \d+: /);
     expect(out).toContain("Orc spends 1 RP (1 left).");
     // A hit opens Ana's defences: the card offers her a React button while they are open.
-    expect(out).toContain("Ana may react: Dodge.");
+    expect(out).toContain("Ana may react to Orc: Dodge.");
     expect(out).toContain('data-tempo-action="tempoReact"');
     expect(out).not.toMatch(/\{\{|TEMPO\./);
   });

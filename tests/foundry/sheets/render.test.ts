@@ -86,6 +86,7 @@ function sheetHtml(over: Partial<SheetInput>, who = subject("hero", "Aria")): st
     options: {},
     encounter: null,
     canControl: true,
+    isGM: true,
     editable: true,
     ...over,
   };
@@ -97,7 +98,7 @@ describe("actor sheet template", () => {
     const state = run(fight(), { type: "adjustPool", who: "hero", pool: "ap", delta: -2 });
     const html = sheetHtml({ encounter: { state, combatantId: "hero" } });
     const meters = elements(html, "span").filter((e) => e.attrs["role"] === "meter");
-    expect(meters.map((m) => m.attrs["aria-label"])).toEqual(["AP 3 of 5", "RP 2 of 2", "FP 2 of 2"]);
+    expect(meters.map((m) => m.attrs["aria-label"])).toEqual(["AP 3 of 5", "RP 2 of 2", "FP 2"]);
     expect(meters[0]?.attrs).toMatchObject({
       "aria-valuenow": "3",
       "aria-valuemax": "5",
@@ -108,13 +109,15 @@ describe("actor sheet template", () => {
     expect(apBlock.match(/is-filled/g)).toHaveLength(3);
   });
 
-  it("gives the owner spend and restore buttons that name the pool, and gives other users none", () => {
+  it("gives the GM spend and restore buttons that name the pool, and in a fight gives players none", () => {
     const state = fight();
+    const player = sheetHtml({ encounter: { state, combatantId: "hero" }, isGM: false });
+    expect(elements(player, "button").filter((b) => b.attrs["data-action"] === "spendPool")).toHaveLength(0);
     const own = sheetHtml({ encounter: { state, combatantId: "hero" } });
     const spend = elements(own, "button").filter((b) => b.attrs["data-action"] === "spendPool");
     expect(spend.map((b) => b.attrs["aria-label"])).toEqual(["Spend 1 AP", "Spend 1 RP", "Spend 1 FP"]);
     expect(elements(own, "button").filter((b) => b.attrs["data-action"] === "restorePool")).toHaveLength(3);
-    const other = sheetHtml({ encounter: { state, combatantId: "hero" }, canControl: false });
+    const other = sheetHtml({ encounter: { state, combatantId: "hero" }, canControl: false, isGM: false });
     expect(elements(other, "button").filter((b) => b.attrs["data-action"] === "spendPool")).toHaveLength(0);
   });
 

@@ -57,6 +57,7 @@ export class TempoActorSheet extends ActorSheetV2 {
         options: encounterOptions(settings.ruleset, settings),
         encounter: found?.encounter ?? null,
         canControl: this.actor.isOwner || (user?.isGM ?? false),
+        isGM: user?.isGM ?? false,
         editable: this.isEditable,
         target: found ? targetIn(found.combat) : null,
       },

@@ -28,10 +28,14 @@ import {
 import { loadScenario } from "../../src/scenario/load";
 import { chatCard } from "../../src/views/chat";
 import { refusalText } from "../../src/views/sheet";
-import { TEMPLATE_PATHS } from "../../src/views/templates";
-import { i18n, render, unescape } from "../foundry/sheets/handlebars";
+import { repoPath, TEMPLATE_PATHS } from "../../src/views/templates";
+import { i18n, templateEnv, unescape } from "../foundry/sheets/handlebars";
 
 const ROOT = resolve(__dirname, "../..");
+/** The chat card template, compiled once (templates/chat/card.hbs, as Foundry renders it). */
+const cardTemplate = templateEnv().compile(
+  readFileSync(join(ROOT, repoPath(TEMPLATE_PATHS.chatCard)), "utf8"),
+);
 const LEFTOVER = /\{[A-Za-z_][A-Za-z0-9_]*\}/;
 
 function filesUnder(dir: string, ending: string): string[] {
@@ -106,7 +110,7 @@ describe("chat cards of every scenario, in every ruleset", () => {
       for (const [i, a] of p.accepted.entries()) {
         const card = chatCard({ command: a.command, events: a.events }, a.state, i18n);
         if (!card) continue;
-        const html = unescape(render(TEMPLATE_PATHS.chatCard, { tempo: card }));
+        const html = unescape(cardTemplate({ tempo: card }));
         const left = LEFTOVER.exec(html);
         if (left) problems.push(`${p.scenario} #${i + 1} ${a.command.type}: ${left[0]}`);
         if (html.includes("TEMPO.")) problems.push(`${p.scenario} #${i + 1} ${a.command.type}: raw key`);

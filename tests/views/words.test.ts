@@ -45,6 +45,7 @@ function sheetOf(state: EncounterState, who: string): ReturnType<typeof sheetVie
     options: {},
     encounter: { state, combatantId: who },
     canControl: true,
+    isGM: true,
     editable: false,
   };
   return sheetView(input, i18n);

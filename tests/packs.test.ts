@@ -94,7 +94,7 @@ describe("pack sources", () => {
         const collection = COLLECTION[pack.type];
         for (const { file, doc } of entries) {
           expect(doc._id, file).toMatch(ID);
-          expect(doc.name, file).toBeTruthy();
+          expect(doc.name, file).toMatch(/\S/);
           const expected = isFolder(doc) ? `!folders!${doc._id}` : `!${collection}!${doc._id}`;
           expect(doc._key, file).toBe(expected);
         }
@@ -137,7 +137,7 @@ describe("tempo-actions", () => {
   it("validates every entry against the data model of its type", () => {
     for (const doc of actions) {
       const model = itemModels[String(doc["type"])];
-      expect(model, doc.name).toBeDefined();
+      expect(Object.keys(itemModels), doc.name).toContain(String(doc["type"]));
       expect(validateSource(model as ModelClass, system(doc)), doc.name).toEqual([]);
     }
   });
@@ -183,7 +183,7 @@ describe("tempo-actions", () => {
       const inRuleset = actions.filter((d) => system(d)["ruleset"] === id);
       const used = new Set(inRuleset.map((d) => String(d["folder"])));
       expect(used.size, id).toBe(1);
-      expect(folders.get([...used][0] ?? "")?.name).toBeTruthy();
+      expect(folders.get([...used][0] ?? "")?.name, id).toMatch(/\S/);
     }
   });
 });
@@ -222,11 +222,11 @@ describe("tempo-actors", () => {
   it("validates every actor and its embedded items against their data models", () => {
     for (const doc of actors) {
       const model = actorModels[String(doc["type"])];
-      expect(model, doc.name).toBeDefined();
+      expect(Object.keys(actorModels), doc.name).toContain(String(doc["type"]));
       expect(validateSource(model as ModelClass, system(doc)), doc.name).toEqual([]);
       for (const item of (doc["items"] ?? []) as Doc[]) {
         const itemModel = itemModels[String(item["type"])];
-        expect(itemModel, `${doc.name}: ${item.name}`).toBeDefined();
+        expect(Object.keys(itemModels), `${doc.name}: ${item.name}`).toContain(String(item["type"]));
         expect(validateSource(itemModel as ModelClass, system(item)), `${doc.name}: ${item.name}`).toEqual(
           [],
         );

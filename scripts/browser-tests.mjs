@@ -349,6 +349,16 @@ function layoutFlow(size, index) {
           const title = await button.first().getAttribute("title");
           expect(title && !title.startsWith("TEMPO."), `${ruleset}: ${control} does not say what it does`);
         }
+        // Scrolled to its end, the sheet still paints over nothing: every token takes its own click.
+        await page.locator("[data-pg=sheet]").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        for (const id of s.roster.filter((c) => s.combatants[c].at)) {
+          const disc = page.locator(`.pg-token[data-id="${id}"] .pg-token-disc`);
+          const at = await hitAtCentre(disc);
+          if (at.inView) expect(at.hit, `${ruleset}: ${id}'s token is covered by ${at.what}`);
+        }
+        await page.locator("[data-pg=sheet]").evaluate((el) => el.scrollTo(0, 0));
+        await page.evaluate(() => window.scrollTo(0, 0));
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
         expect(wide <= 0, `${ruleset}: the page scrolls sideways by ${wide}px`);
         const labels = await page.locator(".pg-token-label").allTextContents();

@@ -715,7 +715,8 @@ export class Panels {
   /** Spend and restore buttons for each pool, as the GM adjusts them (adjustPool). */
   private poolBar(id: string): HTMLElement | null {
     const c = this.state.combatants[id];
-    if (!c) return null;
+    // A ruleset without points (segments, phases) gets no pool bar at all.
+    if (!c || getRuleset(this.state.ruleset).pools.length === 0) return null;
     const loc = this.loc;
     return h(
       "div",

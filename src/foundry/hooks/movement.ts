@@ -31,6 +31,7 @@ import {
 } from "../reactions";
 import { readSettings } from "../settings";
 import { cellAt, combatById, fightingIn, positionOf, sightOf, tokenOf, type Box } from "./scene";
+import { checkpointWaypoints, holdVerdict, segmentStep, walkedTo, type HeldMove } from "../holds";
 
 export const UNDO_QUERY = "tempo.undoMove";
 
@@ -108,6 +109,12 @@ export function onPreMoveToken(
   movement: TokenDocument.MovementOperation,
 ): boolean | void {
   if (token.id && following.has(token.id)) return;
+  // Tempo's own re-issued movement of a held move: judged already, carried through its checkpoints.
+  if (token.id && movement.chain.length === 0 && reissuing.delete(token.id)) {
+    const entry = holding.get(token.id);
+    if (entry) entry.movementId = movement.id;
+    return;
+  }
   const found = fightingIn(token);
   if (!found?.combatant.id) return;
   const who = found.combatant.id;
@@ -128,12 +135,193 @@ export function onPreMoveToken(
     return false;
   }
   const command: Command = { type: "move", who, path, ...(mode === "normal" ? {} : { mode }) };
-  if (preview.provocations.length > 0 || mode === "tumble") {
-    // The engine leads: the token is moved to where it holds the move, then on.
+  if (mode === "tumble") {
+    // Tumble Through: its Agility Check decides where it ends, so the engine leads and the GM's
+    // client moves the token where the engine put it (docs/hooks.md).
     void submit(found.combat, command);
     return false;
   }
+  if (preview.provocations.length > 0) {
+    // Held with Foundry's movement pausing: this movement is refused and the mover's client
+    // moves again through the engine's cells with a checkpoint at every provoking cell.
+    const hold: HeldMove = {
+      combatId: found.combat.id ?? "",
+      who,
+      cells: preview.cells.map((c): Cell => [c[0], c[1]]),
+      mode,
+      checkpoints: preview.provocations.map((p): Cell => [p.cell[0], p.cell[1]]),
+      sent: false,
+    };
+    void holdMove(token, hold, waypoints[waypoints.length - 1]?.action ?? null);
+    return false;
+  }
   planned.set(movement.id, { combatId: found.combat.id ?? "", who, path, mode });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provoking moves held with Foundry's movement pausing (src/foundry/holds.ts, docs/hooks.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The key Tempo pauses movements with (TokenDocument#pauseMovement(key)). */
+export const PAUSE_KEY = "tempo.reactions";
+
+interface Holding {
+  hold: HeldMove;
+  /** The id of the re-issued movement, once preMoveToken saw it. */
+  movementId: string | null;
+  /** Paused on this cell, with the callback that resumes it. */
+  paused: { at: Cell; resume: () => unknown } | null;
+  /** The start cell itself provokes: nothing moved yet; the movement starts once the engine lets it. */
+  waitingAtStart: boolean;
+  action: string | null;
+}
+
+/** Held moves on this (the mover's) client, by token id. */
+const holding = new Map<string, Holding>();
+/** Tokens whose next movement is Tempo's own re-issued one. */
+const reissuing = new Set<string>();
+
+async function holdMove(
+  token: TokenDocument.Implementation,
+  hold: HeldMove,
+  action: string | null,
+): Promise<void> {
+  if (!token.id) return;
+  const start = hold.cells[0];
+  const entry: Holding = { hold, movementId: null, paused: null, waitingAtStart: false, action };
+  holding.set(token.id, entry);
+  if (start && hold.checkpoints.some((c) => sameCell(c, start))) {
+    // Leaving the start cell provokes: the engine holds the move before the token moves at all.
+    entry.waitingAtStart = true;
+    await sendHeld(token, entry);
+    return;
+  }
+  await moveThroughCheckpoints(token, entry);
+}
+
+/** Issue the movement through the engine's cells, from where the token stands, checkpoints flagged. */
+async function moveThroughCheckpoints(token: TokenDocument.Implementation, entry: Holding): Promise<void> {
+  if (!token.id) return;
+  const now = cellAt(token, token);
+  const from = now ? entry.hold.cells.findIndex((c) => sameCell(c, now)) : 0;
+  const waypoints = checkpointWaypoints({
+    ...entry.hold,
+    cells: entry.hold.cells.slice(Math.max(0, from)),
+  }).flatMap(({ cell, checkpoint }) => {
+    const at = positionOf(token, cell);
+    return at ? [{ x: at.x, y: at.y, checkpoint, ...(entry.action ? { action: entry.action } : {}) }] : [];
+  });
+  if (waypoints.length === 0) {
+    holding.delete(token.id);
+    return;
+  }
+  reissuing.add(token.id);
+  await token.move(waypoints, { autoRotate: true });
+}
+
+/** Send the held move's `move` command; a refusal stops the movement and puts the token back. */
+async function sendHeld(token: TokenDocument.Implementation, entry: Holding): Promise<void> {
+  entry.hold.sent = true;
+  const combat = combatById(entry.hold.combatId);
+  if (!combat) return;
+  const path = entry.hold.cells.slice(1);
+  const mode = entry.hold.mode;
+  const answer = await submit(combat, {
+    type: "move",
+    who: entry.hold.who,
+    path,
+    ...(mode === "normal" ? {} : { mode }),
+  });
+  if (!answer.ok) {
+    await endHold(token, entry, "stop");
+    const at = combat.encounter?.combatants[entry.hold.who]?.at;
+    if (at) await followEngine(combat, [{ who: entry.hold.who, path: [], to: [at[0], at[1]] }]);
+    return;
+  }
+  await judgeHold(token);
+}
+
+/** After a write (or the command's answer): resume, stop, or keep waiting, as the engine says. */
+async function judgeHold(token: TokenDocument.Implementation): Promise<void> {
+  const entry = token.id ? holding.get(token.id) : undefined;
+  if (!entry) return;
+  const state = combatById(entry.hold.combatId)?.encounter ?? null;
+  const start = entry.hold.cells[0];
+  const heldAt = entry.paused?.at ?? (entry.waitingAtStart ? start : undefined);
+  if (!heldAt) return;
+  const verdict = holdVerdict(state, entry.hold, heldAt);
+  if (verdict === "wait") return;
+  if (entry.waitingAtStart) {
+    entry.waitingAtStart = false;
+    if (verdict === "resume") await moveThroughCheckpoints(token, entry);
+    else if (token.id) holding.delete(token.id);
+    return;
+  }
+  await endHold(token, entry, verdict);
+}
+
+async function endHold(
+  token: TokenDocument.Implementation,
+  entry: Holding,
+  how: "resume" | "stop",
+): Promise<void> {
+  const paused = entry.paused;
+  entry.paused = null;
+  if (how === "resume" && paused) {
+    await paused.resume();
+    return;
+  }
+  if (token.id) holding.delete(token.id);
+  // Stopped where the engine ended the move: the token is on that cell already (the checkpoint).
+  if (paused) await token.stopMovement();
+}
+
+/** moveToken on the mover's client for a held movement: pause at checkpoints, as holds.ts says. */
+async function onHeldSegment(
+  token: TokenDocument.Implementation,
+  entry: Holding,
+  finished: boolean,
+): Promise<void> {
+  const at = cellAt(token, token);
+  if (!at || !token.id) return;
+  const state = combatById(entry.hold.combatId)?.encounter ?? null;
+  const step = segmentStep(entry.hold, at, finished, state);
+  if (step === "continue") return;
+  if (step === "done" || step === "sendWalked") {
+    holding.delete(token.id);
+    if (step === "sendWalked") {
+      const path = walkedTo(entry.hold, at);
+      const combat = combatById(entry.hold.combatId);
+      const mode = entry.hold.mode;
+      if (combat && path.length > 0)
+        await submit(combat, {
+          type: "move",
+          who: entry.hold.who,
+          path,
+          ...(mode === "normal" ? {} : { mode }),
+        });
+    }
+    return;
+  }
+  // pauseMovement gives a callback that resumes this pause; where it gives none, the movement is
+  // resumed by its id and the same key (TokenDocument#resumeMovement).
+  const paused = token.pauseMovement(PAUSE_KEY);
+  if (paused === undefined) return;
+  const movementId = entry.movementId ?? "";
+  const resume = typeof paused === "function" ? paused : () => token.resumeMovement(movementId, PAUSE_KEY);
+  entry.paused = { at, resume };
+  if (step === "pauseAndSend") await sendHeld(token, entry);
+  else await judgeHold(token);
+}
+
+/** Every write: the mover's client looks at its paused movements again (tempo.commandApplied). */
+export function judgeHeldMoves(): void {
+  for (const [tokenId, entry] of holding) {
+    const token = combatById(entry.hold.combatId)?.combatants.find(
+      (c) => c.id === entry.hold.who && c.tokenId === tokenId,
+    )?.token;
+    if (token) void judgeHold(token);
+  }
 }
 
 /** moveToken: a native move has arrived; the mover's client sends its `move` to the engine. */
@@ -143,7 +331,17 @@ export function onMoveToken(
   _operation: object,
   user: User.Implementation,
 ): void {
-  if (!user.isSelf || movement.pending.waypoints.length > 0) return;
+  if (!user.isSelf) return;
+  const held = token.id ? holding.get(token.id) : undefined;
+  if (
+    held &&
+    held.movementId !== null &&
+    (movement.id === held.movementId || movement.chain.includes(held.movementId))
+  ) {
+    void onHeldSegment(token, held, movement.pending.waypoints.length === 0);
+    return;
+  }
+  if (movement.pending.waypoints.length > 0) return;
   const root = movement.chain[0] ?? movement.id;
   const plan = planned.get(root);
   if (!plan) return;
@@ -174,6 +372,10 @@ export async function followEngine(combat: TempoCombat, moves: readonly TokenMov
   for (const move of moves) {
     const token = tokenOf(combat, move.who);
     if (!token?.id || !token.isOwner) continue;
+    // A movement its own user is carrying through (paused at a checkpoint, or going on) is that
+    // user's to finish: the mover's client resumes or stops it as the engine says. If that user
+    // leaves, Foundry stops the movement and the token is moved here on the next sync.
+    if (movingElsewhere(token)) continue;
     const now = cellAt(token, token);
     if (now && sameCell(now, move.to)) continue;
     const from = now ? move.path.findIndex((c) => sameCell(c, now)) : -1;
@@ -190,6 +392,16 @@ export async function followEngine(combat: TempoCombat, moves: readonly TokenMov
       following.delete(token.id);
     }
   }
+}
+
+/**
+ * Is the token's current movement another user's and not over (TokenDocument#movement: its
+ * `state` and `user`)?
+ */
+function movingElsewhere(token: TokenDocument.Implementation): boolean {
+  const movement = token.movement;
+  const state: string = movement.state;
+  return (state === "pending" || state === "paused") && !movement.user.isSelf;
 }
 
 /** Where every token of a combat should stand, for the ones that moved (the GM's sync after a write). */

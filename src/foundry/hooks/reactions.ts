@@ -23,7 +23,7 @@ import {
 } from "../reactions";
 import { readSettings } from "../settings";
 import type { TempoCombat } from "../documents/combat";
-import { followEngine, movesToState, seesIn } from "./movement";
+import { followEngine, judgeHeldMoves, movesToState, seesIn } from "./movement";
 import { combatById, tempoCombat } from "./scene";
 
 /** A player's prompt is answered within this long at most (the countdown may be paused). */
@@ -50,6 +50,8 @@ function pathsOf(combatId: string): Map<string, TokenMove> {
 /** tempo.commandApplied, on every client. */
 export function onCommandApplied(context: CommandContext): void {
   announceResumed(context);
+  // The mover's client: a write may resume or stop a movement it paused at a checkpoint.
+  judgeHeldMoves();
   if (!isWriter()) return;
   const combat = tempoCombat(context.combat);
   const state = combat?.encounter;

@@ -1,5 +1,6 @@
 import { readOnlyContext, type Context } from "../../context";
 import type { CommandOf, MoveMode } from "../../commands";
+import { answerSeize } from "./seize";
 import { combatant, requireAble } from "../../core/combatants";
 import { requireLegalPath, planPath, spatialIndexOf } from "../../core/movement";
 import { walkPath, type SpatialIndex } from "../../grid";
@@ -173,13 +174,23 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   const c = combatant(ctx.state, cmd.who);
   requireAble(c);
   if (cmd.with === "decline") {
-    for (const t of decline(ctx, c.id, cmd.against))
-      if (offersForTrigger(ctx, t).length === 0) resolveAttack(ctx, t);
+    for (const t of decline(ctx, c.id, cmd.against)) {
+      const seizing = findPending(ctx, t);
+      // Declining a seize keeps the reaction: the seizer rolls alone.
+      if (seizing?.kind === "seize") answerSeize(ctx, seizing, false);
+      else if (offersForTrigger(ctx, t).length === 0) resolveAttack(ctx, t);
+    }
     return;
   }
   if (!REACTIONS[cmd.with]) refuse("UnknownReaction", { reaction: cmd.with });
   const found = findOffer(ctx, c.id, cmd.with, cmd.against);
   requireSlot(c, "reaction");
+  const seizing = findPending(ctx, found.trigger);
+  if (seizing?.kind === "seize") {
+    ctx.state.offers = ctx.state.offers.filter((o) => o.id !== found.id);
+    answerSeize(ctx, seizing, true);
+    return;
+  }
   use(c, "reaction");
   ctx.state.offers = ctx.state.offers.filter((o) => o.id !== found.id);
   const pending = findPending(ctx, found.trigger);

@@ -21,6 +21,8 @@ export const marching: Ruleset = {
   moveModes: ["normal"],
   options: {
     frantic: { choices: ["off", "on"], default: "off" },
+    // "each may make an AGL check": the contested combatant is asked (and may decline), or rolls at once.
+    seizeOpponent: { choices: ["asks", "rolls"], default: "asks" },
   },
   stats: ["agility"],
   skills: [],

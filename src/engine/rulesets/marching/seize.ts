@@ -1,11 +1,11 @@
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { combatant, requireAble } from "../../core/combatants";
-import { requireNoOpenOffers } from "../../core/offers";
+import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { beginTurn } from "../../core/order";
 import { clearUsage, markUsed, usedCount } from "../../core/usage";
 import { refuse } from "../../refusal";
-import type { CombatantState } from "../../state";
+import type { CombatantState, Pending } from "../../state";
 import { startClock } from "./frantic";
 import { agility, requireSlot, setTogether, slotUsed, surpriseModifiers, togetherOf } from "./setup";
 
@@ -40,10 +40,10 @@ export function firstOf(a: AglCheck, b: AglCheck): string | null {
 /**
  * `seize { who }`: "If two parties act nearly simultaneously and order matters, each may make an
  * AGL check to spend their reaction and seize initiative." The seizer contests the combatant whose
- * turn is just beginning (it has done nothing yet); both spend their reaction and roll, in
- * combatants order. An opponent with no reaction left cannot roll: the seizer then goes first on a
- * success. Going first puts the seizer's turn before the opponent's; a simultaneous result makes
- * the two act together.
+ * turn is just beginning (it has done nothing yet). "each may": with the option `seizeOpponent:
+ * asks` (default) the opponent is offered the contest (a `reaction` offer against the seizer) and
+ * answers it (rolls, spending its reaction) or declines (keeping it); with `rolls` it rolls at once.
+ * An opponent with no reaction left cannot roll: the seizer then goes first on a success.
  */
 export function seize(ctx: Context, cmd: CommandOf<"seize">): void {
   const state = ctx.state;
@@ -58,7 +58,35 @@ export function seize(ctx: Context, cmd: CommandOf<"seize">): void {
   if (usedCount(opponent, "turn", "primary") + usedCount(opponent, "turn", "move") > 0)
     refuse("TooLateToSeize", { who: opponent.name });
   requireSlot(c, "reaction");
-  const opponentRolls = !slotUsed(opponent, "reaction");
+  const opponentMay = !slotUsed(opponent, "reaction");
+  if (opponentMay && state.options.seizeOpponent !== "rolls") {
+    const pending = openPending(ctx, "seize", c.id, { seizer: c.id, opponent: opponent.id });
+    offer(ctx, opponent.id, "reaction", c.id, pending);
+    ctx.emit({ type: "seizeOffered", who: c.id, against: opponent.id });
+    return;
+  }
+  contestSeize(ctx, c, opponent, opponentMay);
+}
+
+/** The opponent's answer to a seize: it rolls (spending its reaction) or declines (keeping it). */
+export function answerSeize(ctx: Context, pending: Pending, rolls: boolean): void {
+  closePending(ctx, pending.id);
+  const seizer = combatant(ctx.state, String(pending.data.seizer));
+  const opponent = combatant(ctx.state, String(pending.data.opponent));
+  contestSeize(ctx, seizer, opponent, rolls);
+}
+
+/**
+ * Both roll (in combatants order) and spend their reaction, or the seizer alone. Going first puts
+ * the seizer's turn before the opponent's; a simultaneous result makes the two act together.
+ */
+function contestSeize(
+  ctx: Context,
+  c: CombatantState,
+  opponent: CombatantState,
+  opponentRolls: boolean,
+): void {
+  const state = ctx.state;
   // Rolls in combatants (roster) order.
   const rollers = state.roster.filter((id) => id === c.id || (opponentRolls && id === opponent.id));
   const checks = new Map<string, AglCheck>();

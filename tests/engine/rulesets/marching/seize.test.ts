@@ -3,8 +3,15 @@ import type { CombatantSetup } from "../../../../src/engine/state";
 import { firstOf } from "../../../../src/engine/rulesets/marching/seize";
 import { foe, pc, Table } from "./helpers";
 
-/** lead's turn is starting; the goblin (later in the order and in the roster) wants to go first. */
-function contest(dice: number[], extra: Partial<Record<string, Partial<CombatantSetup>>> = {}) {
+/**
+ * lead's turn is starting; the goblin (later in the order and in the roster) wants to go first.
+ * With `seizeOpponent: rolls` the contested lead rolls at once (the default asks it first).
+ */
+function contest(
+  dice: number[],
+  extra: Partial<Record<string, Partial<CombatantSetup>>> = {},
+  seizeOpponent: "rolls" | "asks" = "rolls",
+) {
   return new Table(
     [
       pc("lead", 1, [0, 0], extra.lead),
@@ -13,6 +20,7 @@ function contest(dice: number[], extra: Partial<Record<string, Partial<Combatant
       foe("orc", [4, 0]),
     ],
     dice,
+    { seizeOpponent },
   )
     .do({ type: "start" })
     .do({ type: "choose", who: "lead", initiative: "take" });
@@ -105,7 +113,9 @@ describe('marching: seizing initiative ("each may make an AGL check to spend the
     expect(t.refused({ type: "seize", who: "orc" }).key).toBe("TEMPO.Refusal.TooLateToSeize");
     t.do({ type: "next" });
     expect(t.refused({ type: "seize", who: "lead" }).key).toBe("TEMPO.Refusal.AlreadyHadTurn");
-    const fresh = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])]).do({ type: "start" });
+    const fresh = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])], [], { seizeOpponent: "rolls" }).do({
+      type: "start",
+    });
     expect(fresh.refused({ type: "seize", who: "orc" }).key).toBe("TEMPO.Refusal.ChooseInitiativeFirst");
   });
 });
@@ -185,5 +195,32 @@ describe('marching: acting together ("If two characters act simultaneously, this
     const t = together();
     expect(t.refused({ type: "delay", who: "lead" }).key).toBe("TEMPO.Refusal.ActingTogether");
     expect(t.refused({ type: "seize", who: "orc" }).key).toBe("TEMPO.Refusal.ActingTogether");
+  });
+});
+
+describe('marching: the contested combatant "may" take up a seize (option seizeOpponent: asks, the default)', () => {
+  it("offers the contested combatant the contest; taking it up rolls both checks and spends both reactions", () => {
+    const t = contest([7, 3], {}, "asks").do({ type: "seize", who: "goblin" });
+    expect(t.dice.asked).toEqual([]);
+    expect(t.state.offers).toMatchObject([{ who: "lead", with: "reaction", against: "goblin" }]);
+    expect(t.refused({ type: "act", who: "lead", action: "primary" }).key).toBe(
+      "TEMPO.Refusal.ReactionsPending",
+    );
+    t.do({ type: "react", who: "lead", with: "reaction" });
+    expect(t.dice.asked).toEqual([20, 20]);
+    expect(t.state.current).toBe("goblin");
+    expect(t.c("lead").usage["round:reaction"]).toBe(1);
+  });
+
+  it('declining keeps the contested combatant\'s reaction: the seizer rolls alone ("each may make an AGL check to spend their reaction")', () => {
+    const t = contest([3], {}, "asks").do({ type: "seize", who: "goblin" });
+    t.do({ type: "react", who: "lead", with: "decline" });
+    expect(t.dice.asked).toEqual([20]);
+    expect(t.state.current).toBe("goblin");
+    expect(t.c("lead").usage["round:reaction"]).toBeUndefined();
+    expect(t.c("goblin").usage["round:reaction"]).toBe(1);
+    const failed = contest([15], {}, "asks").do({ type: "seize", who: "goblin" });
+    failed.do({ type: "react", who: "lead", with: "decline" });
+    expect(failed.state.current).toBe("lead");
   });
 });

@@ -8,7 +8,7 @@ import { foe, pc, Table } from "./helpers";
  * (surprised: one less). Expected targets and results are worked out by hand.
  */
 
-/** lead's turn is starting; the goblin (later in the order and the roster) seizes. */
+/** lead's turn is starting; the goblin (later in the order and the roster) seizes; the lead rolls at once (seizeOpponent: rolls). */
 function contest(dice: number[], extra: Partial<Record<string, Partial<CombatantSetup>>> = {}) {
   return new Table(
     [
@@ -18,6 +18,7 @@ function contest(dice: number[], extra: Partial<Record<string, Partial<Combatant
       foe("orc", [4, 0]),
     ],
     dice,
+    { seizeOpponent: "rolls" },
   )
     .do({ type: "start" })
     .do({ type: "choose", who: "lead", initiative: "take" });
@@ -93,6 +94,7 @@ describe("marching AGL checks for seizing, rolled", () => {
   it("starts the frantic clock for a player character who seizes the turn", () => {
     const t = new Table([pc("lead", 1, [0, 0]), pc("second", 2, [0, 1]), foe("goblin", [2, 0])], [3, 15], {
       frantic: "on",
+      seizeOpponent: "rolls",
     }).do({ type: "start" });
     t.do({ type: "choose", who: "lead", initiative: "cede" });
     expect(t.state.current).toBe("goblin");

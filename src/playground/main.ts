@@ -257,15 +257,20 @@ export class Playground {
         "info",
       );
     } catch (error) {
-      // Bad input is named as such: the field of the file, or the setup's own localised reason.
-      const message =
-        error instanceof SessionFileError
-          ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
-          : error instanceof SetupError
-            ? this.loc.format(error.key, error.data)
-            : String(error);
-      this.panels.toast(this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message }), "error");
+      this.panels.toast(
+        this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message: this.loadErrorText(error) }),
+        "error",
+      );
     }
+  }
+
+  /** Bad input is named as such: the field of the file, or the setup's own localised reason. */
+  loadErrorText(error: unknown): string {
+    return error instanceof SessionFileError
+      ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
+      : error instanceof SetupError
+        ? this.loc.format(error.key, error.data)
+        : String(error);
   }
 }
 
@@ -333,7 +338,7 @@ async function boot(): Promise<void> {
   } else {
     if (restored && "error" in restored)
       app.panels.toast(
-        loc.format("TEMPO.Playground.Toast.RestoreFailed", { message: restored.error }),
+        loc.format("TEMPO.Playground.Toast.RestoreFailed", { message: app.loadErrorText(restored.error) }),
         "error",
       );
     app.load(encounter, seed);

@@ -29,7 +29,8 @@ export function forgetSession(): void {
   storage()?.removeItem(STORAGE_KEY);
 }
 
-export type Restored = { session: Session; file: SessionFile } | { error: string } | null;
+/** A restored fight, or why the saved one was thrown away (a SessionFileError names the field). */
+export type Restored = { session: Session; file: SessionFile } | { error: unknown } | null;
 
 /** The saved fight, replayed; null when none is saved, an error when what is saved is not valid. */
 export function restoreSession(): Restored {
@@ -41,6 +42,6 @@ export function restoreSession(): Restored {
     return { session: Session.fromFile(file), file };
   } catch (error) {
     forgetSession();
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error };
   }
 }

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { ENCOUNTERS } from "../../src/playground/encounters";
-import { Session } from "../../src/playground/session";
+import { Session, SessionFileError } from "../../src/playground/session";
 import { STORAGE_KEY, restoreSession, saveSession } from "../../src/playground/storage";
 
 /** The Web Storage API's shape (MDN: Storage), backed by a Map. */
@@ -59,7 +59,9 @@ describe("playground storage", () => {
   it("throws away what is not a session file, saying why", () => {
     store.setItem(STORAGE_KEY, JSON.stringify({ format: "tempo-playground-session", version: 1 }));
     const restored = restoreSession();
-    expect(restored && "error" in restored ? restored.error : "").toMatch(/incomplete/);
+    const error = restored && "error" in restored ? restored.error : null;
+    expect(error).toBeInstanceOf(SessionFileError);
+    expect((error as SessionFileError).field).toBe("ruleset");
     expect(store.getItem(STORAGE_KEY)).toBeNull();
   });
 
@@ -68,12 +70,14 @@ describe("playground storage", () => {
     const file = { ...new Session(flow.id, flow.setup, 1).toFile(), ruleset: "chess" };
     store.setItem(STORAGE_KEY, JSON.stringify(file));
     const restored = restoreSession();
-    expect(restored && "error" in restored).toBe(true);
+    const error = restored && "error" in restored ? restored.error : null;
+    expect((error as SessionFileError).field).toBe("ruleset");
     expect(store.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it("throws away text that is not JSON", () => {
     store.setItem(STORAGE_KEY, "{not json");
-    expect(restoreSession()).toMatchObject({ error: expect.any(String) });
+    const restored = restoreSession();
+    expect(restored && "error" in restored ? restored.error : null).toBeInstanceOf(SyntaxError);
   });
 });

@@ -283,7 +283,7 @@ describe("tempo-actors", () => {
           id: `c${i}`,
           name: doc.name,
           hidden: false,
-          system: { side: "", marching: i, surprised: false, unseen: false },
+          system: { side: "", marching: i + 1, surprised: false, unseen: false },
         };
         return combatantSetup(combatant, actor, [i * 2, 0]);
       });

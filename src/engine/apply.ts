@@ -1,3 +1,5 @@
+import { create } from "mutative";
+
 import type { Command } from "./commands";
 import { createContext, type Context } from "./context";
 import { combatant, newCombatant } from "./core/combatants";
@@ -123,7 +125,7 @@ function typeName(command: unknown): string {
  * refusal with the given state, never an exception. The command is first checked against its
  * schema (schema.ts): a malformed one is refused before any handler runs, and a well-formed one
  * reaches its handler as a fresh copy of its checked fields. The given state is never changed: the
- * handler works on a copy, which becomes the next state, or is dropped when the command is
+ * handler works on a draft (structural sharing), which becomes the next state, or is dropped when the command is
  * refused. An error that is not a refusal (a bug in a handler) is logged and becomes the refusal
  * TEMPO.Refusal.Internal, so the host keeps a consistent state. The one thing that still reaches
  * the host is an error its own dice port threw (a scripted port out of dice, the adapter's loop
@@ -155,22 +157,54 @@ export function apply(
     return internal(state, command, error);
   }
   try {
-    const draft = structuredClone(state);
-    const ctx = createContext(draft, ruleset, dice);
-    if (state.status === "ended") refuse("CombatEnded");
-    if (state.status === "setup" && !BEFORE_START.has(parsed.type)) refuse("NotStarted");
-    if (state.status === "active" && parsed.type === "start") refuse("AlreadyStarted");
-    checkActor(ctx, parsed);
-    const handler = handlerFor(ruleset, parsed.type);
-    if (!handler) refuse("NotInRuleset", { command: parsed.type, ruleset: ruleset.id });
-    handler(ctx, parsed);
-    return { ok: true, state: draft, events: ctx.events };
+    // Structural sharing (mutative): the handler mutates a draft; only what it changes is copied,
+    // everything else is shared with `state`, which is never changed. Events and refusal data are
+    // made plain before the draft is finalised, so none of them holds a draft.
+    let events: EngineEvent[] = [];
+    const next = produce(state, (draft) => {
+      const ctx = createContext(draft, ruleset, dice);
+      try {
+        if (state.status === "ended") refuse("CombatEnded");
+        if (state.status === "setup" && !BEFORE_START.has(parsed.type)) refuse("NotStarted");
+        if (state.status === "active" && parsed.type === "start") refuse("AlreadyStarted");
+        checkActor(ctx, parsed);
+        const handler = handlerFor(ruleset, parsed.type);
+        if (!handler) refuse("NotInRuleset", { command: parsed.type, ruleset: ruleset.id });
+        handler(ctx, parsed);
+      } catch (error) {
+        if (error instanceof RefusalError)
+          throw new RefusalError({ key: error.refusal.key, data: plain(error.refusal.data) });
+        throw error;
+      }
+      events = plain(ctx.events);
+    });
+    return { ok: true, state: next, events };
   } catch (error) {
     if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };
     // The host's own dice port failed (out of scripted dice, or asking what to roll): its error.
     if (error instanceof DicePortError) throw error.error;
     return internal(state, command, error);
   }
+}
+
+/**
+ * mutative's create, typed for the encounter: its own deep Draft type is more than the compiler
+ * will instantiate for EncounterState, and a draft has the state's shape anyway.
+ */
+const produce = create as unknown as (
+  base: EncounterState,
+  recipe: (draft: EncounterState) => void,
+) => EncounterState;
+
+/** A plain deep copy of JSON-like data that may hold drafts (read while the draft is alive). */
+function plain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(plain) as T;
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = plain(v);
+    return out as T;
+  }
+  return value;
 }
 
 /** A handler failed without refusing: log it for the developer, refuse it for the table. */

@@ -4,8 +4,8 @@ import type { Ruleset } from "./ruleset";
 import type { EncounterState } from "./state";
 
 /**
- * What a command handler works with: a private copy of the state it may change freely (apply
- * cloned it, and throws it away on a refusal), the dice port, and the event list.
+ * What a command handler works with: a draft of the state it may change freely (apply makes it
+ * with structural sharing and throws it away on a refusal), the dice port, and the event list.
  */
 export interface Context {
   readonly state: EncounterState;

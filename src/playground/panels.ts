@@ -359,7 +359,9 @@ export class Panels {
       h("div", { class: "pg-dialog-buttons" }, close),
     );
     this.dialog.showModal();
-    close.focus();
+    // The pages read from the top; focus waits on Close without scrolling to it.
+    close.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
   }
 
   /** The sample encounter's three first steps: what to drag or press, and what will happen. */

@@ -76,6 +76,23 @@ const COMMAND_SCHEMAS: { readonly [T in CommandType]: Readonly<Record<string, Fi
   place: { who: "combatant", at: "cellOrNull" },
 };
 
+interface CompiledField {
+  field: string;
+  kind: Kind;
+  optional: boolean;
+}
+
+/** The schemas as lists, worked out once: checking a command reads no spec strings. */
+const COMPILED = Object.fromEntries(
+  Object.entries(COMMAND_SCHEMAS).map(([type, schema]) => [
+    type,
+    Object.entries(schema).map(([field, spec]): CompiledField => {
+      const optional = spec.endsWith("?");
+      return { field, kind: (optional ? spec.slice(0, -1) : spec) as Kind, optional };
+    }),
+  ]),
+) as unknown as Record<CommandType, readonly CompiledField[]>;
+
 type Fields = Record<string, unknown>;
 
 function isPlainObject(value: unknown): value is Fields {
@@ -280,10 +297,7 @@ function parseUnguarded(value: unknown, scope: Scope): Command {
   const schema = COMMAND_SCHEMAS[type as CommandType];
   checkKeys(type, value, schema, "type");
   const out: Fields = { type };
-  for (const field in schema) {
-    const spec = schema[field] as FieldSpec;
-    const optional = spec.endsWith("?");
-    const kind = (optional ? spec.slice(0, -1) : spec) as Kind;
+  for (const { field, kind, optional } of COMPILED[type as CommandType]) {
     const present = hasOwnEntry(value, field) && value[field] !== undefined;
     if (!present) {
       if (!optional) refuse("MissingField", { command: type, field });

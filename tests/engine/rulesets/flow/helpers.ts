@@ -4,6 +4,7 @@ import type { Command } from "../../../../src/engine/commands";
 import { ScriptedDice } from "../../../../src/engine/dice";
 import { createEncounter } from "../../../../src/engine/encounter";
 import type { EngineEvent } from "../../../../src/engine/events";
+import type { Refusal } from "../../../../src/engine/refusal";
 import { flow } from "../../../../src/engine/rulesets/flow";
 import type { CombatantSetup, EncounterState, GridDescription } from "../../../../src/engine/state";
 
@@ -34,6 +35,14 @@ export class Table {
     if (result.ok) throw new Error(`accepted ${JSON.stringify(command)}`);
     expect(JSON.stringify(result.state)).toBe(before);
     return result.refusal.key;
+  }
+  /** Like `refused`, returning the whole refusal: its key and the data its message needs. */
+  refusedWhole(command: Command): Refusal {
+    const before = JSON.stringify(this.state);
+    const result = apply(this.state, command, this.dice, flow);
+    if (result.ok) throw new Error(`accepted ${JSON.stringify(command)}`);
+    expect(JSON.stringify(result.state)).toBe(before);
+    return result.refusal;
   }
   c(id: string) {
     const found = this.state.combatants[id];

@@ -27,7 +27,7 @@ describe("the scenario loader names the bad field of a combatant", () => {
   ])("%s", (combatant, field) => {
     expect(() => loadScenario(scenario(combatant))).toThrow(ScenarioError);
     expect(() => loadScenario(scenario(combatant))).toThrow(field);
-    const result = runScenario(scenario(combatant), "bad input");
+    const result = runScenario(scenario(combatant));
     expect(result.passed).toBe(false);
     expect(result.failures.join(" ")).not.toMatch(/engine error/);
   });

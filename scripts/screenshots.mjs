@@ -87,7 +87,7 @@ async function scene(i18n) {
     ],
   };
   const sheet = sheetView(
-    { subject, ruleset: "flow", options: {}, encounter: { state, combatantId: current }, canControl: true, editable: true },
+    { subject, ruleset: "flow", options: {}, encounter: { state, combatantId: current }, canControl: true, isGM: true, editable: true },
     i18n,
   );
   const weapon = weaponSheetView({
@@ -107,7 +107,33 @@ async function scene(i18n) {
   });
   const docs = state.roster.map((id) => ({ id, name: state.combatants[id].name, img: "", hidden: false }));
   const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
-  return { sheet, weapon, tracker: trackerContext };
+  return { sheet, weapon, tracker: trackerContext, tracker6: crowd(engine, tracker, i18n, 6), tracker20: crowd(engine, tracker, i18n, 20) };
+}
+
+const NAMES = ["Aria Vane", "Brannoc", "Cressida of the Long Road", "Dorn", "Elspeth", "Fenwick", "Goblin Archer", "Goblin Cutter", "Hobgoblin Captain", "Ogre Brute"];
+
+/** A segments fight of n combatants (two sides, marching places, conditions) in its HIGH stage, as the GM sees it. */
+function crowd(engine, tracker, i18n, n) {
+  const ruleset = engine.getRuleset("flow");
+  const combatants = Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    name: `${NAMES[i % NAMES.length]}${i >= NAMES.length ? ` ${Math.floor(i / NAMES.length) + 1}` : ""}`,
+    side: i % 3 === 2 ? "wolves" : i % 2 === 0 ? "party" : "goblins",
+    pc: i % 2 === 0,
+    stats: { agility: i % 4 },
+    surprised: i === 3,
+  }));
+  let state = engine.createEncounter({ ruleset: "flow", grid: { type: "none" }, combatants }, ruleset);
+  const step = (command, dice = []) => {
+    const result = engine.apply(state, command, new engine.ScriptedDice(dice), ruleset);
+    if (!result.ok) throw new Error(`${command.type}: ${result.refusal.key}`);
+    state = result.state;
+  };
+  step({ type: "start" }, Array.from({ length: 400 }, (_, i) => (i * 7) % 10 + 1));
+  step({ type: "apply", who: "c1", condition: "prone", rounds: 2 });
+  if (n > 5) step({ type: "apply", who: "c5", condition: "grappled", rounds: null });
+  const docs = state.roster.map((id, i) => ({ id, name: state.combatants[id].name, img: i % 2 === 0 ? PORTRAIT : GOBLIN, hidden: i === 4 }));
+  return { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: [], combatants: docs, ruleset: "flow" }) };
 }
 
 /** A portrait placeholder (Foundry's own icons are not served outside Foundry). */
@@ -115,6 +141,12 @@ const PORTRAIT =
   "data:image/svg+xml," +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#7a6f5c"/><circle cx="32" cy="24" r="11" fill="#d8cfbf"/><path d="M12 60c2-14 10-20 20-20s18 6 20 20z" fill="#d8cfbf"/></svg>',
+  );
+
+const GOBLIN =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#4d6b3a"/><circle cx="32" cy="28" r="14" fill="#9fc27a"/><path d="M14 22l8 6M50 22l-8 6" stroke="#9fc27a" stroke-width="5"/></svg>',
   );
 
 const THEMES = {
@@ -138,6 +170,7 @@ function page(css, body) {
   .shot{display:inline-block;padding:16px;vertical-align:top}
   .frame{width:640px}
   .frame.narrow{width:320px}
+  .frame.sidebar{width:300px}
   .frame.item{width:480px}
   input,select,textarea{font:inherit;color:inherit;background:transparent;border:1px solid var(--color-border);border-radius:3px;padding:2px 4px}
   ${css}
@@ -165,6 +198,8 @@ export async function captureScreenshots({ outDir = join(root, "test-artifacts/s
     sheet: ["frame", template(TEMPLATE_PATHS.actorSheet)(context.sheet)],
     weapon: ["frame item", template(TEMPLATE_PATHS.itemSheet)(context.weapon)],
     tracker: ["frame narrow", template(TEMPLATE_PATHS.tracker)(context.tracker)],
+    "tracker-6": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker6)],
+    "tracker-20": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker20)],
   };
   const body = Object.keys(THEMES)
     .flatMap((theme) =>

@@ -17,6 +17,11 @@ export interface TrackerCombatantDoc {
   img?: string;
   /** Hidden from players (Foundry's combatant.hidden); GMs see it marked. */
   hidden?: boolean;
+  /** The combatant's own setup, as its document holds it (shown before the fight starts). */
+  side?: string;
+  marching?: number | null;
+  surprised?: boolean;
+  unseen?: boolean;
 }
 
 export interface TrackerOptions {
@@ -34,6 +39,8 @@ export interface TrackerOptions {
 export interface StepView {
   id: string;
   label: string;
+  /** What the step's chip shows when space is short (a segment's number). */
+  short: string;
   current: boolean;
   cssClass: string;
   /** "step" on the current one, for aria-current. */
@@ -66,12 +73,29 @@ export interface PoolPipsView {
   count: string;
   pips: PipView[];
   ariaLabel: string;
+  /** The GM's − and + (empty for players: adjustPool is a GM command). */
+  buttons: PoolButtonView[];
+  hasButtons: boolean;
 }
 
 export interface MarkerView {
   id: string;
+  /** The whole sentence: "Prone, 2 rounds left". */
   label: string;
+  /** What the compact line shows: "Prone 2". */
+  short: string;
   cssClass: string;
+}
+
+/** A GM's ± on a pool in the tracker: sends adjustPool { who, pool, delta }. */
+export interface PoolButtonView {
+  action: "tempoAdjustPool";
+  who: string;
+  pool: string;
+  delta: number;
+  label: string;
+  text: string;
+  disabled: boolean;
 }
 
 export interface CombatantRowView {
@@ -80,9 +104,21 @@ export interface CombatantRowView {
   img: string;
   hasImg: boolean;
   side: string;
+  /** tempo-side--N: the side's colour, by the order sides first appear in the roster. */
+  sideClass: string;
+  sideLabel: string;
+  /** marching: place in the marching order ("1" = lead), "" when none. */
+  marching: string;
+  hasMarching: boolean;
+  marchingLabel: string;
   initiative: string;
   hasInitiative: boolean;
   current: boolean;
+  /** The acting combatant's row opens: pips, the GM's pool buttons, conditions with rounds left. */
+  expanded: boolean;
+  /** The GM's button that opens the combatant's Tempo setup (side, surprised, marching, unseen). */
+  canSetup: boolean;
+  setupLabel: string;
   cssClass: string;
   ariaLabel: string;
   pools: PoolPipsView[];
@@ -177,18 +213,19 @@ const MARKER_LABELS = {
   aborted: "TEMPO.Tracker.Marker.aborted",
   defeated: "TEMPO.Tracker.Marker.defeated",
   hidden: "TEMPO.Tracker.Marker.hidden",
+  unseen: "TEMPO.Tracker.Marker.unseen",
 } as const;
 type MarkerId = keyof typeof MARKER_LABELS;
-const CONDITION_MARKERS: readonly MarkerId[] = ["surprised", "delayed", "readied", "aborted"];
 
 function has<K extends string>(map: Readonly<Record<K, string>>, key: string): key is K {
   return Object.prototype.hasOwnProperty.call(map, key);
 }
 
-function step(id: string, label: string, current: boolean): StepView {
+function step(id: string, label: string, current: boolean, short = label): StepView {
   return {
     id,
     label,
+    short,
     current,
     cssClass: current ? "tempo-step is-current" : "tempo-step",
     ariaCurrent: current ? "step" : "false",
@@ -212,7 +249,7 @@ function segmentsView(state: EncounterState, i18n: Localizer): StructureView | n
   // segments: "a 1-minute round of 10 segments"
   const steps = Array.from({ length: 10 }, (_, i) => {
     const n = i + 1;
-    return step(String(n), i18n.format("TEMPO.Tracker.SegmentNumber", { n }), n === state.segment);
+    return step(String(n), i18n.format("TEMPO.Tracker.SegmentNumber", { n }), n === state.segment, String(n));
   });
   return { label: i18n.localize("TEMPO.Tracker.Segments"), steps };
 }
@@ -243,7 +280,7 @@ function optionsView(state: EncounterState, i18n: Localizer): OptionView[] {
   });
 }
 
-function poolsView(c: CombatantState, state: EncounterState, i18n: Localizer): PoolPipsView[] {
+function poolsView(c: CombatantState, state: EncounterState, isGM: boolean, i18n: Localizer): PoolPipsView[] {
   const defs = getRuleset(state.ruleset).pools;
   const order = defs.map((p) => p.id);
   const ids = [
@@ -270,12 +307,58 @@ function poolsView(c: CombatantState, state: EncounterState, i18n: Localizer): P
         name: c.name,
         ...meter.meter,
       }),
+      buttons: isGM ? poolButtons(c, id, abbr, value, i18n) : [],
+      hasButtons: isGM,
     };
   });
 }
 
+/** The GM's − and +: adjustPool is a GM command, so only a GM is given them (never a refused press). */
+function poolButtons(
+  c: CombatantState,
+  pool: string,
+  abbr: string,
+  value: number,
+  i18n: Localizer,
+): PoolButtonView[] {
+  return [
+    {
+      action: "tempoAdjustPool",
+      who: c.id,
+      pool,
+      delta: -1,
+      label: i18n.format("TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
+      text: "−",
+      disabled: value <= 0,
+    },
+    {
+      action: "tempoAdjustPool",
+      who: c.id,
+      pool,
+      delta: 1,
+      label: i18n.format("TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
+      text: "+",
+      disabled: false,
+    },
+  ];
+}
+
 function marker(id: MarkerId, i18n: Localizer): MarkerView {
-  return { id, label: i18n.localize(MARKER_LABELS[id]), cssClass: `tempo-marker tempo-marker--${id}` };
+  const label = i18n.localize(MARKER_LABELS[id]);
+  return { id, label, short: label, cssClass: `tempo-marker tempo-marker--${id}` };
+}
+
+/** An engine condition with its rounds left ("Prone 2"; no number when it lasts until removed). */
+function conditionMarker(id: string, rounds: number | null, i18n: Localizer): MarkerView {
+  const name = has(MARKER_LABELS, id)
+    ? i18n.localize(MARKER_LABELS[id])
+    : i18n.localize(`TEMPO.Condition.${id}`);
+  return {
+    id,
+    label: rounds === null ? name : i18n.format("TEMPO.Tracker.ConditionRounds", { condition: name, rounds }),
+    short: rounds === null ? name : `${name} ${rounds}`,
+    cssClass: `tempo-marker tempo-marker--${id}`,
+  };
 }
 
 function markersOf(
@@ -286,14 +369,20 @@ function markersOf(
 ): MarkerView[] {
   const out: MarkerView[] = [];
   if (c) {
-    const conditions = new Set(c.conditions.map((x) => x.id));
-    for (const id of CONDITION_MARKERS) {
-      if (conditions.has(id) || (id === "surprised" && c.surprised)) out.push(marker(id, i18n));
-    }
+    // Every engine condition, with the rounds it has left (each ruleset ticks them its own way).
+    for (const x of c.conditions) out.push(conditionMarker(x.id, x.rounds, i18n));
+    if (c.surprised && !c.conditions.some((x) => x.id === "surprised")) out.push(marker("surprised", i18n));
     if (c.defeated) out.push(marker("defeated", i18n));
-  }
+  } else if (doc?.surprised) out.push(marker("surprised", i18n));
+  if (isGM && (c ? c.unseen : doc?.unseen)) out.push(marker("unseen", i18n));
   if (isGM && doc?.hidden) out.push(marker("hidden", i18n));
   return out;
+}
+
+/** Each side's colour index, in the order sides first appear (up to six colours, then again). */
+function sideIndex(sides: readonly string[], side: string): number {
+  const i = sides.indexOf(side);
+  return i < 0 ? 0 : i % 6;
 }
 
 function row(
@@ -302,19 +391,24 @@ function row(
   doc: TrackerCombatantDoc | undefined,
   state: EncounterState | null,
   options: TrackerOptions,
+  sides: readonly string[],
 ): CombatantRowView {
   const { i18n } = options;
   const name = c?.name ?? doc?.name ?? id;
   const current = state !== null && state.current === id;
   const showPools = c !== null && (options.isGM || (options.owned ?? []).includes(id));
-  const pools = c && state && showPools ? poolsView(c, state, i18n) : [];
+  const pools = c && state && showPools ? poolsView(c, state, options.isGM, i18n) : [];
   const markers = markersOf(c, doc, options.isGM, i18n);
   const initiative = c?.initiative ?? null;
-  const css = ["combatant", "tempo-combatant"];
-  if (current) css.push("active", "is-current");
+  const side = c?.side ?? doc?.side ?? "";
+  const marching = c ? c.marching : (doc?.marching ?? null);
+  const css = ["combatant", "tempo-combatant", `tempo-side--${sideIndex(sides, side)}`];
+  if (current) css.push("active", "is-current", "is-expanded");
   if (c?.defeated) css.push("defeated", "is-defeated");
   if (doc?.hidden) css.push("hide", "is-hidden");
   const ariaParts = [name];
+  if (side !== "") ariaParts.push(i18n.format("TEMPO.Tracker.SideOf", { side }));
+  if (marching !== null) ariaParts.push(i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }));
   if (initiative !== null)
     ariaParts.push(i18n.format("TEMPO.Tracker.InitiativeValue", { value: initiative }));
   if (current) ariaParts.push(i18n.localize("TEMPO.Tracker.CurrentTurn"));
@@ -324,10 +418,18 @@ function row(
     name,
     img: doc?.img ?? "",
     hasImg: (doc?.img ?? "") !== "",
-    side: c?.side ?? "",
+    side,
+    sideClass: `tempo-side--${sideIndex(sides, side)}`,
+    sideLabel: side === "" ? "" : i18n.format("TEMPO.Tracker.SideOf", { side }),
+    marching: marching === null ? "" : String(marching),
+    hasMarching: marching !== null,
+    marchingLabel: marching === null ? "" : i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }),
     initiative: initiative === null ? "" : String(initiative),
     hasInitiative: initiative !== null,
     current,
+    expanded: current && (pools.length > 0 || markers.length > 0),
+    canSetup: options.isGM,
+    setupLabel: i18n.format("TEMPO.Tracker.Control.Setup", { name }),
     cssClass: css.join(" "),
     ariaLabel: ariaParts.join(", "),
     pools,
@@ -399,7 +501,8 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
   const visible = (id: string) => isGM || !docById.get(id)?.hidden;
 
   if (!state) {
-    const combatants = docs.filter((d) => visible(d.id)).map((d) => row(d.id, null, d, null, options));
+    const sides = [...new Set(docs.map((d) => d.side ?? ""))];
+    const combatants = docs.filter((d) => visible(d.id)).map((d) => row(d.id, null, d, null, options, sides));
     return {
       started: false,
       status: i18n.localize("TEMPO.Tracker.NotStarted"),
@@ -433,9 +536,14 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     seen.add(id);
     return true;
   });
+  const sides = [
+    ...new Set(
+      state.roster.map((id) => state.combatants[id]?.side ?? "").concat(docs.map((d) => d.side ?? "")),
+    ),
+  ];
   const combatants = ids
     .filter(visible)
-    .map((id) => row(id, state.combatants[id] ?? null, docById.get(id), state, options));
+    .map((id) => row(id, state.combatants[id] ?? null, docById.get(id), state, options, sides));
   const groups: GroupView[] = Object.entries(state.groups ?? {}).map(([side, level]) => ({
     side,
     label: i18n.format("TEMPO.Tracker.GroupSide", { side, level: i18n.localize(GROUP_LABELS[level]) }),

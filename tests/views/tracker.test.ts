@@ -294,17 +294,26 @@ describe("templates/tracker/tracker.hbs rendered with Handlebars", () => {
     const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(state, opts()) });
     const rows = elements(html, "li").filter((li) => li.attrs["data-combatant-id"]);
     expect(rows.map((r) => r.attrs["data-combatant-id"])).toEqual(["ana", "orc"]);
-    expect(unescape(rows[0]?.attrs["aria-label"] ?? "")).toBe("Ana, initiative 10, acting now");
+    expect(unescape(rows[0]?.attrs["aria-label"] ?? "")).toBe("Ana, side party, initiative 10, acting now");
     expect(rows[0]?.attrs["aria-current"]).toBe("true");
     const meters = elements(html, "span").filter((s) => s.attrs["role"] === "meter");
-    expect(meters.map((m) => unescape(m.attrs["aria-label"] ?? ""))).toContain("Orc: RP 2 of 2");
+    // The acting combatant's row opens with meters; the others show their points as numbers.
+    expect(meters.map((m) => unescape(m.attrs["aria-label"] ?? ""))).toEqual([
+      "Ana: AP 5 of 5",
+      "Ana: RP 2 of 2",
+      "Ana: FP 2",
+    ]);
+    const nums = elements(html, "span").filter((s) => s.attrs["class"] === "tempo-num");
+    expect(nums.map((n) => unescape(n.attrs["title"] ?? ""))).toContain("Orc: RP 2 of 2");
     expect(
       elements(html, "span")
         .filter((s) => s.attrs["data-marker"] === "readied")
         .map((s) => s.text),
     ).toEqual(["Readied"]);
     const buttons = elements(html, "button");
-    expect(buttons.map((b) => [b.attrs["data-action"], b.text])).toEqual([["tempoNext", "Next turn"]]);
+    expect(buttons.filter((b) => b.attrs["data-action"] === "tempoNext").map((b) => b.text)).toEqual([
+      "Next turn",
+    ]);
     expect(html).not.toContain("TEMPO.");
   });
 
@@ -320,7 +329,8 @@ describe("templates/tracker/tracker.hbs rendered with Handlebars", () => {
     );
     const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(state, opts()) });
     const current = elements(html, "li").filter((li) => li.attrs["aria-current"] === "step");
-    expect(current.map((li) => li.text)).toEqual(["Segment 1", "HIGH group"]);
+    expect(current.map((li) => li.attrs["aria-label"])).toEqual(["Segment 1", "HIGH group"]);
+    expect(current.map((li) => li.text)).toEqual(["1", "HIGH group"]);
     expect(html).toContain("party: HIGH");
     expect(html).not.toContain("TEMPO.");
   });
@@ -338,7 +348,133 @@ describe("templates/tracker/tracker.hbs rendered with Handlebars", () => {
       "hex",
     );
     const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(state, opts()) });
-    expect(elements(html, "button").map((b) => "disabled" in b.attrs)).toEqual([true]);
+    const next = elements(html, "button").filter((b) => b.attrs["data-action"] === "tempoNext");
+    expect(next.map((b) => "disabled" in b.attrs)).toEqual([true]);
     expect(html).toContain('role="status"');
+  });
+});
+
+/** n combatants, alternating party and foes, with agility giving distinct initiative. */
+function crowd(n: number): CombatantSetup[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    name: `Combatant number ${i}`,
+    side: i % 2 === 0 ? "party" : "foes",
+    pc: i % 2 === 0,
+    stats: { agility: 0 },
+  }));
+}
+
+describe("the compact tracker: one line per combatant", () => {
+  for (const n of [1, 6, 20]) {
+    it(`renders ${n} combatant(s) as ${n} rows, each one line, only the acting one opened`, () => {
+      const state = fight(
+        "flow",
+        crowd(n),
+        [{ type: "start" }],
+        Array.from({ length: 200 }, (_, i) => (i % 10) + 1),
+      );
+      const view = trackerView(state, opts());
+      expect(view.combatants).toHaveLength(n);
+      expect(view.combatants.filter((c) => c.expanded).map((c) => c.id)).toEqual([state.current]);
+      const html = render(TEMPLATE_PATHS.tracker, { tempo: view });
+      const rows = elements(html, "li").filter((li) => li.attrs["data-combatant-id"]);
+      expect(rows).toHaveLength(n);
+      expect(elements(html, "div").filter((d) => d.attrs["class"] === "tempo-combatant__line")).toHaveLength(
+        n,
+      );
+      expect(
+        elements(html, "div").filter((d) => d.attrs["class"] === "tempo-combatant__detail"),
+      ).toHaveLength(1);
+      // Meters (pips) only in the opened row: three pools of flow, once.
+      expect(elements(html, "span").filter((s) => s.attrs["role"] === "meter")).toHaveLength(3);
+      // Every row's points as numbers on its line.
+      expect(elements(html, "span").filter((s) => s.attrs["class"] === "tempo-num")).toHaveLength(3 * n);
+    });
+  }
+
+  it("colours each side by the order sides appear, and numbers the marching order", () => {
+    const state = fight(
+      "marching",
+      [
+        { id: "lead", name: "Lead", side: "party", pc: true, marching: 1 },
+        { id: "back", name: "Back", side: "party", pc: true, marching: 2 },
+        { id: "gob", name: "Goblin", side: "goblins" },
+      ],
+      [{ type: "start" }],
+      [],
+    );
+    const rows = trackerView(state, opts()).combatants;
+    expect(rows.map((r) => [r.id, r.sideClass, r.marching, r.hasMarching])).toEqual([
+      ["lead", "tempo-side--0", "1", true],
+      ["back", "tempo-side--0", "2", true],
+      ["gob", "tempo-side--1", "", false],
+    ]);
+    expect(rows[0]?.marchingLabel).toBe("marching order 1");
+  });
+
+  it("shows each engine condition with its rounds left, and one lasting until removed without a number", () => {
+    const state = fight(
+      "flow",
+      flowPair,
+      [
+        { type: "start" },
+        { type: "apply", who: "orc", condition: "prone", rounds: 2 },
+        { type: "apply", who: "orc", condition: "grappled", rounds: null },
+      ],
+      [9, 4],
+    );
+    const orc = trackerView(state, opts()).combatants.find((c) => c.id === "orc");
+    expect(orc?.markers.map((m) => [m.short, m.label])).toEqual([
+      ["Prone 2", "Prone, 2 rounds left"],
+      ["Grappled", "Grappled"],
+    ]);
+  });
+
+  it("marks the surprised, and the unseen for the GM only, before the fight from the combatant documents", () => {
+    const docs = [{ id: "x", name: "Xan", side: "party", surprised: true, unseen: true, marching: 3 }];
+    const gm = trackerView(null, opts({ combatants: docs })).combatants[0];
+    expect(gm?.markers.map((m) => m.id)).toEqual(["surprised", "unseen"]);
+    expect(gm?.marching).toBe("3");
+    const player = trackerView(null, opts({ isGM: false, combatants: docs })).combatants[0];
+    expect(player?.markers.map((m) => m.id)).toEqual(["surprised"]);
+  });
+});
+
+describe("tracker controls: who sees them, and what they send", () => {
+  it("gives the GM − and + on every pool of the acting row, each sending adjustPool for that pool", () => {
+    const state = fight("flow", flowPair, [{ type: "start" }], [9, 4]);
+    const ana = trackerView(state, opts()).combatants[0];
+    expect(ana?.pools.flatMap((p) => p.buttons.map((b) => [b.action, b.who, b.pool, b.delta]))).toEqual([
+      ["tempoAdjustPool", "ana", "ap", -1],
+      ["tempoAdjustPool", "ana", "ap", 1],
+      ["tempoAdjustPool", "ana", "rp", -1],
+      ["tempoAdjustPool", "ana", "rp", 1],
+      ["tempoAdjustPool", "ana", "fp", -1],
+      ["tempoAdjustPool", "ana", "fp", 1],
+    ]);
+    expect(ana?.pools[0]?.buttons[0]?.label).toBe("Take 1 AP from Ana");
+  });
+
+  it("gives a player no pool buttons and no setup button, even for their own combatant", () => {
+    const state = fight("flow", flowPair, [{ type: "start" }], [9, 4]);
+    const view = trackerView(state, opts({ isGM: false, owned: ["ana"] }));
+    const ana = view.combatants[0];
+    expect(ana?.hasPools).toBe(true);
+    expect(ana?.pools.every((p) => p.buttons.length === 0 && !p.hasButtons)).toBe(true);
+    expect(view.combatants.some((c) => c.canSetup)).toBe(false);
+    const html = render(TEMPLATE_PATHS.tracker, { tempo: view });
+    const actions = elements(html, "button").map((b) => b.attrs["data-action"]);
+    expect(actions).not.toContain("tempoAdjustPool");
+    expect(actions).not.toContain("tempoSetup");
+  });
+
+  it("gives the GM a setup button on every row, naming the combatant, before and during the fight", () => {
+    const before = trackerView(null, opts({ combatants: [{ id: "x", name: "Xan" }] }));
+    expect(before.combatants.map((c) => [c.canSetup, c.setupLabel])).toEqual([[true, "Tempo setup of Xan"]]);
+    const state = fight("flow", flowPair, [{ type: "start" }], [9, 4]);
+    const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(state, opts()) });
+    const setup = elements(html, "button").filter((b) => b.attrs["data-action"] === "tempoSetup");
+    expect(setup.map((b) => b.attrs["data-who"])).toEqual(["ana", "orc"]);
   });
 });

@@ -21,6 +21,7 @@ export class TempoCombatTracker extends CombatTracker {
       tempoEndTurn: TempoCombatTracker.#onEndTurn,
       tempoChoose: TempoCombatTracker.#onChoose,
       tempoHowto: TempoCombatTracker.#onHowto,
+      tempoAdjustPool: TempoCombatTracker.#onAdjustPool,
     },
   };
 
@@ -47,12 +48,25 @@ export class TempoCombatTracker extends CombatTracker {
         key,
     };
     const docs = combat
-      ? combat.combatants.contents.map((c) => ({
-          id: c.id ?? "",
-          name: c.name ?? "",
-          img: c.img ?? "",
-          hidden: c.hidden,
-        }))
+      ? combat.combatants.contents.map((c) => {
+          // The combatant's own Tempo setup (src/foundry/data/combat.ts), shown before the start.
+          const system = c.system as {
+            side?: unknown;
+            marching?: unknown;
+            surprised?: unknown;
+            unseen?: unknown;
+          };
+          return {
+            id: c.id ?? "",
+            name: c.name ?? "",
+            img: c.img ?? "",
+            hidden: c.hidden,
+            side: typeof system.side === "string" ? system.side : "",
+            marching: typeof system.marching === "number" ? system.marching : null,
+            surprised: system.surprised === true,
+            unseen: system.unseen === true,
+          };
+        })
       : [];
     const owned =
       combat && user ? combat.combatants.contents.filter((c) => c.isOwner).map((c) => c.id ?? "") : [];
@@ -105,5 +119,18 @@ export class TempoCombatTracker extends CombatTracker {
   static async #onHowto(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const ruleset = rulesetOf(target);
     if (ruleset) await openHowto(ruleset);
+  }
+
+  /** The GM's − and + on a pool in the acting row: the engine's logged adjustPool command. */
+  static async #onAdjustPool(
+    this: TempoCombatTracker,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const who = target.dataset["who"];
+    const pool = target.dataset["pool"];
+    const delta = Number(target.dataset["delta"]);
+    if (who && pool && (delta === 1 || delta === -1))
+      await TempoCombatTracker.#send.call(this, { type: "adjustPool", who, pool, delta });
   }
 }

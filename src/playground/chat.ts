@@ -172,6 +172,9 @@ export class ChatLog {
     if (e.type === "attackResolved" && e["who"] === undefined) data["who"] = this.name(e["attacker"]);
     if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
     if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
+    // phases counts 12-second Turns where the others count rounds.
+    if (e.type === "combatEnded" && this.app.session.state.ruleset === "phases")
+      return this.app.loc.format("TEMPO.Playground.Chat.CombatEndedTurn", data);
     const phase = PHASE_WORDS[String(e["phase"])];
     if (e.type === "phaseStarted" && phase) data["phase"] = this.app.loc.localize(phase);
     if (typeof e["action"] === "string")

@@ -503,7 +503,11 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   let status: string;
   if (!state || !live) status = i18n.localize("TEMPO.Sheet.OutOfCombat");
   else if (state.status === "setup") status = i18n.localize("TEMPO.Sheet.CombatNotStarted");
-  else if (isTurn) status = i18n.format("TEMPO.Sheet.YourTurn", { when: whenText(state, i18n) });
+  // phases' "Turn" is the 12-second Turn of four Phases, not one character's go: there, "you act".
+  else if (isTurn)
+    status = i18n.format(state.ruleset === "phases" ? "TEMPO.Sheet.YouAct" : "TEMPO.Sheet.YourTurn", {
+      when: whenText(state, i18n),
+    });
   else status = whenText(state, i18n);
 
   return {

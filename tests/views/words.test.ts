@@ -60,7 +60,7 @@ describe("words shared by the sheet, the tracker and the prompt", () => {
     const step = tracker.phases?.steps.find((s) => s.current)?.label;
     expect(tracker.round).toBe("Turn 1");
     expect(step).toBe("Phase 1");
-    expect(sheetOf(state, who).status).toBe(`${tracker.round}, ${step}: your turn`);
+    expect(sheetOf(state, who).status).toBe(`${tracker.round}, ${step}: you act`);
   });
 
   it("segments: the sheet names the segment the tracker highlights, and shows no Points box", () => {

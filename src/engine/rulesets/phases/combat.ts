@@ -37,6 +37,8 @@ import {
   placeNewcomer,
   startCombat,
   takeDelayedTurn,
+  takeDelayedTurnAtEnd,
+  leavePhaseEnd,
 } from "./round";
 import { type Held, ph, phEncounter, point, samePoint } from "./state";
 
@@ -302,6 +304,10 @@ function actorFor(ctx: Context, who: string): CombatantState {
     takeDelayedTurn(ctx, c, state.current);
     return c;
   }
+  if (ph(c).delaying && state.current === null && enc.phaseEnd === true) {
+    takeDelayedTurnAtEnd(ctx, c);
+    return c;
+  }
   refuse("NotYourTurn", { who: c.name });
 }
 
@@ -379,6 +385,25 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
   const mode = cmd.mode ?? "normal";
   const { plan, steps, type, interrupting } = prepareMove(ctx, c, cmd);
   const enc = phEncounter(ctx.state);
+  // "You can take a 1-hex step as part of your readied action, but only if you don't otherwise
+  // move any distance during the Phase": the step comes before the readied action, which stays
+  // to be taken (prepareMove has checked the step's own limits).
+  if (interrupting && mode === "step") {
+    markUsed(c, "phase", "step");
+    ctx.emit({
+      type: "actionTaken",
+      who: c.id,
+      action: "step",
+      actionType: null,
+      round: ctx.state.round,
+      phase: ctx.state.phase,
+      target: null,
+      readied: true,
+    });
+    const start = c.at as Cell;
+    walk(ctx, c.id, plan.cells.slice(1), [start[0], start[1]], false);
+    return;
+  }
   if (interrupting) startReadied(ctx, c, cmd);
   else if (interruptByReadied(ctx, c.id, cmd)) return;
   else if (type !== null) spend(ctx, c, type, mode === "withdraw" ? "withdraw" : "fullMove");
@@ -433,6 +458,10 @@ function prepareMove(
     const total = used(c, "distance") + steps;
     if (total > movementOf(c)) refuse("TooFar", { who: c.name, need: movementOf(c) - used(c, "distance") });
     type = mode === "withdraw" || steps * 2 > movementOf(c) ? "fullPhase" : "move";
+    // "You can ready an attack action, a move action, or a free action": a readied move is a move
+    // action (up to half of combat movement), never a full move or a withdrawal.
+    if (interrupting && type === "fullPhase")
+      refuse("ReadiedMoveIsMoveAction", { who: c.name, max: Math.floor(movementOf(c) / 2) });
     if (!interrupting) requireAction(ctx, c, type, true);
     if (type === "fullPhase" && limited(ctx.state, c)) refuse("SingleActionOnly", { who: c.name });
   }
@@ -689,6 +718,7 @@ export function next(ctx: Context): void {
     refuse("ReadiedActionPending", { who: held.readier });
   }
   if (state.phase === "postTurn") nextFromPostTurn(ctx);
+  else if (phEncounter(state).phaseEnd === true && state.current === null) leavePhaseEnd(ctx);
   else advance(ctx, state.current);
 }
 

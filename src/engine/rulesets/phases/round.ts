@@ -124,6 +124,47 @@ export function advance(ctx: Context, from: string | null): void {
     beginTurn(ctx, c);
     return;
   }
+  // A delayer "may just wait until some time later and act then": the Phase does not end under it.
+  // It waits here, nobody current, until a delayer acts or the GM goes on (`next`).
+  const waiting = inRosterOrder(state).filter(
+    (d) => ph(d).delaying !== null && canAct(d) && state.order.includes(d.id),
+  );
+  if (waiting.length > 0) {
+    phEncounter(state).phaseEnd = true;
+    state.current = null;
+    ctx.emit({
+      type: "phaseEndWaits",
+      round: state.round,
+      phase: state.phase,
+      who: waiting.map((d) => d.id),
+    });
+    return;
+  }
+  nextPhase(ctx);
+}
+
+/**
+ * A delayer acts at the end of the Phase, after the last character: "thus fixing your new
+ * initiative score at that point" (last in the sequence, with the last character's score).
+ */
+export function takeDelayedTurnAtEnd(ctx: Context, d: CombatantState): void {
+  const { state } = ctx;
+  const enc = phEncounter(state);
+  enc.phaseEnd = false;
+  ph(d).delaying = null;
+  removeCondition(ctx, d.id, "delayed");
+  const others = enc.sequence.filter((id) => id !== d.id);
+  const last = state.combatants[others[others.length - 1] ?? ""];
+  enc.sequence = [...others, d.id];
+  if (last) d.initiative = last.initiative;
+  state.order = [...state.order.filter((id) => id !== d.id), d.id];
+  ctx.emit({ type: "delayedActionTaken", who: d.id, before: null, initiative: d.initiative });
+  beginTurn(ctx, d);
+}
+
+/** The GM goes on from a Phase end that waited for delayers: they carry their delay into the next Phase. */
+export function leavePhaseEnd(ctx: Context): void {
+  phEncounter(ctx.state).phaseEnd = false;
   nextPhase(ctx);
 }
 

@@ -55,6 +55,11 @@ export interface PhasesEncounter {
   /** Whether the current character has done anything on this turn (a delayer may act only between actions). */
   currentActed: boolean;
   held: Held | null;
+  /**
+   * True while the Phase waits at its end for delayers ("just wait until some time later and act
+   * then"): nobody is current; a delayer may act, or the GM goes on to the next Phase.
+   */
+  phaseEnd?: boolean;
 }
 
 export function freshCombatantExt(): PhasesCombatant {

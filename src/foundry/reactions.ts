@@ -122,6 +122,27 @@ export function costMultiplierOf(def: {
   return typeof multiplier === "number" && Number.isFinite(multiplier) && multiplier >= 0 ? multiplier : null;
 }
 
+/** How a GM's hand moved a token (Foundry's TokenMovementMethod and what the GM held). */
+export interface HandMove {
+  isGM: boolean;
+  /** TokenMovementMethod: "dragging", "keyboard", "api", "config" (Token Config), "paste", "undo". */
+  method: string;
+  /** The movement action is a teleport (TokenMovementActionConfig#teleport). */
+  teleport: boolean;
+  /** The GM override: the world setting is on and the override key is held. */
+  override: boolean;
+}
+
+/**
+ * Is this move the GM putting a token somewhere rather than walking it? Then it is the engine's
+ * `place` (no AP, no reactions): a GM's teleport, a Token Config position edit, a paste, or a drop
+ * with the GM override. Everything else, and everything a player does, is a walk the engine judges.
+ */
+export function isGmPlacement(move: HandMove): boolean {
+  if (!move.isGM) return false;
+  return move.teleport || move.method === "config" || move.method === "paste" || move.override;
+}
+
 /** Refusal keys that mean "not this far" rather than "not now": the cost function's safety net. */
 export function isDistanceRefusal(refusal: Refusal): boolean {
   const key = refusal.key.replace(/^TEMPO\.Refusal\./, "");

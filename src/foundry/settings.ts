@@ -23,6 +23,8 @@ export interface TempoSettings {
   promptTimeout: number;
   marchingFrantic: boolean;
   reactToUnseen: boolean;
+  /** The GM's hand: a GM's drop with the override key held places the token without walking it. */
+  gmOverride: boolean;
 }
 
 /**
@@ -130,6 +132,14 @@ export function registerSettings(): void {
     type: Boolean,
     default: false,
   });
+  settings.register(SYSTEM_ID, "gmOverride", {
+    name: "TEMPO.Settings.GmOverride.Name",
+    hint: "TEMPO.Settings.GmOverride.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
 }
 
 function isRuleset(value: unknown): value is RulesetId {
@@ -146,6 +156,7 @@ export function readSettings(): TempoSettings {
       promptTimeout: 15,
       marchingFrantic: false,
       reactToUnseen: false,
+      gmOverride: true,
     };
   const ruleset = settings.get(SYSTEM_ID, "ruleset");
   const refresh = settings.get(SYSTEM_ID, "ratingApRefresh");
@@ -155,5 +166,6 @@ export function readSettings(): TempoSettings {
     promptTimeout: settings.get(SYSTEM_ID, "promptTimeout") ?? 15,
     marchingFrantic: settings.get(SYSTEM_ID, "marchingFrantic"),
     reactToUnseen: settings.get(SYSTEM_ID, "reactToUnseen"),
+    gmOverride: settings.get(SYSTEM_ID, "gmOverride"),
   };
 }

@@ -33,6 +33,7 @@ declare module "fvtt-types/configuration" {
     }>;
     "tempo.marchingFrantic": boolean;
     "tempo.reactToUnseen": boolean;
+    "tempo.gmOverride": boolean;
   }
 }
 

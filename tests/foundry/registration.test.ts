@@ -155,6 +155,7 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "promptTimeout", "world"],
       ["tempo", "marchingFrantic", "world"],
       ["tempo", "reactToUnseen", "world"],
+      ["tempo", "gmOverride", "world"],
     ]);
   });
 

@@ -13,7 +13,7 @@
  * Undo (Foundry's movement history, method "undo") is allowed when the engine may take the move
  * back (src/foundry/reactions.ts undoMove); the GM then rewinds the log.
  */
-import { getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
+import { check, getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
 import { sameCell } from "../../engine/grid";
 import { answerRequest, askGM, showRefusal, submit, writeDecision, type CommandAnswer } from "../commands";
 import { cellOfOffset } from "../documents/setup";
@@ -21,6 +21,8 @@ import type { TempoCombat } from "../documents/combat";
 import { combatWrite, permission } from "../documents/sync";
 import {
   costMultiplierOf,
+  isGmPlacement,
+  type HandMove,
   pathAfter,
   perceives,
   previewFor,
@@ -118,6 +120,11 @@ export function onPreMoveToken(
   const found = fightingIn(token);
   if (!found?.combatant.id) return;
   const who = found.combatant.id;
+  const last = movement.pending.waypoints[movement.pending.waypoints.length - 1];
+  if (isGmPlacement(handMove(movement.method, last?.action ?? null))) {
+    if (movement.chain.length > 0) return;
+    return placeByHand(token, found.combat, found.state, who, movement.destination);
+  }
   const at = found.state.combatants[who]?.at ?? null;
   if (!at) return;
   if (movement.method === "undo") return onUndo(found.combat, found.state, who);
@@ -132,6 +139,13 @@ export function onPreMoveToken(
   );
   if (preview.refusal) {
     showRefusal(preview.refusal);
+    // A refused GM move says how the GM may put the token there anyway.
+    if (game.user?.isGM)
+      ui.notifications?.info(
+        game.i18n?.localize(
+          readSettings().gmOverride ? "TEMPO.Movement.OverrideHint" : "TEMPO.Movement.OverrideOff",
+        ) ?? "",
+      );
     return false;
   }
   const command: Command = { type: "move", who, path, ...(mode === "normal" ? {} : { mode }) };
@@ -156,6 +170,52 @@ export function onPreMoveToken(
     return false;
   }
   planned.set(movement.id, { combatId: found.combat.id ?? "", who, path, mode });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GM's hand: teleports, Token Config edits, pastes and override drops are `place` commands
+// ---------------------------------------------------------------------------------------------
+
+/** Is the GM override held now: a GM, the world setting on, the Alt key down? */
+export function gmOverrideHeld(): boolean {
+  if (!game.user?.isGM || !readSettings().gmOverride) return false;
+  // KeyboardManager#isModifierActive takes "one of the values in KeyboardManager.MODIFIER_KEYS"
+  // (https://foundryvtt.com/api/v13/classes/foundry.helpers.interaction.KeyboardManager.html);
+  // the v13 types ask for the enum's key names instead, so the method is read as the page gives it.
+  const keyboard: { isModifierActive(modifier: string): boolean } | null = game.keyboard ?? null;
+  return keyboard?.isModifierActive(foundry.helpers.interaction.KeyboardManager.MODIFIER_KEYS.ALT) ?? false;
+}
+
+function handMove(method: string, action: string | null): HandMove {
+  const def = action ? CONFIG.Token.movement.actions[action] : undefined;
+  return {
+    isGM: game.user?.isGM ?? false,
+    method,
+    teleport: def?.teleport === true,
+    override: gmOverrideHeld(),
+  };
+}
+
+/**
+ * The GM puts the token at its destination: the engine's `place` is checked first (a combatant
+ * whose move is held cannot be placed), then Foundry moves the token as it would (teleport,
+ * config edit, paste or drag) and the command is written.
+ */
+function placeByHand(
+  token: TokenDocument.Implementation,
+  combat: TempoCombat,
+  state: EncounterState,
+  who: string,
+  destination: Box,
+): boolean | void {
+  const to = state.grid.type === "none" ? null : cellAt(token, destination);
+  const command: Command = { type: "place", who, at: to };
+  const refusal = check(state, command);
+  if (refusal) {
+    showRefusal(refusal);
+    return false;
+  }
+  void submit(combat, command);
 }
 
 // ---------------------------------------------------------------------------------------------

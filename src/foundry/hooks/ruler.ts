@@ -9,7 +9,7 @@ import { costText } from "../../views/sheet";
 import { foundryLocalizer } from "../apps/sheets/localizer";
 import { cellOfOffset } from "../documents/setup";
 import { labelCost, pathAfter, previewFor, previewSeenBy } from "../reactions";
-import { modeOfAction, seesIn } from "./movement";
+import { gmOverrideHeld, modeOfAction, seesIn } from "./movement";
 import { cellAt, fightingIn } from "./scene";
 
 const BaseRuler = foundry.canvas.placeables.tokens.TokenRuler;
@@ -49,6 +49,12 @@ export class TempoTokenRuler extends BaseRuler {
   protected override _getWaypointLabelContext(waypoint: Waypoint, state: LabelState) {
     const context = super._getWaypointLabelContext(waypoint, state);
     if (!context) return context;
+    // The GM override is held: the drop will place the token, not walk it (no AP, no reactions).
+    if (fightingIn(this.token.document) && gmOverrideHeld()) {
+      context.cost = labelCost(context.cost, foundryLocalizer().localize("TEMPO.Movement.Override"));
+      context.cssClass = `${context.cssClass} tempo-ruler--override`;
+      return context;
+    }
     const preview = this.#previewTo(waypoint);
     if (!preview) return context;
     const cost = Object.entries(preview.cost).filter(([, amount]) => amount > 0);
@@ -66,6 +72,7 @@ export class TempoTokenRuler extends BaseRuler {
     if (!grid) return style;
     let last: Waypoint = waypoint;
     while (last.next) last = last.next;
+    if (gmOverrideHeld()) return style;
     const preview = this.#previewTo(last);
     const cell = cellOfOffset(grid.type, { i: offset.i, j: offset.j });
     if (!preview || !cell) return style;

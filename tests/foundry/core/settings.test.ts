@@ -9,6 +9,7 @@ const defaults: TempoSettings = {
   promptTimeout: 15,
   marchingFrantic: false,
   reactToUnseen: false,
+  gmOverride: true,
 };
 
 describe("encounterOptions (world settings → a new encounter's ruleset options)", () => {

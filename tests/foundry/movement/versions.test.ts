@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   costMultiplierOf,
   detectionModesOf,
+  isGmPlacement,
   labelCost,
   perceives,
   type SightData,
@@ -102,5 +103,30 @@ describe("the ruler label's cost", () => {
 
   it("builds the cost context when core left it out of the waypoint's label (no TypeError on a drag)", () => {
     expect(labelCost(undefined, "1 AP")).toEqual({ total: "1 AP", units: "" });
+  });
+});
+
+describe("the GM's hand: which moves are placements (the engine's place: no AP, no reactions)", () => {
+  const drag = { isGM: true, method: "dragging", teleport: false, override: false };
+
+  it("places a GM's teleport, Token Config position edit and paste", () => {
+    expect(isGmPlacement({ ...drag, teleport: true })).toBe(true);
+    expect(isGmPlacement({ ...drag, method: "config" })).toBe(true);
+    expect(isGmPlacement({ ...drag, method: "paste" })).toBe(true);
+  });
+
+  it("places a GM's drag only with the GM override held; without it the drag is a walk the engine judges", () => {
+    expect(isGmPlacement({ ...drag, override: true })).toBe(true);
+    expect(isGmPlacement(drag)).toBe(false);
+    expect(isGmPlacement({ ...drag, method: "keyboard" })).toBe(false);
+  });
+
+  it("never places a player's move, whatever its method or action", () => {
+    for (const move of [
+      { ...drag, isGM: false, teleport: true },
+      { ...drag, isGM: false, method: "config" },
+      { ...drag, isGM: false, override: true },
+    ])
+      expect(isGmPlacement(move)).toBe(false);
   });
 });

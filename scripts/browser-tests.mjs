@@ -85,8 +85,10 @@ const localize = (page, key, data) =>
 
 /** The tracker's highlighted steps (phase, segment, stage) as a person reads them. */
 async function currentSteps(page) {
-  const texts = await page.locator('[data-pg=tracker] [aria-current="step"]').allTextContents();
-  return texts.map((t) => t.trim());
+  // A compact step shows a short text ("1") and carries its full name as its accessible name.
+  return page
+    .locator('[data-pg=tracker] [aria-current="step"]')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute("aria-label") ?? e.textContent ?? "").trim()));
 }
 
 /** The system tracker template's button for a command, where it has one; else the playground's bar. */

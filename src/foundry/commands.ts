@@ -217,6 +217,35 @@ export function showRefusal(refusal: Refusal): void {
   ui.notifications?.warn(refusalText(refusal, foundryLocalizer()));
 }
 
+/**
+ * Tell the GM that a change made in Foundry (a combatant added, removed, marked defeated) could
+ * not be applied to the encounter, and why: Foundry and the engine then disagree until the GM
+ * acts, so it is never dropped silently.
+ */
+export function notifyNotApplied(
+  combat: Combat.Implementation,
+  command: Command,
+  answer: CommandAnswer,
+): void {
+  if (answer.ok || !answer.refusal) return;
+  const who = "who" in command ? command.who : command.type === "addCombatant" ? command.combatant.id : "";
+  const i18n = game.i18n;
+  const reason = refusalText(answer.refusal, foundryLocalizer());
+  const text =
+    i18n?.format("TEMPO.Notify.NotApplied", {
+      change: i18n.localize(COMMAND_LABELS[command.type]),
+      name: combat.combatants.get(who)?.name ?? encounterName(combat, who),
+      reason,
+    }) ?? answer.refusal.key;
+  ui.notifications?.warn(text);
+}
+
+/** A combatant's name in the stored encounter (for one already gone from Foundry). */
+function encounterName(combat: Combat.Implementation, who: string): string {
+  const state = parsedJson(combatSystem(combat)?.state);
+  return isEncounterState(state) ? (state.combatants[who]?.name ?? who) : who;
+}
+
 /** Is this client the one that writes (the active GM)? */
 export function isWriter(): boolean {
   const user = game.user;
@@ -328,10 +357,13 @@ export function writeDecision(
   });
 }
 
-/** On the GM's client: apply commands with real dice and write them. */
+/**
+ * On the GM's client: apply commands with real dice and write them. `commands` may be worked out
+ * from the stored combat each time the write is decided.
+ */
 export function writeCommands(
   combat: Combat.Implementation,
-  commands: readonly Command[],
+  commands: readonly Command[] | ((stored: StoredCombat) => Command[]),
   userId: string | null,
   options: WriteOptions & { more?: (state: EncounterState, applied: number) => Command | null } = {},
 ): Promise<CommandAnswer> {
@@ -341,7 +373,7 @@ export function writeCommands(
       const rolls: Roll[] = [];
       const decision = await decide(
         stored,
-        commands,
+        typeof commands === "function" ? commands(stored) : commands,
         foundryRoller(rolls),
         userId,
         options.more,

@@ -7,6 +7,7 @@ import {
   announce,
   combatSystem,
   isWriter,
+  notifyNotApplied,
   readStored,
   showRefusal,
   submit,
@@ -18,7 +19,15 @@ import {
 import { encounterOptions, readSettings } from "../settings";
 import { actorData, cellOf, combatantData, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
-import { combatWrite, isEncounterState, parsedJson, rewind, turnRank, type LastWrite } from "./sync";
+import {
+  combatWrite,
+  isEncounterState,
+  parsedJson,
+  removalCommands,
+  rewind,
+  turnRank,
+  type LastWrite,
+} from "./sync";
 
 function isLastWrite(value: unknown): value is LastWrite {
   return (
@@ -179,5 +188,28 @@ export class TempoCombat extends Combat {
     this.setupTurns();
     const last = parsedJson(combatSystem(this)?.last);
     if (isLastWrite(last)) announce(this, last);
+    if (isWriter()) void this.removeDeleted(game.user?.id ?? null);
+  }
+
+  /**
+   * Take combatants deleted in Foundry out of the encounter (each one's turn ended first if it
+   * is the current combatant). Called when a combatant is deleted, and after every write, so a
+   * removal the encounter refused at the time (its turn could not end while reactions were open,
+   * say) happens as soon as it can: the engine never keeps giving turns to a combatant Foundry no
+   * longer has. With `notify`, the GM is told when the encounter refuses.
+   */
+  async removeDeleted(userId: string | null, notify = false): Promise<void> {
+    const ids = new Set(this.combatantIds());
+    const gone = (state: EncounterState) => Object.keys(state.combatants).filter((id) => !ids.has(id));
+    const state = this.encounter;
+    if (!state || state.status === "ended" || gone(state).length === 0) return;
+    const answer = await writeCommands(
+      this,
+      (stored) => gone(stored.state).flatMap((id) => removalCommands(stored.state, id)),
+      userId,
+    );
+    // NothingToDo: another write removed them meanwhile.
+    if (!notify || answer.refusal?.key === "TEMPO.Refusal.NothingToDo") return;
+    for (const who of gone(state)) notifyNotApplied(this, { type: "removeCombatant", who }, answer);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * TempoCombatant: joining, leaving and being defeated in a running combat are engine commands.
- * Foundry runs these callbacks on every client; only the writer (the active GM) sends them.
+ * Foundry runs the _on* callbacks on every client; only the writer (the active GM) sends them,
+ * and tells the GM when the encounter could not follow a change made in Foundry.
  */
-import { isWriter, writeCommands } from "../commands";
+import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
 import { actorData, cellOf, combatantData } from "./read";
 import { combatantSetup } from "./setup";
 import type { TempoCombat } from "./combat";
@@ -28,15 +29,38 @@ export class TempoCombatant extends Combatant {
     if (!isWriter() || !combat?.encounter || !this.id) return;
     if (combat.encounter.combatants[this.id]) return;
     const setup = combatantSetup(combatantData(this), actorData(this.actor), cellOf(this));
-    void writeCommands(combat, [{ type: "addCombatant", combatant: setup }], userId);
+    const command = { type: "addCombatant", combatant: setup } as const;
+    void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
   }
 
+  /**
+   * Deleting the combatant whose turn it is ends that turn first (the engine refuses to remove
+   * the current combatant: its turn would be left open). Runs on the client that deletes; if the
+   * turn cannot end (reactions still open, say), the deletion is refused with the reason.
+   */
+  protected override async _preDelete(
+    options: Combatant.Database.PreDeleteOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preDelete(options, user);
+    if (allowed === false) return false;
+    const combat = asTempoCombat(this.parent);
+    const state = combat?.encounter;
+    if (!combat || !state || !this.id || state.status !== "active" || state.current !== this.id) return;
+    const answer = await submit(combat, { type: "endTurn", who: this.id });
+    if (!answer.ok) return false;
+  }
+
+  /**
+   * The combatant is gone from Foundry: the writer removes it from the encounter, ending its turn
+   * first if it still has it (a deletion that did not pass _preDelete); the GM is told if the
+   * encounter refuses (see TempoCombat#removeDeleted).
+   */
   protected override _onDelete(options: Combatant.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
     const combat = asTempoCombat(this.parent);
-    if (!isWriter() || !combat?.encounter || !this.id) return;
-    if (!combat.encounter.combatants[this.id]) return;
-    void writeCommands(combat, [{ type: "removeCombatant", who: this.id }], userId);
+    if (!isWriter() || !combat?.encounter) return;
+    void combat.removeDeleted(userId, true);
   }
 
   protected override _onUpdate(
@@ -50,6 +74,7 @@ export class TempoCombatant extends Combatant {
     const engine = combat.encounter.combatants[this.id];
     if (!engine || engine.defeated === this.defeated) return;
     // Foundry's "mark defeated" is the engine's setDefeated (offers from the defeated are withdrawn).
-    void writeCommands(combat, [{ type: "setDefeated", who: this.id, defeated: this.defeated }], userId);
+    const command = { type: "setDefeated", who: this.id, defeated: this.defeated } as const;
+    void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
   }
 }

@@ -227,6 +227,16 @@ export function rewind(
   return null;
 }
 
+/**
+ * The commands that take a combatant deleted in Foundry out of the encounter: its removal, with
+ * its turn ended first if it is the current combatant (the engine refuses to remove the current
+ * combatant, which would leave its turn open).
+ */
+export function removalCommands(state: EncounterState, who: string): Command[] {
+  const remove: Command = { type: "removeCombatant", who };
+  return state.status === "active" && state.current === who ? [{ type: "endTurn", who }, remove] : [remove];
+}
+
 /** A user as the permission check needs it. */
 export interface Asker {
   isGM: boolean;

@@ -321,10 +321,14 @@ export class Table {
     return source;
   }
 
-  /** The server's copy of a combat's system data. */
+  /** The server's copy of a combat's system data, its JSON fields (state, log…) parsed. */
   system(id: string): Record<string, unknown> {
     const system = this.stored(id)["system"];
-    return isRecord(system) ? system : {};
+    if (!isRecord(system)) return {};
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(system))
+      out[key] = typeof value === "string" && /^[[{]/.test(value) ? (JSON.parse(value) as unknown) : value;
+    return out;
   }
 
   private rollClass(): unknown {

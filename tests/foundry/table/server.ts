@@ -64,8 +64,11 @@ export class Server {
   readonly chat: { userId: string; data: Record<string, unknown> }[] = [];
   /** Every query sent, in order. */
   readonly queries: QueryRecord[] = [];
-  /** Decides, for each query, whether it arrives and whether its answer comes back. */
-  route: (query: QueryRecord) => Delivery = () => "deliver";
+  /**
+   * Decides, for each query, whether it arrives and whether its answer comes back; it may wait
+   * (a test reloads a tab while a query is on its way).
+   */
+  route: (query: QueryRecord) => Delivery | Promise<Delivery> = () => "deliver";
   /** Dice the table's Rolls take, in order (each value a die's result). */
   readonly dice: number[] = [];
   /** When set, the next Roll waits for this before it gets its value. */
@@ -145,17 +148,6 @@ export class Server {
     for (const client of [...this.clients]) within(client, () => fn(client));
   }
 
-  /** JSONField values arrive as JSON text and are kept parsed, as a client reads them. */
-  private parseJsonFields(name: string, changes: Source): Source {
-    if (name !== "Combat" || !isRecord(changes["system"])) return changes;
-    const system = { ...changes["system"] };
-    for (const key of ["state", "initial", "log", "last"]) {
-      const v = system[key];
-      if (typeof v === "string") system[key] = JSON.parse(v) as unknown;
-    }
-    return { ...changes, system };
-  }
-
   update(
     from: Client,
     name: string,
@@ -168,7 +160,9 @@ export class Server {
       await Promise.resolve();
       if (!this.permitted(from.userId, name, id, parentId, raw))
         throw new Error(`${from.label} lacks permission to update ${name} ${id}`);
-      const changes = this.parseJsonFields(name, expand(raw));
+      // A JSONField's value is JSON text in the source, so an update replaces it whole (the
+      // client's data model parses it); only plain objects merge key by key.
+      const changes = expand(raw);
       const source =
         name === "Combatant" ? this.combatantSource(parentId, id) : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
@@ -260,10 +254,9 @@ export class Server {
       // The data crosses the network: the target gets a copy, never the sender's object.
       const record: QueryRecord = { from: from.userId, to, name, data: structuredClone(data) };
       this.queries.push(record);
-      await Promise.resolve();
+      const delivery = await this.route(record);
       const target = this.clientOf(to);
       if (!target) throw new Error(`User ${to} is not active`);
-      const delivery = this.route(record);
       if (delivery === "drop") throw new Error(`query ${name} timed out`);
       const handler = target.CONFIG.queries[name];
       if (typeof handler !== "function") throw new Error(`no query handler ${name} on ${target.label}`);

@@ -11,7 +11,7 @@ export const ACTORS: Source[] = [
     name: "Ana",
     type: "character",
     ownership: { default: OWNERSHIP.NONE, p1: OWNERSHIP.OWNER },
-    system: { stats: { agility: 1 } },
+    system: { stats: { agility: 1 }, skills: { melee: 80 } },
   },
   {
     _id: "actorBob",

@@ -1,0 +1,345 @@
+/**
+ * The trusted command boundary, tried on the simulated table (tests/foundry/table) the way a
+ * hostile player or an unlucky network would: every test ends with a refusal (asserted by its
+ * key) or a consistent state (asserted equal to what the rules give), and says which.
+ */
+import { describe, expect, it } from "vitest";
+
+import type { Command, EncounterState } from "../../src/engine";
+import { COMMAND_QUERY } from "../../src/foundry/commands";
+import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, type Client, type Table } from "./table";
+import { START_DICE, flowWorld } from "./table/worlds";
+
+interface TempoCombatLike {
+  startCombat(): Promise<unknown>;
+}
+
+async function started(options: { users?: typeof USERS } = {}): Promise<Table> {
+  const table = await createTable({
+    world: { ...flowWorld(), ...(options.users ? { users: options.users } : {}) },
+  });
+  table.roll(...START_DICE);
+  await table.run(table.gm, () =>
+    (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
+  );
+  await table.settle();
+  return table;
+}
+
+function state(table: Table): EncounterState {
+  return table.system("combat1")["state"] as EncounterState;
+}
+
+function logged(table: Table): { type: string; userId: unknown }[] {
+  const log = table.system("combat1")["log"] as { command: Command; userId: unknown }[];
+  return log.map((e) => ({ type: e.command.type, userId: e.userId }));
+}
+
+function submit(table: Table, client: Client, command: Command) {
+  const combat = table.combat(client, "combat1");
+  return table.run(client, (tempo) => tempo.commands.submit(combat, command));
+}
+
+/** What a forging client sends: its own query to the active GM with whatever it likes inside. */
+function forge(table: Table, request: Record<string, unknown>, query = COMMAND_QUERY) {
+  return table.run(table.forger, (_t, c) => c.game.users.activeGM?.query(query, request));
+}
+
+const ATTACK: Command = { type: "act", who: "ana", action: "attack", target: "orc" };
+/** d100s for an attack's checks, more than it needs (a die left over is never read). */
+const CHECK_DICE = [10, 10, 10, 10];
+
+describe("who sent a command", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("refuses a request that claims another player's user id (that player's client does not confirm it)", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await forge(table, {
+      requestId: "ForgedRequest000001",
+      claimedBy: "p1",
+      body: { combatId: "combat1", command: { type: "endTurn", who: "ana" } },
+    });
+    expect(answer).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.Unattributed", data: {} } });
+    expect(table.server.queries.map((q) => [q.from, q.to, q.name])).toEqual([
+      ["p3", "gm", "tempo.command"],
+      ["gm", "p1", "tempo.confirm"],
+    ]);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses a forged command under a real request id it overheard (the owner confirms only its own content)", async () => {
+    const table = await started();
+    let forged: Promise<unknown> | undefined;
+    table.server.route = (q) => {
+      const request = q.data as { requestId?: string };
+      if (q.from === "p1" && q.name === COMMAND_QUERY && !forged)
+        forged = forge(table, {
+          requestId: request.requestId,
+          claimedBy: "p1",
+          body: { combatId: "combat1", command: { type: "endTurn", who: "ana" } },
+        });
+      return "deliver";
+    };
+    table.roll(...CHECK_DICE);
+    const answer = await submit(table, table.p1, ATTACK);
+    await table.settle();
+    expect(await forged).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.Unattributed", data: {} } });
+    expect(answer.ok).toBe(true);
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "act", userId: "p1" },
+    ]);
+  });
+
+  it("refuses a request that claims to come from the GM, or from a GM who is not connected", async () => {
+    const users = [...USERS, { _id: "gm2", name: "Second GM", role: ROLES.GAMEMASTER }];
+    const table = await started({ users });
+    const before = structuredClone(table.stored("combat1"));
+    for (const claimedBy of ["gm", "gm2"]) {
+      const answer = await forge(table, {
+        requestId: `ForgedAsGM${claimedBy}000000`,
+        claimedBy,
+        body: { combatId: "combat1", command: { type: "next" } },
+      });
+      expect(answer).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.Unattributed", data: {} } });
+    }
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses any channel request (undo included: answerRequest wraps every handler) that claims another player's user id", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await table.run(table.gm, (tempo) =>
+      tempo.commands.answerRequest(
+        "tempo.undoMove",
+        (v): v is unknown => typeof v === "object",
+        async () => ({ ok: true, refusal: null }),
+      )({ requestId: "ForgedUndo000000001", claimedBy: "p1", body: { combatId: "combat1", who: "ana" } }),
+    );
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.Unattributed");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses malformed requests and oversized ones before asking anyone", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const longPath = Array.from({ length: 20_000 }, (_, i) => [i, 0]);
+    const requests = [
+      null,
+      "endTurn",
+      { claimedBy: "p1", body: { combatId: "combat1", command: { type: "next" } } },
+      { requestId: "short", claimedBy: "p1", body: { combatId: "combat1", command: { type: "next" } } },
+      { requestId: "ForgedRequest000002", claimedBy: "p1", body: { combatId: "combat1" } },
+      {
+        requestId: "ForgedRequest000003",
+        claimedBy: "p1",
+        body: { combatId: "combat1", command: { type: "move", who: "ana", path: longPath } },
+      },
+    ];
+    for (const request of requests)
+      expect((await forge(table, request as Record<string, unknown>)) as unknown).toEqual({
+        ok: false,
+        refusal: { key: "TEMPO.Refusal.BadRequest", data: {} },
+      });
+    expect(table.server.queries.filter((q) => q.name === "tempo.confirm")).toEqual([]);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses a player's huge path by its size, and changes nothing", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const path = Array.from({ length: 20_000 }, (_, i): [number, number] => [i, 0]);
+    const answer = await submit(table, table.p1, { type: "move", who: "ana", path });
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.BadRequest");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses prototype names as ids and leaves Object.prototype untouched", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    for (const who of ["__proto__", "constructor", "toString"]) {
+      const answer = await submit(table, table.p1, { type: "endTurn", who });
+      expect(answer.refusal?.key).toBe("TEMPO.Refusal.NotYourCombatant");
+    }
+    const elsewhere = await forge(table, {
+      requestId: "ForgedRequest000004",
+      claimedBy: "__proto__",
+      body: { combatId: "__proto__", command: { type: "endTurn", who: "ana" } },
+    });
+    expect(elsewhere).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.Unattributed", data: {} } });
+    expect(Object.prototype).not.toHaveProperty("defeated");
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+});
+
+describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("refuses a write decided by a GM who stopped being the active GM before writing; the new GM applies it once", async () => {
+    const users = [...USERS, { _id: "a0", name: "New GM", role: ROLES.GAMEMASTER }];
+    const table = await started({ users });
+    const before = structuredClone(table.stored("combat1"));
+    table.roll(...CHECK_DICE);
+    const hold = table.holdDice();
+    const first = submit(table, table.p1, ATTACK);
+    await hold.reached;
+    // "a0" sorts before "gm": once connected, it is the active GM on every client.
+    const newGM = await table.connect("a0", "New GM");
+    hold.release();
+    expect((await first).refusal?.key).toBe("TEMPO.Refusal.NoActiveGM");
+    expect(table.stored("combat1")).toEqual(before);
+    table.roll(...CHECK_DICE);
+    const again = await submit(table, table.p1, ATTACK);
+    await table.settle();
+    expect(again.ok).toBe(true);
+    expect(table.run(newGM, (_t, c) => c.game.user.isActiveGM)).toBe(true);
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "act", userId: "p1" },
+    ]);
+  });
+
+  it("decides again from the fresh state when the stored seq moved during a decision: both writes are kept", async () => {
+    const users = [...USERS, { _id: "gm2", name: "Second GM", role: ROLES.GAMEMASTER }];
+    const table = await started({ users });
+    const other = await table.connect("gm2", "Second GM");
+    const hold = table.holdDice();
+    const attack = submit(table, table.p1, ATTACK);
+    await hold.reached;
+    // Another GM tab's write lands meanwhile (a write it decided while it was the writer).
+    const late = await table.run(other, async (tempo) => {
+      const combat = table.combat(other, "combat1") as unknown as {
+        stored: Parameters<typeof tempo.commands.decide>[0];
+      };
+      const decision = await tempo.commands.decide(
+        combat.stored,
+        [{ type: "adjustPool", who: "bob", pool: "ap", delta: -1 }],
+        async (faces) => ({ faces, value: 1 }),
+        "gm2",
+      );
+      if (!decision.ok) throw new Error(decision.refusal.key);
+      const { combatUpdateData } = await import("../../src/foundry/documents/sync");
+      return table.combat(other, "combat1").update(combatUpdateData(decision.write));
+    });
+    expect(late).toBeDefined();
+    table.roll(...CHECK_DICE);
+    hold.release();
+    expect((await attack).ok).toBe(true);
+    await table.settle();
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "adjustPool", userId: "gm2" },
+      { type: "act", userId: "p1" },
+    ]);
+    expect(table.system("combat1")["seq"]).toBe(3);
+    expect(state(table).combatants["bob"]?.pools["ap"]).toBe(4);
+  });
+
+  it("applies a request once when its answer is lost and the player's client asks again", async () => {
+    const table = await started();
+    let sent = 0;
+    table.server.route = (q) => (q.name === COMMAND_QUERY && (sent += 1) === 1 ? "loseAnswer" : "deliver");
+    const answer = await submit(table, table.p1, { type: "endTurn", who: "ana" });
+    await table.settle();
+    expect(answer).toEqual({ ok: true, refusal: null });
+    expect(sent).toBe(2);
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "endTurn", userId: "p1" },
+    ]);
+    expect(state(table).current).toBe("bob");
+  });
+
+  it("applies a request once when the GM reloads between applying it and the player's retry (the log keeps request ids)", async () => {
+    const table = await started();
+    let sent = 0;
+    table.server.route = async (q) => {
+      if (q.name !== COMMAND_QUERY) return "deliver";
+      sent += 1;
+      if (sent === 1) return "loseAnswer";
+      await table.reload(table.gm);
+      return "deliver";
+    };
+    const answer = await submit(table, table.p1, { type: "endTurn", who: "ana" });
+    await table.settle();
+    expect(answer).toEqual({ ok: true, refusal: null });
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "endTurn", userId: "p1" },
+    ]);
+    expect(state(table).current).toBe("bob");
+  });
+});
+
+describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => {
+  function foundryIds(table: Table): string[] {
+    return (table.stored("combat1")["combatants"] as { _id: string }[]).map((c) => c._id);
+  }
+
+  it("ends its turn first when the GM deletes it: the engine and Foundry agree", async () => {
+    const table = await started();
+    await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
+    await table.settle();
+    expect(foundryIds(table)).toEqual(["bob", "orc"]);
+    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
+    expect(state(table).current).toBe("bob");
+    expect(logged(table).map((e) => e.type)).toEqual(["start", "endTurn", "removeCombatant"]);
+    expect(table.gm.noticeKeys()).toEqual([]);
+  });
+
+  it("ends its turn first when its owner deletes it, through the command channel", async () => {
+    const table = await started();
+    await table.run(table.p1, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
+    await table.settle();
+    expect(foundryIds(table)).toEqual(["bob", "orc"]);
+    expect(state(table).current).toBe("bob");
+    expect(logged(table)).toEqual([
+      { type: "start", userId: "gm" },
+      { type: "endTurn", userId: "p1" },
+      { type: "removeCombatant", userId: "p1" },
+    ]);
+  });
+
+  it("is removed with its turn ended even when the deleting client skipped Tempo's check", async () => {
+    const table = await started();
+    // p1's client sends the deletion straight to the server, without running _preDelete.
+    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
+    await table.settle();
+    expect(foundryIds(table)).toEqual(["bob", "orc"]);
+    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
+    expect(state(table).current).toBe("bob");
+  });
+
+  it("is refused in Foundry, with the reason, while its turn cannot end (reactions open)", async () => {
+    const table = await started();
+    table.roll(...CHECK_DICE);
+    await submit(table, table.p1, ATTACK);
+    await table.settle();
+    expect(state(table).offers.length).toBeGreaterThan(0);
+    await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
+    await table.settle();
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.ReactionsPending"]);
+    expect(foundryIds(table)).toEqual(["ana", "bob", "orc"]);
+    expect(state(table).current).toBe("ana");
+  });
+
+  it("tells the GM when a deletion that skipped the check cannot be applied, and removes it once it can", async () => {
+    const table = await started();
+    table.roll(...CHECK_DICE);
+    await submit(table, table.p1, ATTACK);
+    await table.settle();
+    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
+    await table.settle();
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
+    expect(Object.keys(state(table).combatants)).toContain("ana");
+    // The GM declines the open reactions for the foes: the next write lets Ana go.
+    for (const offer of state(table).offers)
+      await submit(table, table.gm, {
+        type: "react",
+        who: offer.who,
+        with: "decline",
+        against: offer.against,
+      });
+    await table.settle();
+    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
+    expect(state(table).current).toBe("bob");
+  });
+});

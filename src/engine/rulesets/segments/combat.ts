@@ -385,7 +385,17 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
         major: true,
         segment: ctx.state.segment,
       });
-    } else mine.positioned += steps;
+    } else {
+      // Positioning is a minor action with no time noted, so it "takes 1 segment", and "Any minor
+      // action that requires 1 segment will add 1 segment to any major action no matter when the
+      // minor action is executed": the first positioning move of the round adds that segment.
+      if (mine.positioned === 0) {
+        mine.extra += 1;
+        ctx.state.segment = actorSegment(ctx.state, c);
+        ctx.emit({ type: "positioned", who: c.id, time: 1, segment: ctx.state.segment });
+      }
+      mine.positioned += steps;
+    }
   }
   const from = c.at as Cell;
   walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]]);

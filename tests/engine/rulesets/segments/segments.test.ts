@@ -297,3 +297,25 @@ describe("segments: a combatant joining mid-fight (docs/rulesets/segments.md, Jo
     expect(t.state).toMatchObject({ stage: "low", order: ["orc", "goblin"] });
   });
 });
+
+describe("segments: positioning (second reading)", () => {
+  it('adds its one segment to the major action: "Any minor action that requires 1 segment will add 1 segment to any major action"', () => {
+    const t = new Table(
+      [
+        { id: "archer", side: "party", pc: true, at: [0, 0] },
+        { id: "orc", side: "foes", at: [6, 0] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    )
+      .do({ type: "start" })
+      .next();
+    t.do({ type: "act", who: "archer", action: "missile", target: "orc", outcome: "miss" });
+    expect(t.state.segment).toBe(1);
+    t.do({ type: "move", who: "archer", path: [[1, 0]] });
+    expect(t.state.segment).toBe(2);
+    t.do({ type: "move", who: "archer", path: [[2, 0]] });
+    expect(t.state.segment).toBe(2);
+    expect(t.eventsOf("positioned")).toEqual([{ type: "positioned", who: "archer", time: 1, segment: 2 }]);
+  });
+});

@@ -25,6 +25,7 @@ import {
 import { planPath, spatialIndexOf } from "../engine/core/movement";
 import { sameCell } from "../engine/grid";
 import type { LogEntry } from "./documents/sync";
+import type { V14DetectionModes } from "./types";
 
 // ---------------------------------------------------------------------------------------------
 // Paths
@@ -188,7 +189,9 @@ export interface SightData {
  * (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenDetectionMode.html).
  * The shape is detected, not the version; anything else reads as no modes.
  */
-export function detectionModesOf(raw: unknown): { id: string; enabled: boolean }[] {
+export function detectionModesOf(
+  raw: V14DetectionModes | readonly { id?: string; enabled?: boolean }[] | unknown,
+): { id: string; enabled: boolean }[] {
   const entry = (id: unknown, mode: unknown) => {
     const m = typeof mode === "object" && mode !== null ? (mode as Record<string, unknown>) : {};
     return { id: typeof id === "string" ? id : "", enabled: m["enabled"] !== false };

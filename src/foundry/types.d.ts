@@ -117,3 +117,25 @@ declare global {
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// What Foundry v14 changes in shapes the adapter reads (issue 13). The adapter detects the shape
+// at run time (src/foundry/reactions.ts); these name the v14 shapes it accepts.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * v14 `TokenDocument#detectionModes`: an object keyed by detection mode id
+ * (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenDetectionMode.html).
+ */
+export type V14DetectionModes = Record<string, { enabled: boolean; range: number | null }>;
+
+/**
+ * v14 movement action descriptor, the parts Tempo reads: `getCostFunction` is optional and
+ * `costMultiplier` prices an action without one
+ * (https://foundryvtt.com/api/v14/interfaces/foundry.types.TokenMovementActionConfigDescriptor.html).
+ */
+export interface V14MovementActionDescriptor {
+  costMultiplier?: number;
+  getCostFunction?: unknown;
+  teleport?: boolean;
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: Tempo at scale, in one run (2-core machine: a few minutes).
+ *
+ * Per ruleset: the median time of one command of each kind at N = 200 and 2,000 (move, provoking
+ * move, act hit, react, next, endTurn; "-" where the ruleset has no such command or the scene
+ * offers none), a ruler update (previewMove over a 10-cell path) at N = 100 / 1,000 / 10,000 on
+ * the same state and on a new state (the first update after a write), the size of the Combat
+ * update one ordinary command writes at N = 200 and 2,000 (after 50 commands), and the replay of
+ * a 500-command log at N = 200. Then the spatial index build and the provocation query against an
+ * all-pairs scan and an O(N) filter (bench/provocation.ts).
+ *
+ * The last two lines:
+ *   commands: <worst median ms at N=200> ms at N=200, <worst median ms at N=2,000> ms at N=2,000
+ *   provocation query: <median ms> ms, <ratio>x faster than all-pairs
+ */
+import { fmt, provocationReport } from "./provocation";
+import {
+  COMMAND_KINDS,
+  RULESET_ORDER,
+  commandMedian,
+  replayMedian,
+  rulerMedians,
+  rulesetOf,
+  scenario,
+  writeSize,
+} from "./scale";
+
+const SIZES = [200, 2_000];
+const worst: Record<number, number> = { 200: 0, 2_000: 0 };
+const pad = (s: string, n = 14) => s.padStart(n);
+
+console.log(`Tempo benchmark (node ${process.version}), medians in ms`);
+console.log("");
+console.log(`commands: one apply, ${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
+for (const id of RULESET_ORDER) {
+  const ruleset = rulesetOf(id);
+  for (const n of SIZES) {
+    const found = scenario(ruleset, n);
+    const cells = COMMAND_KINDS.map((kind) => {
+      const c = found.commands[kind];
+      if (!c) return "-";
+      const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 7 : 31);
+      worst[n] = Math.max(worst[n] ?? 0, ms);
+      return fmt(ms);
+    });
+    console.log(`${pad(id, 20)}${[n.toLocaleString("en-US"), ...cells].map((c) => pad(c)).join("")}`);
+  }
+}
+
+console.log("");
+console.log(
+  `ruler update (previewMove, 10 cells): ${["N", "same state", "after a write"].map((h) => pad(h)).join("")}`,
+);
+for (const id of RULESET_ORDER) {
+  const ruleset = rulesetOf(id);
+  for (const n of [100, 1_000, 10_000]) {
+    const r = rulerMedians(ruleset, n);
+    if (!r) {
+      console.log(`${pad(id, 38)}${pad(n.toLocaleString("en-US"))}${pad("no movement")}`);
+      break;
+    }
+    console.log(
+      `${pad(id, 38)}${[n.toLocaleString("en-US"), fmt(r.same), fmt(r.afterWrite)].map((c) => pad(c)).join("")}`,
+    );
+  }
+}
+
+console.log("");
+console.log(
+  `writes and replay: ${["write N=200", "write N=2,000", "replay 500"].map((h) => pad(h, 16)).join("")}`,
+);
+for (const id of RULESET_ORDER) {
+  const ruleset = rulesetOf(id);
+  const small = await writeSize(ruleset, 200, 50);
+  const large = await writeSize(ruleset, 2_000, 50);
+  const replayMs = replayMedian(ruleset, 200, 500);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `${pad(id, 19)}${[kb(small), kb(large), `${fmt(replayMs)} ms`].map((c) => pad(c, 16)).join("")}`,
+  );
+}
+
+console.log("");
+const provocation = provocationReport();
+for (const line of provocation.lines) console.log(line);
+console.log("");
+console.log(`commands: ${fmt(worst[200] ?? 0)} ms at N=200, ${fmt(worst[2_000] ?? 0)} ms at N=2,000`);
+console.log(provocation.last);

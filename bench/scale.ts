@@ -1,0 +1,305 @@
+/**
+ * Scale benchmark: per ruleset, on hex scenes of N combatants, the medians of one command of each
+ * kind, of a ruler update, of a write's size and of a 500-command replay (see bench/run.ts).
+ *
+ * Scenes: N medium combatants on two alternating sides, two cells apart on a hex grid (nobody
+ * threatens anybody at the start). Before timing, the combatant whose turn it is is placed (GM
+ * `place`, untimed) next to an enemy for the provoking move and the attack.
+ */
+import {
+  SeededDice,
+  apply,
+  createEncounter,
+  getRuleset,
+  replay,
+  type Cell,
+  type Command,
+  type EncounterState,
+  type Ruleset,
+  type RulesetId,
+} from "../src/engine";
+import { buildSpatialIndex, neighbours } from "../src/engine/grid";
+import { bodiesOf } from "../src/engine/core/movement";
+import { decide, type StoredCombat } from "../src/foundry/commands";
+import { combatUpdateData } from "../src/foundry/documents/sync";
+import type { DieRoller } from "../src/foundry/dice";
+
+export const RULESET_ORDER: RulesetId[] = ["flow", "rating", "segments", "phases", "marching"];
+export const COMMAND_KINDS = ["move", "provoking move", "act hit", "react", "next", "endTurn"] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
+export function timeMedian(samples: number, run: () => void, warm = 2): number {
+  for (let k = 0; k < warm; k++) run();
+  const times: number[] = [];
+  for (let k = 0; k < samples; k++) {
+    const t0 = performance.now();
+    run();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const STATS: Record<string, number> = {
+  agility: 1,
+  initiativeRating: 2,
+  luck: 1,
+  maxAp: 5,
+  dexterity: 12,
+  combatValue: 5,
+  movement: 6,
+  ocv: 5,
+  dcv: 3,
+};
+
+/** Cells two apart in rows of a hex grid, around the origin. */
+function layout(n: number): Cell[] {
+  const width = Math.ceil(Math.sqrt(n));
+  return Array.from({ length: n }, (_, k): Cell => [2 * (k % width), 2 * Math.floor(k / width)]);
+}
+
+export function scene(ruleset: Ruleset, n: number): EncounterState {
+  const stats = Object.fromEntries(Object.entries(STATS).filter(([k]) => ruleset.stats.includes(k)));
+  const cells = layout(n);
+  return createEncounter(
+    {
+      ruleset: ruleset.id,
+      grid: { type: "hex" },
+      combatants: cells.map((at, k) => ({
+        id: `c${k}`,
+        name: `C${k}`,
+        side: k % 2 === 0 ? "party" : "foes",
+        pc: k % 2 === 0,
+        at,
+        marching: ruleset.id === "marching" && k < 99 ? k + 1 : null,
+        stats,
+      })),
+    },
+    ruleset,
+  );
+}
+
+function accepted(
+  state: EncounterState,
+  command: Command,
+  ruleset: Ruleset,
+  seed = 7,
+): EncounterState | null {
+  const result = apply(state, command, new SeededDice(seed), ruleset);
+  return result.ok ? result.state : null;
+}
+
+/** A started encounter with someone to act: start, and whatever the ruleset needs before a turn. */
+export function started(ruleset: Ruleset, n: number): EncounterState {
+  let state = scene(ruleset, n);
+  state = accepted(state, { type: "start" }, ruleset) ?? state;
+  if (ruleset.id === "marching") {
+    const lead = state.roster.find((id) => state.combatants[id]?.side === "party") ?? "c0";
+    state = accepted(state, { type: "choose", who: lead, initiative: "take" }, ruleset) ?? state;
+  }
+  // Segments open with declarations; pass stages until somebody's turn comes.
+  for (let k = 0; k < 12 && state.current === null; k++)
+    state = accepted(state, { type: "next" }, ruleset) ?? state;
+  return state;
+}
+
+/** The nearest enemy of `who` and the cell beside it where `who` is put for the provoking move. */
+function besideAnEnemy(state: EncounterState, who: string): { enemy: string; cell: Cell } | null {
+  const c = state.combatants[who];
+  if (!c?.at) return null;
+  const index = buildSpatialIndex(state.grid, bodiesOf(state));
+  for (const id of state.roster) {
+    const e = state.combatants[id];
+    if (!e?.at || e.side === c.side || e.defeated) continue;
+    for (const cell of neighbours(state.grid, e.at))
+      if (index.occupantsAt(cell).length === 0) return { enemy: id, cell };
+  }
+  return null;
+}
+
+/** A free neighbour of `from` that nobody threatens and no enemy stands beside. */
+function quietStep(state: EncounterState, who: string, from: Cell): Cell | null {
+  const index = buildSpatialIndex(state.grid, bodiesOf(state));
+  return (
+    neighbours(state.grid, from).find(
+      (cell) =>
+        index.occupantsAt(cell).length === 0 &&
+        index.threatenersOf(cell).every((id) => !index.isEnemy(who, id)),
+    ) ?? null
+  );
+}
+
+export interface Scenario {
+  /** The state and command timed for each kind, when the ruleset has one. */
+  commands: Partial<Record<CommandKind, { state: EncounterState; command: Command }>>;
+}
+
+/** Commands of each kind that the engine accepts, found on a started scene of N. */
+export function scenario(ruleset: Ruleset, n: number): Scenario {
+  const base = started(ruleset, n);
+  const out: Scenario = { commands: {} };
+  const who = base.current;
+  if (!who) return out;
+  const me = base.combatants[who];
+  out.commands.next = { state: base, command: { type: "next" } };
+  out.commands.endTurn = { state: base, command: { type: "endTurn", who } };
+  if (accepted(base, out.commands.endTurn.command, ruleset) === null) delete out.commands.endTurn;
+  if (me?.at) {
+    const step = quietStep(base, who, me.at);
+    if (step) {
+      const command: Command = { type: "move", who, path: [step] };
+      if (accepted(base, command, ruleset)) out.commands.move = { state: base, command };
+    }
+  }
+  const spot = besideAnEnemy(base, who);
+  const placed = spot ? accepted(base, { type: "place", who, at: spot.cell }, ruleset) : null;
+  if (spot && placed) {
+    // Away from the enemy: the first neighbour from which the move is accepted and held.
+    for (const cell of neighbours(placed.grid, spot.cell)) {
+      const command: Command = { type: "move", who, path: [cell] };
+      const result = apply(placed, command, new SeededDice(7), ruleset);
+      if (!result.ok) continue;
+      if (result.events.some((e) => e.type === "movePaused")) {
+        out.commands["provoking move"] = { state: placed, command };
+        const offer = result.state.offers[0];
+        if (offer) {
+          const react: Command = { type: "react", who: offer.who, with: "decline", against: offer.against };
+          if (accepted(result.state, react, ruleset))
+            out.commands.react = { state: result.state, command: react };
+        }
+        break;
+      }
+    }
+    // An attack that hits: the first attacking action the engine takes against the enemy.
+    for (const action of Object.values(ruleset.actions)) {
+      if (action.target !== "enemy" && action.target !== "any") continue;
+      const command: Command = { type: "act", who, action: action.id, target: spot.enemy, outcome: "hit" };
+      if (action.cost === null) command.cost = 1;
+      if (accepted(placed, command, ruleset)) {
+        out.commands["act hit"] = { state: placed, command };
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Median ms of applying `command` to `state` (the dice are seeded afresh each time). */
+export function commandMedian(
+  ruleset: Ruleset,
+  state: EncounterState,
+  command: Command,
+  samples: number,
+): number {
+  return timeMedian(samples, () => {
+    apply(state, command, new SeededDice(7), ruleset);
+  });
+}
+
+/** A path of `length` cells from the mover, through free cells where it can. */
+export function dragPath(state: EncounterState, who: string, length: number): Cell[] {
+  const c = state.combatants[who];
+  if (!c?.at) return [];
+  const index = buildSpatialIndex(state.grid, bodiesOf(state));
+  const path: Cell[] = [];
+  let at = c.at;
+  const seen = new Set([`${at[0]},${at[1]}`]);
+  for (let k = 0; k < length; k++) {
+    const around = neighbours(state.grid, at);
+    const next =
+      around.find((x) => !seen.has(`${x[0]},${x[1]}`) && index.occupantsAt(x).length === 0) ?? around[0];
+    if (!next) break;
+    seen.add(`${next[0]},${next[1]}`);
+    path.push(next);
+    at = next;
+  }
+  return path;
+}
+
+/** Ruler updates: the same state (its index reused) and the first update after a write (a new state). */
+export function rulerMedians(ruleset: Ruleset, n: number): { same: number; afterWrite: number } | null {
+  const preview = ruleset.previewMove;
+  if (!preview) return null;
+  const state = started(ruleset, n);
+  const who = state.current;
+  if (!who) return null;
+  const path = dragPath(state, who, 10);
+  const same = timeMedian(n >= 10_000 ? 21 : 101, () => preview(state, who, path, "normal"));
+  // A write gives the host a new state object: nothing of the previous one's index can be reused.
+  const fresh = Array.from({ length: n >= 10_000 ? 5 : 15 }, () => structuredClone(state));
+  let k = 0;
+  const afterWrite = timeMedian(fresh.length - 2, () =>
+    preview(fresh[k++] as EncounterState, who, path, "normal"),
+  );
+  return { same, afterWrite };
+}
+
+/** Bytes of the Combat update one ordinary command (next) writes, after `history` commands. */
+export async function writeSize(ruleset: Ruleset, n: number, history: number): Promise<number> {
+  const initial = scene(ruleset, n);
+  const ids = initial.roster;
+  // The start rolls everybody's initiative: applied here with seeded dice, logged as the GM's
+  // client logs it (the adapter's dice loop re-applies per die, which this benchmark leaves out).
+  const dice = new SeededDice(5);
+  const begun = apply(initial, { type: "start" }, dice, ruleset);
+  if (!begun.ok) return NaN;
+  const startDice: number[] = [];
+  const recorded = new SeededDice(5);
+  const counting = {
+    roll: (faces: number) => {
+      const v = recorded.roll(faces);
+      startDice.push(v);
+      return v;
+    },
+  };
+  apply(initial, { type: "start" }, counting, ruleset);
+  let stored: StoredCombat = {
+    state: begun.state,
+    initial,
+    log: [{ command: { type: "start" }, dice: startDice, userId: "gm" }],
+    seq: 1,
+    ids,
+  };
+  let rolled = 0;
+  const roller: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
+  for (let k = 0; k < history; k++) {
+    const step = await decide(stored, [{ type: "next" }], roller, "gm");
+    if (!step.ok) break;
+    stored = { ...step.write.system, ids };
+  }
+  const last = await decide(stored, [{ type: "next" }], roller, "gm");
+  if (!last.ok) return NaN;
+  return JSON.stringify(combatUpdateData(last.write)).length;
+}
+
+/** Record a 500-command game (moves where accepted, else next) and time its replay. */
+export function replayMedian(ruleset: Ruleset, n: number, length: number): number {
+  const first = started(ruleset, n);
+  const seed = 99;
+  const dice = new SeededDice(seed);
+  const commands: Command[] = [];
+  let state = first;
+  for (let k = 0; k < length; k++) {
+    const who = state.current;
+    const c = who ? state.combatants[who] : undefined;
+    let command: Command = { type: "next" };
+    if (who && c?.at && k % 2 === 0) {
+      const step = neighbours(state.grid, c.at)[k % 6] as Cell;
+      command = { type: "move", who, path: [step] };
+    }
+    const result = apply(state, command, dice, ruleset);
+    if (result.ok) state = result.state;
+    commands.push(command);
+  }
+  return timeMedian(3, () => replay(first, commands, new SeededDice(seed)), 1);
+}
+
+export function rulesetOf(id: RulesetId): Ruleset {
+  return getRuleset(id);
+}

@@ -29,7 +29,14 @@
  * (see `announce`): Hooks.callAll("tempo.<eventType>", event, context) for each event, then
  * callHook("tempo.commandApplied", context). context = { combat, command, events, userId }.
  */
-import { getRuleset, type Command, type EncounterState, type EngineEvent, type Refusal } from "../engine";
+import {
+  getRuleset,
+  playerChoiceRefusal,
+  type Command,
+  type EncounterState,
+  type EngineEvent,
+  type Refusal,
+} from "../engine";
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
@@ -601,6 +608,12 @@ async function commandFrom(
     (id) => combatantName(combat, id),
   );
   if (denied) return { ok: false, refusal: denied };
+  // A player never decides a result, nor a cost or time the ruleset does not leave to the actor.
+  const ruleset = combatSystem(combat)?.ruleset;
+  if (!sender.isGM && ruleset) {
+    const claimed = playerChoiceRefusal(body.command, getRuleset(ruleset));
+    if (claimed) return { ok: false, refusal: claimed };
+  }
   const userId = sender.id ?? "";
   return writeCommands(combat, [body.command], userId, { request: { id: requestId, sender: userId } });
 }

@@ -172,6 +172,24 @@ describe("who sent a command", { timeout: TABLE_TIMEOUT_MS }, () => {
   });
 });
 
+describe("what a player may say in a command", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("refuses an outcome from a player (the result is the GM's) and changes nothing", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await submit(table, table.p1, { ...ATTACK, outcome: "kill" } as Command);
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.OutcomeIsGMs");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses a cost a flow player names for a fixed-cost action, and changes nothing", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await submit(table, table.p1, { ...ATTACK, cost: 0 } as Command);
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.CostNotYours");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+});
+
 describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
   it("refuses a write decided by a GM who stopped being the active GM before writing; the new GM applies it once", async () => {
     const users = [...USERS, { _id: "a0", name: "New GM", role: ROLES.GAMEMASTER }];

@@ -1,5 +1,6 @@
 /**
- * Screenshots of the character sheet, a weapon sheet and the combat tracker, rendered from the
+ * Screenshots of the character sheet, a weapon sheet, the combat tracker (also compact, with 6 and 20
+ * combatants in a 300 px sidebar) and the GM's combatant setup dialog, rendered from the
  * system's own templates with the real `handlebars` package and the system's CSS, in light and
  * dark themes, captured with playwright-core and Debian's Chromium.
  *
@@ -107,7 +108,9 @@ async function scene(i18n) {
   });
   const docs = state.roster.map((id) => ({ id, name: state.combatants[id].name, img: "", hidden: false }));
   const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
-  return { sheet, weapon, tracker: trackerContext, tracker6: crowd(engine, tracker, i18n, 6), tracker20: crowd(engine, tracker, i18n, 20) };
+  const { setupView } = await tsImport(join(root, "src/views/setup.ts"), import.meta.url);
+  const setup = { tempo: setupView("dorn", "Dorn", { side: "party", marching: 2, surprised: true, unseen: false }, null, i18n) };
+  return { sheet, weapon, setup, tracker: trackerContext, tracker6: crowd(engine, tracker, i18n, 6), tracker20: crowd(engine, tracker, i18n, 20) };
 }
 
 const NAMES = ["Aria Vane", "Brannoc", "Cressida of the Long Road", "Dorn", "Elspeth", "Fenwick", "Goblin Archer", "Goblin Cutter", "Hobgoblin Captain", "Ogre Brute"];
@@ -200,6 +203,7 @@ export async function captureScreenshots({ outDir = join(root, "test-artifacts/s
     tracker: ["frame narrow", template(TEMPLATE_PATHS.tracker)(context.tracker)],
     "tracker-6": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker6)],
     "tracker-20": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker20)],
+    "combatant-setup": ["frame item", template(TEMPLATE_PATHS.combatantSetup)(context.setup)],
   };
   const body = Object.keys(THEMES)
     .flatMap((theme) =>

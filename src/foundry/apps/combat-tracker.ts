@@ -10,6 +10,7 @@ import { TEMPLATE_PATHS } from "../../views/templates";
 import { submit } from "../commands";
 import { readSettings } from "../settings";
 import { openHowto, rulesetOf } from "./howto";
+import { openCombatantSetup } from "./combatant-setup";
 import { TempoCombat } from "../documents/combat";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
@@ -22,6 +23,7 @@ export class TempoCombatTracker extends CombatTracker {
       tempoChoose: TempoCombatTracker.#onChoose,
       tempoHowto: TempoCombatTracker.#onHowto,
       tempoAdjustPool: TempoCombatTracker.#onAdjustPool,
+      tempoSetup: TempoCombatTracker.#onSetup,
     },
   };
 
@@ -132,5 +134,12 @@ export class TempoCombatTracker extends CombatTracker {
     const delta = Number(target.dataset["delta"]);
     if (who && pool && (delta === 1 || delta === -1))
       await TempoCombatTracker.#send.call(this, { type: "adjustPool", who, pool, delta });
+  }
+
+  /** The GM's Tempo setup of a combatant (side, surprised, marching place, unseen). */
+  static async #onSetup(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.tempoCombat;
+    const who = target.dataset["who"];
+    if (combat && who && game.user?.isGM) await openCombatantSetup(combat, who);
   }
 }

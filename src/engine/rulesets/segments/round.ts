@@ -110,6 +110,31 @@ export function weaponSpeed(c: CombatantState): number {
 
 const groupValue = (g: Group | null | undefined): number => (g === "high" ? 0 : 1);
 
+/**
+ * The group an individual's roll gives it: its side's d6, plus its Dexterity Reaction Adjustment
+ * when the GM's option `dexterityReaction` is `groups` ("Adjustments may be made for individuals
+ * with a Dexterity Reaction Adjustment in the right circumstances"), against the best opposing
+ * side's d6; equal is HIGH ("If TIED, both groups act during HIGH"). A side that did not roll is LOW.
+ * Every stage uses this same group; only HIGH/LOW and spells then apply delay and the delayed condition.
+ */
+export function rolledGroup(
+  state: EncounterState,
+  c: CombatantState,
+): { initiative: number | null; group: Group } {
+  const rolls = segEncounter(state).rolls;
+  const roll = rolls[c.side];
+  if (roll === undefined) return { initiative: null, group: "low" };
+  const best = Math.max(
+    -Infinity,
+    ...Object.entries(rolls)
+      .filter(([side]) => side !== c.side)
+      .map(([, r]) => r),
+  );
+  const adjustment =
+    state.options.dexterityReaction === "groups" ? dexterityReaction(c.stats.dexterity ?? 10) : 0;
+  return { initiative: roll + adjustment, group: roll + adjustment >= best ? "high" : "low" };
+}
+
 function roster(state: EncounterState): CombatantState[] {
   return inRosterOrder(state);
 }
@@ -117,16 +142,16 @@ function roster(state: EncounterState): CombatantState[] {
 /** Who acts in a stage, in order. Array#sort is stable, so roster order breaks what is left. */
 export function stageOrder(state: EncounterState, stage: ActingStage): string[] {
   const able = roster(state).filter((c) => canAct(c) && !carriedCasting(state, c));
-  const sideGroup = (c: CombatantState) => state.groups?.[c.side];
   switch (stage) {
     case "fast":
-      // "Fast actions are unaffected by the delayed condition and use group initiative if appropriate."
+      // "Fast actions are unaffected by the delayed condition and use group initiative if appropriate":
+      // the individual's rolled group (with any Dexterity Reaction Adjustment), not LOW for delay.
       return able
         .filter((c) => fastKey(c) !== null)
         .sort(
           (a, b) =>
             (FAST_RANK[fastKey(a) ?? ""] ?? 9) - (FAST_RANK[fastKey(b) ?? ""] ?? 9) ||
-            groupValue(sideGroup(a)) - groupValue(sideGroup(b)),
+            groupValue(rolledGroup(state, a).group) - groupValue(rolledGroup(state, b).group),
         )
         .map((c) => c.id);
     case "multi":
@@ -243,11 +268,9 @@ export function rollGroupInitiative(ctx: Context): void {
   state.groups = groups;
   const individual: Record<string, Group> = {};
   for (const c of roster(state)) {
-    const roll = rolls[c.side];
-    const adjustment =
-      state.options.dexterityReaction === "groups" ? dexterityReaction(c.stats.dexterity ?? 10) : 0;
-    c.initiative = roll === undefined ? null : roll + adjustment;
-    let group: Group = roll !== undefined && roll + adjustment >= best(c.side) ? "high" : "low";
+    const rolled = rolledGroup(state, c);
+    c.initiative = rolled.initiative;
+    let group: Group = rolled.group;
     // "If you declare ... your intent to delay, you act on LOW initiative"; a delaying activity
     // "can only do so during LOW initiative"; "An individual with this condition always has LOW initiative".
     if (hasDeclared(c, "delay") || hasDeclared(c, "delaying") || hasCondition(c, "delayed")) group = "low";
@@ -372,16 +395,9 @@ export function placeNewcomer(ctx: Context, who: string): void {
   }
   const roll = segEncounter(state).rolls[c.side];
   if (roll === undefined || state.stage === null || state.stage === "end") return;
-  const best = Math.max(
-    -Infinity,
-    ...Object.entries(segEncounter(state).rolls)
-      .filter(([side]) => side !== c.side)
-      .map(([, r]) => r),
-  );
-  const adjustment =
-    state.options.dexterityReaction === "groups" ? dexterityReaction(c.stats.dexterity ?? 10) : 0;
-  c.initiative = roll + adjustment;
-  seg(c).group = roll + adjustment >= best ? "high" : "low";
+  const rolled = rolledGroup(state, c);
+  c.initiative = rolled.initiative;
+  seg(c).group = rolled.group;
   const stage = state.stage as ActingStage;
   const sorted = stageOrder(state, stage);
   if (!sorted.includes(c.id)) return;

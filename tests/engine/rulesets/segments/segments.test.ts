@@ -87,6 +87,40 @@ describe("segments: Dexterity reaction adjustment", () => {
   });
 });
 
+describe("segments: fast actions and the Dexterity reaction adjustment", () => {
+  it('orders fast actions by the individual\'s adjusted group ("Fast actions ... use group initiative if appropriate")', () => {
+    const t = new Table(
+      [
+        { id: "orc", side: "foes", stats: { dexterity: 3 } },
+        { id: "fighter", side: "party", stats: { dexterity: 18 } },
+      ],
+      [5, 3],
+    );
+    t.do({ type: "start" })
+      .do({ type: "declare", who: "orc", action: "flee" })
+      .do({ type: "declare", who: "fighter", action: "flee" })
+      .next();
+    expect(t.state.stage).toBe("fast");
+    expect(t.state.order).toEqual(["fighter", "orc"]);
+  });
+
+  it('keeps side order for fast actions when the GM sets dexterityReaction off ("in the right circumstances")', () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", stats: { dexterity: 18 } },
+        { id: "orc", side: "foes", stats: { dexterity: 3 } },
+      ],
+      [3, 5],
+      { options: { dexterityReaction: "off" } },
+    );
+    t.do({ type: "start" })
+      .do({ type: "declare", who: "orc", action: "flee" })
+      .do({ type: "declare", who: "fighter", action: "flee" })
+      .next();
+    expect(t.state.order).toEqual(["orc", "fighter"]);
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

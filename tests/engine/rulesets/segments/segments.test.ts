@@ -121,6 +121,49 @@ describe("segments: fast actions and the Dexterity reaction adjustment", () => {
   });
 });
 
+describe("segments: multi-attack, Go First and weapon speed", () => {
+  const field = () =>
+    new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "scout", side: "party", at: [0, 5], tags: ["goFirst"] },
+        { id: "bear", side: "foes", at: [1, 0], tags: ["multiAttack"] },
+        { id: "troll", side: "foes", at: [9, 9], tags: ["multiAttack"] },
+      ],
+      [2, 5],
+      { grid: { type: "square" } },
+    );
+
+  it('a "Go First" individual takes its turn in the fast stage without declaring ("or those that "Go First"")', () => {
+    const t = field().do({ type: "start" }).next();
+    expect(t.state).toMatchObject({ stage: "fast", order: ["scout"], current: "scout" });
+  });
+
+  it('only a multi-attacker "in melee" takes its turn before group initiative ("4. If any individual has the multi-attack ability (and is in melee)")', () => {
+    const t = field().do({ type: "start" }).next(2);
+    expect(t.state).toMatchObject({ stage: "multi", order: ["bear"] });
+    t.next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["troll"] });
+  });
+
+  it('with tied groups both act in HIGH, ordered by action type then weapon speed ("If TIED, both groups act during HIGH")', () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", stats: { weaponSpeed: 7 } },
+        { id: "archer", side: "party", stats: { weaponSpeed: 8 } },
+        { id: "orc", side: "foes", stats: { weaponSpeed: 3 } },
+      ],
+      [4, 4],
+    );
+    t.do({ type: "start" })
+      .do({ type: "declare", who: "fighter", action: "attack" })
+      .do({ type: "declare", who: "archer", action: "missile" })
+      .do({ type: "declare", who: "orc", action: "attack" })
+      .next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["archer", "orc", "fighter"] });
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

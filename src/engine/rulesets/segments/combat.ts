@@ -42,6 +42,7 @@ import {
   canAct,
   declaredMajor,
   hasDeclared,
+  instantInvocation,
   rollGroupInitiative,
   enterStage,
   startRound,
@@ -281,6 +282,19 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
   switch (cmd.action) {
     case "cast":
     case "invoke": {
+      if (cmd.action === "invoke" && instantInvocation(c) && mine.casting === null) {
+        // Step 7 is for invocations "that take longer than 1 segment to activate": this one
+        // activates now, in the invoker's group initiative turn, as its one spell and major action.
+        if (state.stage !== "high" && state.stage !== "low") refuse("TargetInGroupTurn", { who: c.name });
+        if (usedCount(c, "round", "spell") > 0) refuse("OneSpellPerRound", { who: c.name });
+        const target = cmd.target ?? null;
+        if (target !== null) combatant(state, target);
+        takeMajor(ctx, c, cmd.action);
+        markUsed(c, "round", "spell");
+        ctx.emit({ ...base, major: true, target, segment: state.segment });
+        ctx.emit({ type: "spellCompleted", who: c.id, spell: "invoke", segment: state.segment, target });
+        return;
+      }
       // "during the caster's Group initiative turn, the caster must announce the target"
       if (mine.casting === null || mine.casting.spell !== cmd.action) refuse("NotCasting", { who: c.name });
       if (state.stage !== "high" && state.stage !== "low") refuse("TargetInGroupTurn", { who: c.name });

@@ -49,6 +49,15 @@ export function castingCompletes(casting: Casting): { round: number; segment: nu
   };
 }
 
+/**
+ * A declared invocation of 1 segment. Step 7 resolves "invocations (someone using a magic item that
+ * takes longer than 1 segment to activate)", so one of 1 segment is not a casting for the spells
+ * stage: it resolves in the invoker's group initiative turn (`act invoke`).
+ */
+export function instantInvocation(c: CombatantState): boolean {
+  return seg(c).declared.some((d) => d.action === "invoke" && d.time <= 1);
+}
+
 /** A casting begun in an earlier round ("If an action ... takes longer than 10 segments, it will normally occur in another round"). */
 function carriedCasting(state: EncounterState, c: CombatantState): boolean {
   const casting = seg(c).casting;
@@ -277,7 +286,7 @@ export function rollGroupInitiative(ctx: Context): void {
     seg(c).group = group;
     individual[c.id] = group;
     for (const d of seg(c).declared) {
-      if (!SPELLS.has(d.action)) continue;
+      if (!SPELLS.has(d.action) || instantInvocation(c)) continue;
       // "activation always begins on the 1st segment"
       seg(c).casting = {
         spell: d.action as "cast" | "invoke",

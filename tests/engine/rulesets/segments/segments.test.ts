@@ -164,6 +164,25 @@ describe("segments: multi-attack, Go First and weapon speed", () => {
   });
 });
 
+describe("segments: invocations", () => {
+  it('a 1-segment invocation resolves in the group turn ("invocations (someone using a magic item that takes longer than 1 segment to activate)")', () => {
+    const t = new Table(
+      [
+        { id: "priest", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "priest", action: "invoke", time: 1 }).next();
+    t.do({ type: "act", who: "priest", action: "invoke", target: "orc" });
+    expect(t.eventsOf("spellCompleted")).toEqual([
+      { type: "spellCompleted", who: "priest", spell: "invoke", segment: 1, target: "orc" },
+    ]);
+    t.next(2);
+    expect(t.state.stage).toBe("end");
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

@@ -47,8 +47,9 @@ import {
   enterStage,
   startRound,
   actorSegment,
+  castingCompletes,
 } from "./round";
-import { seg } from "./state";
+import { type Casting, seg } from "./state";
 
 /** Conditions that break a caster's concentration when applied: "caster fails a save; caster's movement or ability to act is impeded". */
 export const CONCENTRATION_BREAKERS = [
@@ -63,6 +64,15 @@ export const CONCENTRATION_BREAKERS = [
 ] as const;
 
 const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
+
+/** The text's concentration breakers that happen to a caster (not its own choices such as a delay or a free attack). */
+const OUTSIDE_BREAKERS: ReadonlySet<string> = new Set(["damage", "jostled", ...CONCENTRATION_BREAKERS]);
+
+/** Whether the casting's time is still running now: before the end of its completion segment. */
+function concentrating(state: EncounterState, casting: Casting): boolean {
+  const done = castingCompletes(casting);
+  return state.round < done.round || (state.round === done.round && (state.segment ?? 1) <= done.segment);
+}
 
 function majorUsed(c: CombatantState): boolean {
   return usedCount(c, "round", "major") > 0;
@@ -86,6 +96,9 @@ export function breakConcentration(ctx: Context, who: string, reason: string): v
   const c = combatant(ctx.state, who);
   const casting = seg(c).casting;
   if (!casting) return;
+  // The text's breakers must occur "during the time period of concentration": by the segment
+  // clock, a casting whose time has run out (it waits only for its spells turn) is past that.
+  if (OUTSIDE_BREAKERS.has(reason) && !concentrating(ctx.state, casting)) return;
   seg(c).casting = null;
   markUsed(c, "round", "spell");
   if (!majorUsed(c)) markUsed(c, "round", "major");

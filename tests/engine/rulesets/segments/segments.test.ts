@@ -183,6 +183,36 @@ describe("segments: invocations", () => {
   });
 });
 
+describe("segments: the time period of concentration", () => {
+  const casting = () =>
+    new Table(
+      [
+        { id: "wizard", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [2, 5],
+    )
+      .do({ type: "start" })
+      .do({ type: "declare", who: "wizard", action: "cast", time: 2 })
+      .next();
+
+  it('a hit after the casting time has run out does not break it ("occurring during the time period of concentration")', () => {
+    const t = casting();
+    t.do({ type: "act", who: "orc", action: "simple", time: 2 });
+    t.do({ type: "act", who: "orc", action: "attack", target: "wizard", outcome: "hit" });
+    expect(t.eventsOf("spellLost")).toEqual([]);
+    t.next(2);
+    expect(t.eventsOf("spellCompleted")).toMatchObject([{ who: "wizard", segment: 2 }]);
+  });
+
+  it('a hit on the last segment of the casting time breaks it ("caster takes damage")', () => {
+    const t = casting();
+    t.do({ type: "act", who: "orc", action: "simple", time: 1 });
+    t.do({ type: "act", who: "orc", action: "attack", target: "wizard", outcome: "hit" });
+    expect(t.eventsOf("spellLost")).toMatchObject([{ who: "wizard", reason: "damage" }]);
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

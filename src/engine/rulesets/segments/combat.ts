@@ -48,6 +48,8 @@ import {
   startRound,
   actorSegment,
   castingCompletes,
+  goLast,
+  SEGMENTS_PER_ROUND,
 } from "./round";
 import { type Casting, seg } from "./state";
 
@@ -325,6 +327,17 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
     case "delaying": {
       // "An individual performing a delaying activity can only do so during LOW initiative."
       if (cmd.action === "delaying" && state.stage !== "low") refuse("DelayingOnlyInLow", { who: c.name });
+      if (cmd.action === "delaying" && hasCondition(c, "delayed")) {
+        // "A delayed individual performing delaying activities treats those activities as complex
+        // (that typically Go Last)": its major action, the whole round ("No other action or
+        // activity can be performed that round"), completing on segment 10 after everyone else.
+        takeMajor(ctx, c, "complex");
+        mine.declared.unshift({ action: "complex", time: SEGMENTS_PER_ROUND });
+        state.segment = actorSegment(state, c);
+        ctx.emit({ ...base, major: true, asComplex: true, time: SEGMENTS_PER_ROUND, segment: state.segment });
+        goLast(ctx, c.id);
+        return;
+      }
       const time = cmd.time ?? 1;
       if (!Number.isInteger(time) || time < 0) refuse("BadTime", { time });
       // "Any minor action that requires 1 segment will add 1 segment to any major action"

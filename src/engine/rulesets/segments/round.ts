@@ -377,7 +377,13 @@ export function advance(ctx: Context, from: string | null): void {
   const { state } = ctx;
   const stage = state.stage as ActingStage;
   if (from !== null) ctx.emit({ type: "turnEnded", who: from, round: state.round, stage });
-  const start = from === null ? 0 : state.order.indexOf(from) + 1;
+  resumeAt(ctx, from === null ? 0 : state.order.indexOf(from) + 1);
+}
+
+/** Begin the turn of the first eligible actor of the stage's order from index `start`, or the next stage. */
+function resumeAt(ctx: Context, start: number): void {
+  const { state } = ctx;
+  const stage = state.stage as ActingStage;
   for (let i = start; i < state.order.length; i += 1) {
     const c = state.combatants[state.order[i] as string];
     if (c && eligible(state, stage, c)) {
@@ -386,6 +392,21 @@ export function advance(ctx: Context, from: string | null): void {
     }
   }
   enterStage(ctx, STAGES.indexOf(stage) + 1);
+}
+
+/**
+ * "A delayed individual performing delaying activities treats those activities as complex (that
+ * typically Go Last)": the current actor `who` moves to the end of the stage's order and the next
+ * actor's turn begins; its own turn comes back last (at segment 10), when everyone else has acted.
+ */
+export function goLast(ctx: Context, who: string): void {
+  const { state } = ctx;
+  const at = state.order.indexOf(who);
+  const rest = state.order.slice(at + 1);
+  if (rest.length === 0) return;
+  state.order = [...state.order.slice(0, at), ...rest, who];
+  ctx.emit({ type: "orderChanged", order: [...state.order], reason: "goLast", who });
+  resumeAt(ctx, at);
 }
 
 /**

@@ -369,6 +369,27 @@ describe("segments: group order", () => {
     expect(t.state.order).toEqual(["orc", "scout", "thief"]);
   });
 
+  it('a delaying activity after a delay out of HIGH is complex: it goes last and takes the round ("treats those activities as complex (that typically Go Last)")', () => {
+    const t = new Table(
+      [
+        { id: "thief", side: "party" },
+        { id: "orc", side: "foes" },
+        { id: "goblin", side: "foes" },
+      ],
+      [5, 2],
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "goblin", action: "complex" }).next();
+    t.do({ type: "delay", who: "thief" }).next();
+    expect(t.state.current).toBe("thief");
+    t.do({ type: "act", who: "thief", action: "delaying" });
+    expect(t.state).toMatchObject({ order: ["orc", "goblin", "thief"], current: "goblin" });
+    t.next();
+    expect(t.state).toMatchObject({ current: "thief", segment: 10 });
+    expect(t.refused({ type: "act", who: "thief", action: "simple" })).toBe(
+      "TEMPO.Refusal.ComplexTakesRound",
+    );
+  });
+
   it('orders spells completing on the same segment HIGH before LOW ("Spells consider the delayed individual to have LOW initiative")', () => {
     const t = new Table(
       [

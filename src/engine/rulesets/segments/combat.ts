@@ -354,7 +354,12 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
           : cmd.action === "charge" && cmd.target !== undefined
             ? requireEnemyTarget(ctx, c, cmd.target)
             : undefined;
-      takeMajor(ctx, c, cmd.action);
+      // A charge closes the distance and then attacks, as one action: after the charge's own
+      // movement (which took the major action) its attack is the same action, made once.
+      const chargeAttack =
+        cmd.action === "charge" && mine.moving === "charge" && usedCount(c, "round", "chargeAttack") === 0;
+      if (!chargeAttack) takeMajor(ctx, c, cmd.action);
+      if (cmd.action === "charge" && target !== undefined) markUsed(c, "round", "chargeAttack");
       if ((FAST_ACTIONS as readonly string[]).includes(cmd.action) && cmd.action !== "parley")
         mine.moving = cmd.action;
       ctx.emit({ ...base, major: true, target: target ?? null, segment: state.segment });

@@ -213,6 +213,34 @@ describe("segments: the time period of concentration", () => {
   });
 });
 
+describe("segments: charge", () => {
+  it('a charger moves then attacks as one action ("Fast Action" type (actions A.-C.: Parley, Flee, Charge))', () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [4, 0] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "charge" }).next();
+    t.do({
+      type: "move",
+      who: "fighter",
+      path: [
+        [1, 0],
+        [2, 0],
+        [3, 0],
+      ],
+    });
+    t.do({ type: "act", who: "fighter", action: "charge", target: "orc", outcome: "hit" });
+    expect(t.eventsOf("attackResolved")).toMatchObject([{ who: "fighter", target: "orc", with: "charge" }]);
+    expect(t.refused({ type: "act", who: "fighter", action: "charge", target: "orc" })).toBe(
+      "TEMPO.Refusal.OneMajorAction",
+    );
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

@@ -1,6 +1,6 @@
 /** Reading Tempo's documents into the plain shapes the setup functions take. */
 import { CharacterModel, CombatantModel, NpcModel } from "../data";
-import { cellOfOffset, type ActorData, type CombatantData } from "./setup";
+import { cellOfOffset, type ActorData, type CombatantData, type SceneGridData } from "./setup";
 
 /** A combatant's data in the shape the plain setup functions read. */
 export function combatantData(combatant: Combatant.Implementation): CombatantData {
@@ -51,12 +51,14 @@ export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof c
 }
 
 /**
- * The combat's own scene's grid as the setup functions read it (type and, for squares,
- * diagonals): `Scene#grid` of `combat.scene`, whatever the canvas shows. No scene: null (gridless).
+ * The combat's own scene's grid as the setup functions read it (type, for squares diagonals, and
+ * the canvas's rows and columns from `Scene#dimensions`): `Scene#grid` of `combat.scene`, whatever
+ * the canvas shows. No scene: null (gridless).
  */
-export function sceneGrid(scene: Scene.Implementation | null): { type: number; diagonals: number } | null {
+export function sceneGrid(scene: Scene.Implementation | null): SceneGridData | null {
   const grid = scene?.grid;
-  if (!grid) return null;
+  if (!scene || !grid) return null;
   const diagonals = grid instanceof foundry.grid.SquareGrid ? Number(grid.diagonals) : 0;
-  return { type: Number(grid.type), diagonals };
+  const { rows, columns } = scene.dimensions;
+  return { type: Number(grid.type), diagonals, rows: Number(rows), columns: Number(columns) };
 }

@@ -4,7 +4,7 @@
  * classes read their data into these shapes and call these functions.
  */
 import { SIZES, type Cell, type CombatantSetup, type GridDescription, type Size } from "../../engine";
-import { offsetToAxial, type HexLayout } from "../../engine/grid";
+import { makeCell, offsetToAxial, type GridBounds, type HexLayout } from "../../engine/grid";
 import { TRAITS } from "../data/catalog";
 
 /** An actor's system data as the data models prepare it (stored fields plus derived ones). */
@@ -87,16 +87,64 @@ export const GRID_TYPES = {
 /** Foundry's CONST.GRID_DIAGONALS values that alternate 1-2-1 (public API: CONST.GRID_DIAGONALS). */
 const ALTERNATING_DIAGONALS: readonly number[] = [4, 5];
 
+/**
+ * A scene's grid as the setup functions read it: Foundry's grid type, for squares its diagonal
+ * rule, and the canvas's size in grid rows and columns (Scene#dimensions `rows`/`columns`, which
+ * count the padding too: tokens may stand there).
+ */
+export interface SceneGridData {
+  type: number;
+  diagonals?: number;
+  rows?: number;
+  columns?: number;
+}
+
 /** A scene's grid as engine data: only the adapter reads the scene. */
-export function gridDescription(grid: { type: number; diagonals?: number } | null): GridDescription {
+export function gridDescription(grid: SceneGridData | null): GridDescription {
   if (!grid || grid.type === GRID_TYPES.GRIDLESS) return { type: "none" };
+  const bounds = sceneBounds(grid);
   if (grid.type === GRID_TYPES.SQUARE) {
     return {
       type: "square",
       diagonals: ALTERNATING_DIAGONALS.includes(grid.diagonals ?? 0) ? "alternating" : "equidistant",
+      ...(bounds ? { bounds } : {}),
     };
   }
-  return { type: "hex" };
+  return bounds ? { type: "hex", bounds } : { type: "hex" };
+}
+
+/**
+ * The inclusive box of cells the scene's canvas covers, in the engine's coordinates (issue 12:
+ * "cells lie inside the scene"), or undefined when the scene's size is unknown. Square cells are
+ * offsets 0..rows-1 and 0..columns-1. On hex grids the canvas's edges cut partial hexes that a
+ * token's centre can still fall in, so the offset range is widened by one cell each way; the box
+ * is then the axial box around that offset rectangle, found on its edge cells (axial q or r is
+ * monotonic along a row or column, so the extremes lie on the edge).
+ */
+export function sceneBounds(grid: SceneGridData): GridBounds | undefined {
+  const { rows, columns } = grid;
+  if (rows === undefined || columns === undefined) return undefined;
+  if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) return undefined;
+  if (grid.type === GRID_TYPES.SQUARE) return { min: [0, 0], max: [columns - 1, rows - 1] };
+  if (!HEX_LAYOUT_BY_TYPE[grid.type]) return undefined;
+  const [i0, i1, j0, j1] = [-1, rows, -1, columns];
+  let min: [number, number] = [Infinity, Infinity];
+  let max: [number, number] = [-Infinity, -Infinity];
+  const take = (i: number, j: number) => {
+    const cell = cellOfOffset(grid.type, { i, j });
+    if (!cell) return;
+    min = [Math.min(min[0], cell[0]), Math.min(min[1], cell[1])];
+    max = [Math.max(max[0], cell[0]), Math.max(max[1], cell[1])];
+  };
+  for (let i = i0; i <= i1; i++) {
+    take(i, j0);
+    take(i, j1);
+  }
+  for (let j = j0; j <= j1; j++) {
+    take(i0, j);
+    take(i1, j);
+  }
+  return { min: makeCell(min[0], min[1]), max: makeCell(max[0], max[1]) };
 }
 
 const HEX_LAYOUT_BY_TYPE: Readonly<Record<number, HexLayout>> = {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { createEncounter, getRuleset } from "../../../src/engine";
+import { insideScene } from "../../../src/engine/schema";
 import {
   cellOfOffset,
   combatantSetup,
   GRID_TYPES,
   gridDescription,
+  sceneBounds,
   type ActorData,
   type CombatantData,
 } from "../../../src/foundry/documents/setup";
@@ -121,5 +123,50 @@ describe("the scene's grid as engine data", () => {
     expect(cellOfOffset(GRID_TYPES.HEXODDR, { i: 2, j: 3 })).toEqual([2, 2]);
     expect(cellOfOffset(GRID_TYPES.SQUARE, { i: 4, j: 7 })).toEqual([7, 4]);
     expect(cellOfOffset(GRID_TYPES.GRIDLESS, { i: 4, j: 7 })).toBeNull();
+  });
+});
+
+describe("the scene's extent as the engine's bounds (cells lie inside the scene)", () => {
+  it("bounds a square scene by its canvas rows and columns, [x, y] from 0", () => {
+    expect(gridDescription({ type: GRID_TYPES.SQUARE, diagonals: 0, rows: 8, columns: 10 })).toEqual({
+      type: "square",
+      diagonals: "equidistant",
+      bounds: { min: [0, 0], max: [9, 7] },
+    });
+  });
+
+  it("bounds a hex scene by the axial box around its offset cells, one cell wider for the cut edge hexes", () => {
+    // HEXODDR, offsets i -1..4, j -1..5: q = j - (i - (i & 1)) / 2 runs from -1 - 2 = -3 (i 4) to 5 + 1 = 6 (i -1).
+    expect(sceneBounds({ type: GRID_TYPES.HEXODDR, rows: 4, columns: 5 })).toEqual({
+      min: [-3, -1],
+      max: [6, 4],
+    });
+    // HEXODDQ, offsets i -1..4, j -1..5: r = i - (j - (j & 1)) / 2 runs from -1 - 2 = -3 (j 5) to 4 + 1 = 5 (j -1).
+    expect(sceneBounds({ type: GRID_TYPES.HEXODDQ, rows: 4, columns: 5 })).toEqual({
+      min: [-1, -3],
+      max: [5, 5],
+    });
+    expect(gridDescription({ type: GRID_TYPES.HEXEVENR, rows: 4, columns: 5 })).toHaveProperty("bounds");
+  });
+
+  it("keeps every token cell of the canvas inside the bounds and a far cell outside, on all four hex layouts", () => {
+    for (const type of [2, 3, 4, 5]) {
+      const bounds = sceneBounds({ type, rows: 6, columns: 7 });
+      for (let i = 0; i < 6; i++) {
+        for (let j = 0; j < 7; j++) {
+          const cell = cellOfOffset(type, { i, j });
+          expect(cell && insideScene(cell, bounds)).toBe(true);
+        }
+      }
+      expect(insideScene([40, 40], bounds)).toBe(false);
+      expect(insideScene([-40, 0], bounds)).toBe(false);
+    }
+  });
+
+  it("leaves the grid unbounded when the scene's size is unknown or not a whole count of cells", () => {
+    expect(gridDescription({ type: GRID_TYPES.SQUARE, diagonals: 0 })).not.toHaveProperty("bounds");
+    expect(sceneBounds({ type: GRID_TYPES.SQUARE, rows: 0, columns: 5 })).toBeUndefined();
+    expect(sceneBounds({ type: GRID_TYPES.HEXODDR, rows: 2.5, columns: 5 })).toBeUndefined();
+    expect(sceneBounds({ type: GRID_TYPES.GRIDLESS, rows: 4, columns: 5 })).toBeUndefined();
   });
 });

@@ -58,6 +58,11 @@ export function instantInvocation(c: CombatantState): boolean {
   return seg(c).declared.some((d) => d.action === "invoke" && d.time <= 1);
 }
 
+/** Segments of a complex activity still to run at the start of `round` (0 when it is done). */
+function activityLeft(activity: { time: number; startRound: number }, round: number): number {
+  return activity.time - SEGMENTS_PER_ROUND * (round - activity.startRound);
+}
+
 /** A casting begun in an earlier round ("If an action ... takes longer than 10 segments, it will normally occur in another round"). */
 function carriedCasting(state: EncounterState, c: CombatantState): boolean {
   const casting = seg(c).casting;
@@ -214,8 +219,13 @@ function spellSegment(c: CombatantState): number {
  */
 export function actorSegment(state: EncounterState, c: CombatantState): number {
   if (state.stage === "spells") return spellSegment(c);
-  if ((state.stage === "high" || state.stage === "low") && declaredMajor(c) === "complex")
-    return SEGMENTS_PER_ROUND;
+  if ((state.stage === "high" || state.stage === "low") && declaredMajor(c) === "complex") {
+    // A carried complex activity completes on its last segment in its last round; otherwise a
+    // complex activity takes the full round.
+    const activity = seg(c).activity;
+    const left = activity && activity.startRound < state.round ? activityLeft(activity, state.round) : 0;
+    return left > 0 && left <= SEGMENTS_PER_ROUND ? left : SEGMENTS_PER_ROUND;
+  }
   return Math.min(SEGMENTS_PER_ROUND, 1 + seg(c).extra);
 }
 
@@ -237,9 +247,16 @@ export function startRound(ctx: Context, round: number): void {
   segEncounter(state).rolls = {};
   clearAllUsage(state, "round");
   for (const c of roster(state)) {
-    const casting = seg(c).casting;
+    const { casting, activity } = seg(c);
     Object.assign(c.ext, freshCombatantExt(), { casting });
     c.initiative = null;
+    // A complex activity of more than one round goes on: this round it stands declared again for
+    // the segments still left, so it goes last and "No other action or activity can be performed".
+    const left = activity ? activityLeft(activity, round) : 0;
+    if (activity && left > 0) {
+      seg(c).activity = activity;
+      seg(c).declared.push({ action: "complex", time: left });
+    }
   }
   state.order = roster(state)
     .filter(canAct)
@@ -286,6 +303,21 @@ export function rollGroupInitiative(ctx: Context): void {
     seg(c).group = group;
     individual[c.id] = group;
     for (const d of seg(c).declared) {
+      if (d.action === "complex" && d.time > SEGMENTS_PER_ROUND && seg(c).activity === null) {
+        // "Complex Activity ... (declared; major, 1 round or more)": one of more than 10 segments
+        // carries into the next round(s).
+        seg(c).activity = { time: d.time, startRound: state.round };
+        ctx.emit({
+          type: "activityStarted",
+          who: c.id,
+          action: "complex",
+          time: d.time,
+          completes: {
+            round: state.round + Math.floor((d.time - 1) / SEGMENTS_PER_ROUND),
+            segment: ((d.time - 1) % SEGMENTS_PER_ROUND) + 1,
+          },
+        });
+      }
       if (!SPELLS.has(d.action) || instantInvocation(c)) continue;
       // "activation always begins on the 1st segment"
       seg(c).casting = {

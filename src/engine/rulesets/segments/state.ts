@@ -42,6 +42,12 @@ export interface SegmentsCombatant {
   inMulti: boolean;
   /** Routines left in the multiRest stage (stat `attacks`, minus the primary routine). */
   attacksLeft: number;
+  /**
+   * A complex activity of more than one round (more than 10 segments), from segment 1 of
+   * `startRound`: "If an action or set of actions takes longer than 10 segments, it will normally
+   * occur in another round". Kept across rounds like a casting.
+   */
+  activity: { time: number; startRound: number } | null;
 }
 
 /** What the segments ruleset keeps on the encounter (EncounterState.ext). */
@@ -62,6 +68,7 @@ export function freshCombatantExt(): SegmentsCombatant {
     fleeOffered: [],
     inMulti: false,
     attacksLeft: 0,
+    activity: null,
   };
 }
 

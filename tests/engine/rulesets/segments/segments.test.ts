@@ -241,6 +241,29 @@ describe("segments: charge", () => {
   });
 });
 
+describe("segments: complex activity of more than one round", () => {
+  it('carries into the next round and blocks other major actions there ("(declared; major, 1 round or more)")', () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2, 5, 2],
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "complex", time: 15 }).next();
+    expect(t.eventsOf("activityStarted")).toMatchObject([
+      { who: "fighter", time: 15, completes: { round: 2, segment: 5 } },
+    ]);
+    t.next(3);
+    expect(t.state).toMatchObject({ round: 2, stage: "declare" });
+    expect(t.refused({ type: "declare", who: "fighter", action: "attack" })).toBe(
+      "TEMPO.Refusal.ComplexTakesRound",
+    );
+    t.next();
+    expect(t.state).toMatchObject({ stage: "high", current: "fighter", segment: 5 });
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Command, EncounterState } from "../../src/engine";
+import { LIMITS } from "../../src/engine/bounds";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
 import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, type Client, type Table } from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
@@ -150,6 +151,20 @@ describe("who sent a command", { timeout: TABLE_TIMEOUT_MS }, () => {
     const path = Array.from({ length: 20_000 }, (_, i): [number, number] => [i, 0]);
     const answer = await submit(table, table.p1, { type: "move", who: "ana", path });
     expect(answer.refusal?.key).toBe("TEMPO.Refusal.BadRequest");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("refuses a short path whose one waypoint lies beyond the engine's coordinate bound, and changes nothing", async () => {
+    const table = await started();
+    const before = structuredClone(table.stored("combat1"));
+    // Two cells, well under the payload limit: only the engine's cell check (schema's readCell,
+    // LIMITS.coordinate) can stop the far one before any walking.
+    const path: [number, number][] = [
+      [1, 0],
+      [LIMITS.coordinate * 100, 0],
+    ];
+    const answer = await submit(table, table.p1, { type: "move", who: "ana", path });
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.BadCell");
     expect(table.stored("combat1")).toEqual(before);
   });
 

@@ -354,6 +354,26 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     expect(state(table).current).toBe("ana");
   });
 
+  it("refuses a player's undo through the GM's undo query while reaction offers are open, and changes nothing", async () => {
+    const table = await started();
+    table.roll(...CHECK_DICE);
+    await submit(table, table.p1, ATTACK);
+    await table.settle();
+    expect(state(table).offers.length).toBeGreaterThan(0);
+    // The table has no scenes yet, so the open offers are an attack's, not a held move's: the
+    // refusal comes first either way (reactions.ts undoMove), before the log is looked at.
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await table.run(table.p1, (tempo) =>
+      tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
+        Promise.resolve({ ok: true, refusal: null }),
+      ),
+    );
+    await table.settle();
+    expect(answer.refusal?.key).toBe("TEMPO.Movement.Undo.OffersOpen");
+    expect(table.server.queries.some((q) => q.name === "tempo.undoMove")).toBe(true);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
   it("tells the GM when a deletion that skipped the check cannot be applied, and removes it once it can", async () => {
     const table = await started();
     table.roll(...CHECK_DICE);

@@ -148,6 +148,8 @@ export interface TempoModules {
   documents: typeof import("../../../src/foundry/documents");
   data: typeof import("../../../src/foundry/data");
   settings: typeof import("../../../src/foundry/settings");
+  /** The token-movement hooks' module: its GM handler of the undo query (src/foundry/hooks/index.ts registers it). */
+  movement: typeof import("../../../src/foundry/hooks/movement");
 }
 
 /**
@@ -171,6 +173,7 @@ async function loadTempo(): Promise<TempoModules> {
     documents: await import("../../../src/foundry/documents"),
     data: await import("../../../src/foundry/data"),
     settings: await import("../../../src/foundry/settings"),
+    movement: await import("../../../src/foundry/hooks/movement"),
   };
 }
 
@@ -193,6 +196,8 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   Object.assign(CONFIG.Combatant.dataModels, tempo.data.COMBATANT_MODELS);
   tempo.settings.registerSettings();
   for (const [name, handler] of Object.entries(tempo.commands.QUERIES)) CONFIG.queries[name] = handler;
+  // As src/foundry/hooks/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
+  CONFIG.queries[tempo.movement.UNDO_QUERY] = tempo.movement.handleUndoQuery;
 }
 
 // ---------------------------------------------------------------------------------------------

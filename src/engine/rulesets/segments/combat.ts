@@ -276,6 +276,11 @@ function takeMajor(ctx: Context, c: CombatantState, action: string): void {
   }
   if (mine.casting !== null) refuse("StillCasting", { who: c.name });
   if (majorUsed(c)) refuse("OneMajorAction", { who: c.name });
+  // "If an action or set of actions takes longer than 10 segments, it will normally occur in
+  // another round": once the minor actions before it pass segment 10, the major action cannot
+  // complete this round (the segments past 10 start the actor's next round).
+  if (action !== "complex" && 1 + mine.extra > SEGMENTS_PER_ROUND)
+    refuse("ActionsPastRound", { who: c.name });
   markUsed(c, "round", "major");
 }
 

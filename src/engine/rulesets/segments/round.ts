@@ -247,8 +247,11 @@ export function startRound(ctx: Context, round: number): void {
   segEncounter(state).rolls = {};
   clearAllUsage(state, "round");
   for (const c of roster(state)) {
-    const { casting, activity } = seg(c);
+    const { casting, activity, extra } = seg(c);
     Object.assign(c.ext, freshCombatantExt(), { casting });
+    // "If an action or set of actions takes longer than 10 segments, it will normally occur in
+    // another round": segments of this combatant's actions past segment 10 open its next round.
+    seg(c).extra = Math.max(0, extra - SEGMENTS_PER_ROUND);
     c.initiative = null;
     // A complex activity of more than one round goes on: this round it stands declared again for
     // the segments still left, so it goes last and "No other action or activity can be performed".

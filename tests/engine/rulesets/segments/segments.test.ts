@@ -264,6 +264,26 @@ describe("segments: complex activity of more than one round", () => {
   });
 });
 
+describe("segments: actions past segment 10", () => {
+  it('a major action after minor actions past segment 10 occurs in the next round ("takes longer than 10 segments, it will normally occur in another round")', () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2, 5, 2],
+    );
+    t.do({ type: "start" }).next();
+    t.do({ type: "act", who: "fighter", action: "simple", time: 12 });
+    expect(t.refused({ type: "act", who: "fighter", action: "attack", target: "orc" })).toBe(
+      "TEMPO.Refusal.ActionsPastRound",
+    );
+    t.next(4);
+    expect(t.state).toMatchObject({ round: 2, stage: "high", current: "fighter", segment: 3 });
+    t.do({ type: "act", who: "fighter", action: "attack", target: "orc", outcome: "miss" });
+  });
+});
+
 describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);

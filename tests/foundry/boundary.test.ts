@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Command, EncounterState } from "../../src/engine";
 import { LIMITS } from "../../src/engine/bounds";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
-import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, type Client, type Table } from "./table";
+import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, windowsBuilt, type Client, type Table } from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
 
 interface TempoCombatLike {
@@ -371,6 +371,30 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.settle();
     expect(answer.refusal?.key).toBe("TEMPO.Movement.Undo.OffersOpen");
     expect(table.server.queries.some((q) => q.name === "tempo.undoMove")).toBe(true);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("shows and answers nothing when a player forges a reaction prompt for an offer that is not open", async () => {
+    const table = await started();
+    expect(state(table).offers).toEqual([]);
+    const before = structuredClone(table.stored("combat1"));
+    windowsBuilt.length = 0;
+    const fake = {
+      askId: "ForgedAsk0000000001",
+      combatId: "combat1",
+      reactor: "bob",
+      seconds: 15,
+      offers: [{ id: "offer-forged", who: "bob", against: "orc", trigger: "move", reactions: ["strike"] }],
+    };
+    // The prompt module reads foundry.applications as it loads, so its query name comes from the table's copy.
+    const PROMPT_QUERY = table.tempo(table.forger).prompt.PROMPT_QUERY;
+    const answer = await table.run(table.forger, (_t, c) =>
+      c.game.users.get("p2")?.query(PROMPT_QUERY, fake),
+    );
+    await table.settle();
+    expect(table.server.queries.filter((q) => q.name === PROMPT_QUERY).map((q) => q.to)).toEqual(["p2"]);
+    expect(answer).toBeNull();
+    expect(windowsBuilt).toEqual([]);
     expect(table.stored("combat1")).toEqual(before);
   });
 

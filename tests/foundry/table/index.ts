@@ -121,6 +121,26 @@ const shared = globalThis as unknown as Record<string, unknown>;
 const foundryNs = shared["foundry"] as Record<string, unknown>;
 foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
 foundryNs["utils"] = { randomID };
+/**
+ * The reaction prompt's base classes, as far as the prompt query's refusals reach them (a refused
+ * ask never builds a window): ApplicationV2
+ * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html) and
+ * HandlebarsApplicationMixin
+ * (https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html).
+ * A window built on the table counts itself, so a test can say none was shown.
+ */
+export const windowsBuilt: string[] = [];
+class TableApplicationV2 {
+  constructor() {
+    windowsBuilt.push(running.getStore()?.label ?? "outside");
+  }
+}
+foundryNs["applications"] = {
+  api: {
+    ApplicationV2: TableApplicationV2,
+    HandlebarsApplicationMixin: (base: typeof TableApplicationV2) => class extends base {},
+  },
+};
 shared["Combat"] = TableCombat;
 shared["Combatant"] = TableCombatant;
 shared["Actor"] = TableActor;
@@ -150,6 +170,8 @@ export interface TempoModules {
   settings: typeof import("../../../src/foundry/settings");
   /** The token-movement hooks' module: its GM handler of the undo query (src/foundry/hooks/index.ts registers it). */
   movement: typeof import("../../../src/foundry/hooks/movement");
+  /** The reaction prompt: its handler of the prompt query (src/foundry/hooks/index.ts registers it). */
+  prompt: typeof import("../../../src/foundry/apps/reaction-prompt");
 }
 
 /**
@@ -174,6 +196,7 @@ async function loadTempo(): Promise<TempoModules> {
     data: await import("../../../src/foundry/data"),
     settings: await import("../../../src/foundry/settings"),
     movement: await import("../../../src/foundry/hooks/movement"),
+    prompt: await import("../../../src/foundry/apps/reaction-prompt"),
   };
 }
 
@@ -198,6 +221,7 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   for (const [name, handler] of Object.entries(tempo.commands.QUERIES)) CONFIG.queries[name] = handler;
   // As src/foundry/hooks/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
   CONFIG.queries[tempo.movement.UNDO_QUERY] = tempo.movement.handleUndoQuery;
+  CONFIG.queries[tempo.prompt.PROMPT_QUERY] = tempo.prompt.handlePromptQuery;
 }
 
 // ---------------------------------------------------------------------------------------------

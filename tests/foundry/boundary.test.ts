@@ -354,6 +354,30 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     expect(state(table).current).toBe("ana");
   });
 
+  it("tells the GM when a deletion that skipped the check cannot be applied, and removes it once it can", async () => {
+    const table = await started();
+    table.roll(...CHECK_DICE);
+    await submit(table, table.p1, ATTACK);
+    await table.settle();
+    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
+    await table.settle();
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
+    expect(Object.keys(state(table).combatants)).toContain("ana");
+    // The GM declines the open reactions for the foes: the next write lets Ana go.
+    for (const offer of state(table).offers)
+      await submit(table, table.gm, {
+        type: "react",
+        who: offer.who,
+        with: "decline",
+        against: offer.against,
+      });
+    await table.settle();
+    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
+    expect(state(table).current).toBe("bob");
+  });
+});
+
+describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOUT_MS }, () => {
   it("refuses a player's undo through the GM's undo query while reaction offers are open, and changes nothing", async () => {
     const table = await started();
     table.roll(...CHECK_DICE);
@@ -396,27 +420,5 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     expect(answer).toBeNull();
     expect(windowsBuilt).toEqual([]);
     expect(table.stored("combat1")).toEqual(before);
-  });
-
-  it("tells the GM when a deletion that skipped the check cannot be applied, and removes it once it can", async () => {
-    const table = await started();
-    table.roll(...CHECK_DICE);
-    await submit(table, table.p1, ATTACK);
-    await table.settle();
-    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
-    await table.settle();
-    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
-    expect(Object.keys(state(table).combatants)).toContain("ana");
-    // The GM declines the open reactions for the foes: the next write lets Ana go.
-    for (const offer of state(table).offers)
-      await submit(table, table.gm, {
-        type: "react",
-        who: offer.who,
-        with: "decline",
-        against: offer.against,
-      });
-    await table.settle();
-    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
-    expect(state(table).current).toBe("bob");
   });
 });

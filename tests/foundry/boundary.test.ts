@@ -8,7 +8,17 @@ import { describe, expect, it } from "vitest";
 import type { Command, EncounterState } from "../../src/engine";
 import { LIMITS } from "../../src/engine/bounds";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
-import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, windowsBuilt, type Client, type Table } from "./table";
+import {
+  ROLES,
+  TABLE_TIMEOUT_MS,
+  USERS,
+  createTable,
+  tempoInit,
+  windowsBuilt,
+  type Client,
+  type Table,
+  type TempoModules,
+} from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
 
 interface TempoCombatLike {
@@ -420,5 +430,56 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
     expect(answer).toBeNull();
     expect(windowsBuilt).toEqual([]);
     expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("asks an open offer again when the GM reloads (the player's prompt handler gets it again), and the fight goes on once the player declines", async () => {
+    // The reaction hooks as src/foundry/hooks/index.ts registers them (tempo.commandApplied,
+    // userConnected, and ready: https://foundryvtt.com/api/v13/functions/hookEvents.ready.html).
+    const withReactions = (client: Client, tempo: TempoModules) => {
+      tempoInit(client, tempo);
+      // The table's Hooks pass their arguments untyped, as Foundry's do at run time.
+      const hook = (fn: unknown) => fn as (...args: unknown[]) => unknown;
+      client.Hooks.on("tempo.commandApplied", hook(tempo.reactions.onCommandApplied));
+      client.Hooks.on("userConnected", hook(tempo.reactions.onUserConnected));
+      client.Hooks.once("ready", tempo.reactions.reaskOpenOffers);
+    };
+    // An orc that can hit (melee 80, as Ana), so its attack draws Ana's reactions.
+    const world = flowWorld();
+    const actors = (world.actors ?? []).map((a) =>
+      a._id === "actorOrc" ? { ...a, system: { stats: { agility: 0 }, skills: { melee: 80 } } } : a,
+    );
+    const table = await createTable({ world: { ...world, actors }, init: withReactions });
+    table.roll(...START_DICE);
+    await table.run(table.gm, () =>
+      (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
+    );
+    await table.settle();
+    await submit(table, table.p1, { type: "endTurn", who: "ana" });
+    await submit(table, table.p2, { type: "endTurn", who: "bob" });
+    await table.settle();
+    expect(state(table).current).toBe("orc");
+    // The orc attacks Ana: her reactions are p1's to answer, asked on p1's client.
+    table.roll(...CHECK_DICE);
+    await submit(table, table.gm, { type: "act", who: "orc", action: "attack", target: "ana" });
+    await table.settle();
+    expect(state(table).offers.some((o) => o.who === "ana")).toBe(true);
+    const asked = () =>
+      table.server.queries.filter((q) => q.name === "tempo.reactionPrompt" && q.to === "p1");
+    const before = asked().length;
+    expect(before).toBe(1);
+    const gm = await table.reload(table.gm);
+    await table.run(gm, (_t, c) => c.Hooks.callAll("ready"));
+    await table.settle();
+    const again = asked().slice(before);
+    expect(again.map((q) => q.from)).toEqual(["gm"]);
+    // p1 closes the prompt unanswered (a decline): it is the one window the first ask opened, which
+    // the GM's second ask reused. Ana's offers close and the orc's turn can end.
+    const first = (asked()[0]?.data as { askId: string }).askId;
+    table.run(table.p1, (tempo) => tempo.prompt.closePrompt(first));
+    await table.settle();
+    expect(state(table).offers.filter((o) => o.who === "ana")).toEqual([]);
+    const answer = await submit(table, gm, { type: "endTurn", who: "orc" });
+    expect(answer.refusal).toBeNull();
+    expect(state(table).current).not.toBe("orc");
   });
 });

@@ -134,6 +134,17 @@ class TableApplicationV2 {
   constructor() {
     windowsBuilt.push(running.getStore()?.label ?? "outside");
   }
+  /** ApplicationV2#render: draws nothing on the table (no DOM), resolves with the window. */
+  render(): Promise<this> {
+    return Promise.resolve(this);
+  }
+  /** ApplicationV2#close: runs the _onClose step, as Foundry does when a window closes. */
+  close(): Promise<this> {
+    this._onClose({});
+    return Promise.resolve(this);
+  }
+  _onClose(_options: object): void {}
+  bringToFront(): void {}
 }
 foundryNs["applications"] = {
   api: {
@@ -172,6 +183,8 @@ export interface TempoModules {
   movement: typeof import("../../../src/foundry/hooks/movement");
   /** The reaction prompt: its handler of the prompt query (src/foundry/hooks/index.ts registers it). */
   prompt: typeof import("../../../src/foundry/apps/reaction-prompt");
+  /** The GM's reaction loop (asking open offers, again after a GM change). */
+  reactions: typeof import("../../../src/foundry/hooks/reactions");
 }
 
 /**
@@ -197,6 +210,7 @@ async function loadTempo(): Promise<TempoModules> {
     settings: await import("../../../src/foundry/settings"),
     movement: await import("../../../src/foundry/hooks/movement"),
     prompt: await import("../../../src/foundry/apps/reaction-prompt"),
+    reactions: await import("../../../src/foundry/hooks/reactions"),
   };
 }
 

@@ -4,17 +4,9 @@
  */
 import { RULESET_IDS, getRuleset, type RulesetId } from "../engine";
 import { isTempoCombat, isWriter, submit } from "./commands";
+import { RULESET_LABELS } from "../views/labels";
 
 export const SYSTEM_ID = "tempo";
-
-/** Labels of the ruleset choices, one key per ruleset. */
-const RULESET_LABELS = {
-  flow: "TEMPO.Ruleset.flow",
-  rating: "TEMPO.Ruleset.rating",
-  segments: "TEMPO.Ruleset.segments",
-  phases: "TEMPO.Ruleset.phases",
-  marching: "TEMPO.Ruleset.marching",
-} as const satisfies Record<RulesetId, string>;
 
 /** The values of Tempo's world settings, as the engine and the adapter read them. */
 export interface TempoSettings {

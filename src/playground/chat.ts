@@ -7,16 +7,7 @@ import { h } from "./dom";
 import type { Playground } from "./main";
 import type { LogLine } from "./session";
 import type { ViewModules } from "./views";
-
-/** phases' Phase names, in the tracker's and the sheet's words. */
-const PHASE_WORDS: Readonly<Record<string, string>> = {
-  surprise: "TEMPO.Tracker.Phase.surprise",
-  "1": "TEMPO.Tracker.Phase.1",
-  "2": "TEMPO.Tracker.Phase.2",
-  "3": "TEMPO.Tracker.Phase.3",
-  "4": "TEMPO.Tracker.Phase.4",
-  postTurn: "TEMPO.Tracker.Phase.postTurn",
-};
+import { phaseLabel } from "../views/labels";
 
 /** Core events the plain rendering words itself (the system's chat cards word the rest). */
 const EVENT_TEXT: Readonly<Record<string, string>> = {
@@ -175,7 +166,7 @@ export class ChatLog {
     // phases counts 12-second Turns where the others count rounds.
     if (e.type === "combatEnded" && this.app.session.state.ruleset === "phases")
       return this.app.loc.format("TEMPO.Playground.Chat.CombatEndedTurn", data);
-    const phase = PHASE_WORDS[String(e["phase"])];
+    const phase = phaseLabel(e["phase"]);
     if (e.type === "phaseStarted" && phase) data["phase"] = this.app.loc.localize(phase);
     if (typeof e["action"] === "string")
       data["action"] = this.app.loc.localize(`TEMPO.Action.${e["action"]}`);

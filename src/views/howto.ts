@@ -6,6 +6,7 @@
  */
 import type { RulesetId } from "../engine";
 import type { Localizer } from "./sheet";
+import { RULESET_LABELS } from "./labels";
 
 /** The compendium's collection id: `<system id>.<pack name>` as system.json declares it. */
 export const HOWTO_PACK = "tempo.tempo-rules";
@@ -31,14 +32,6 @@ export function howtoSource(ruleset: RulesetId): string {
 export function howtoUuid(ruleset: RulesetId): HowtoUuid {
   return `Compendium.${HOWTO_PACK}.JournalEntry.${HOWTO_ENTRIES[ruleset]}`;
 }
-
-const RULESET_LABELS = {
-  flow: "TEMPO.Ruleset.flow",
-  rating: "TEMPO.Ruleset.rating",
-  segments: "TEMPO.Ruleset.segments",
-  phases: "TEMPO.Ruleset.phases",
-  marching: "TEMPO.Ruleset.marching",
-} as const satisfies Record<RulesetId, string>;
 
 /** A link to a ruleset's page: what a template shows and what the host opens. */
 export interface HowtoLinkView {

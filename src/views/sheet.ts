@@ -22,6 +22,7 @@ import {
 } from "../engine";
 import { reachOf } from "../engine/core/movement";
 import { threatenedCells } from "../engine/grid";
+import { phaseLabel } from "./labels";
 
 /** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
 export interface Localizer {
@@ -319,22 +320,12 @@ function actionLabel(action: ActionDef, i18n: Localizer): string {
   return i18n.localize(`TEMPO.Action.${action.id}`);
 }
 
-/** phases' Phase names, the tracker's words (src/views/tracker.ts). */
-const PHASE_WORDS: Readonly<Record<string, string>> = {
-  surprise: "TEMPO.Tracker.Phase.surprise",
-  "1": "TEMPO.Tracker.Phase.1",
-  "2": "TEMPO.Tracker.Phase.2",
-  "3": "TEMPO.Tracker.Phase.3",
-  "4": "TEMPO.Tracker.Phase.4",
-  postTurn: "TEMPO.Tracker.Phase.postTurn",
-};
-
 /**
  * Where the fight is, in the tracker's words: "Round 2"; phases' "Turn 1, Phase 2" (phases: "a
  * 12-second Turn of 4 Phases"); segments' "Round 1, Segment 3" once a segment runs.
  */
 export function whenText(state: EncounterState, i18n: Localizer): string {
-  const phase = state.phase === null ? undefined : PHASE_WORDS[String(state.phase)];
+  const phase = state.phase === null ? undefined : phaseLabel(state.phase);
   if (state.ruleset === "phases" && phase)
     return i18n.format("TEMPO.Sheet.When.Phase", { round: state.round, phase: i18n.localize(phase) });
   if (state.segment !== null)

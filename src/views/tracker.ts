@@ -7,6 +7,7 @@
 import { getRuleset, type CombatantState, type EncounterState, type RulesetId } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
+import { PHASE_LABELS, RULESET_LABELS } from "./labels";
 
 export type { Localizer };
 
@@ -166,23 +167,6 @@ export interface TrackerView {
   /** The "How <ruleset> plays" page of the combat's ruleset (the world's before the start). */
   howto: HowtoLinkView | null;
 }
-
-const RULESET_LABELS = {
-  flow: "TEMPO.Ruleset.flow",
-  rating: "TEMPO.Ruleset.rating",
-  segments: "TEMPO.Ruleset.segments",
-  phases: "TEMPO.Ruleset.phases",
-  marching: "TEMPO.Ruleset.marching",
-} as const;
-
-const PHASE_LABELS = {
-  surprise: "TEMPO.Tracker.Phase.surprise",
-  "1": "TEMPO.Tracker.Phase.1",
-  "2": "TEMPO.Tracker.Phase.2",
-  "3": "TEMPO.Tracker.Phase.3",
-  "4": "TEMPO.Tracker.Phase.4",
-  postTurn: "TEMPO.Tracker.Phase.postTurn",
-} as const;
 
 /** segments: "1. Declare ... 2. Group Initiative ... " in the order the text runs them. */
 const SEGMENT_STAGES = ["declare", "fast", "multi", "high", "low", "multiRest", "spells", "end"] as const;

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { apply } from "../../src/engine/apply";
 import type { Command, Outcome } from "../../src/engine/commands";
-import { SeededDice, DiceExhausted } from "../../src/engine/dice";
+import { SeededDice, DiceExhausted, RecordingDice } from "../../src/engine/dice";
 import { createEncounter } from "../../src/engine/encounter";
 import type { EngineEvent } from "../../src/engine/events";
 import { neighbours } from "../../src/engine/grid";
 import { getRuleset } from "../../src/engine/registry";
-import { replay } from "../../src/engine/replay";
+import { Checkpoints, checkpointLog, replay, turnMark, type Step } from "../../src/engine/replay";
 import { RULESETS } from "../../src/engine/rulesets";
 import type { Ruleset } from "../../src/engine/ruleset";
 import type { EncounterState, RulesetId } from "../../src/engine/state";
@@ -221,5 +221,99 @@ describe.each(registered)("engine invariants: %s", (id) => {
         examples: id === "flow" ? [[[-139726063, [622, 34, 0, 0, 0, 0, 682, 54, 1, 0, 0, 0]]]] : [],
       },
     );
+  });
+});
+
+/**
+ * The accepted commands of a driven run, each with the dice it used (what the Foundry adapter
+ * logs), and the state after each of them, computed by applying them one by one from the start.
+ */
+function acceptedSteps(
+  id: RulesetId,
+  seed: number,
+  choices: number[],
+): { steps: Step[]; states: EncounterState[] } {
+  const ruleset = getRuleset(id);
+  const dice = new SeededDice(seed);
+  const run = drive(id, seed, choices);
+  const steps: Step[] = [];
+  const states: EncounterState[] = [encounter(ruleset)];
+  for (const command of run.commands) {
+    const state = states[states.length - 1] as EncounterState;
+    const recording = new RecordingDice(dice);
+    const result = apply(state, command, recording, ruleset);
+    if (!result.ok) continue;
+    steps.push({ command, dice: recording.rolls.map((r) => r.value) });
+    states.push(result.state);
+  }
+  return { steps, states };
+}
+
+describe.each(registered)("checkpoints: %s", (id) => {
+  const arbitrary = fc.tuple(
+    fc.integer(),
+    fc.array(fc.nat(1000), { minLength: 5, maxLength: 60 }),
+    fc.integer({ min: 1, max: 9 }),
+  );
+
+  it("the state after any number of steps, replayed from the nearest checkpoint, equals the full replay", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices, every]) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        const { checkpoints, state } = checkpointLog(states[0] as EncounterState, steps, every);
+        expect(state).toEqual(states[states.length - 1]);
+        expect(checkpoints.length).toBe(steps.length);
+        for (let n = 0; n <= steps.length; n += 1) expect(checkpoints.stateAt(steps, n)).toEqual(states[n]);
+      }),
+      { numRuns: runs(30) },
+    );
+  });
+
+  it("finds the last step that started a turn or a round, as a step-by-step comparison does", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices, every]) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        const { checkpoints } = checkpointLog(states[0] as EncounterState, steps, every);
+        const last = (changed: (a: EncounterState, b: EncounterState) => boolean) => {
+          for (let i = steps.length - 1; i >= 1; i -= 1)
+            if (changed(states[i] as EncounterState, states[i + 1] as EncounterState)) return i;
+          return null;
+        };
+        expect(checkpoints.lastChange("turn")).toBe(last((a, b) => turnMark(a) !== turnMark(b)));
+        expect(checkpoints.lastChange("round")).toBe(last((a, b) => a.round !== b.round));
+      }),
+      { numRuns: runs(30) },
+    );
+  });
+
+  it("after a truncation, keeps recording from the kept steps as if the rest never happened", () => {
+    fc.assert(
+      fc.property(arbitrary, fc.nat(), ([seed, choices, every], cut) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        const keep = cut % (steps.length + 1);
+        const checkpoints = checkpointLog(states[0] as EncounterState, steps, every).checkpoints;
+        checkpoints.truncate(keep);
+        for (let i = keep; i < steps.length; i += 1) checkpoints.push(states[i + 1] as EncounterState);
+        for (let n = 0; n <= steps.length; n += 1) expect(checkpoints.stateAt(steps, n)).toEqual(states[n]);
+      }),
+      { numRuns: runs(20) },
+    );
+  });
+});
+
+describe("checkpoints", () => {
+  it("refuses an interval that is not a positive whole number", () => {
+    expect(() => new Checkpoints(encounter(getRuleset("flow")), 0)).toThrow(RangeError);
+  });
+
+  it("refuses a state beyond the recorded steps", () => {
+    const checkpoints = new Checkpoints(encounter(getRuleset("flow")), 4);
+    expect(() => checkpoints.stateAt([], 1)).toThrow(RangeError);
+  });
+
+  it("refuses to go on from a log whose step the engine refuses (not the log recorded)", () => {
+    const initial = encounter(getRuleset("flow"));
+    const steps: Step[] = [{ command: { type: "next" }, dice: [] }];
+    expect(() => checkpointLog(initial, steps)).toThrow(/does not replay/);
   });
 });

@@ -2,7 +2,7 @@ import { create } from "mutative";
 
 import type { Command } from "./commands";
 import { createContext, type Context } from "./context";
-import { combatant, newCombatant } from "./core/combatants";
+import { changeCombatant, combatant, newCombatant } from "./core/combatants";
 import { place } from "./core/place";
 import { addCondition, removeCondition } from "./core/conditions";
 import { withdrawOffers } from "./core/offers";
@@ -30,6 +30,7 @@ const BEFORE_START = new Set<Command["type"]>([
   "adjustPool",
   "setOption",
   "place",
+  "setCombatant",
   "end",
 ]);
 
@@ -84,6 +85,7 @@ export const coreHandlers: Handlers = {
     ctx.emit({ type: "combatantRemoved", who: cmd.who });
   },
   place,
+  setCombatant: changeCombatant,
   end(ctx) {
     ctx.state.status = "ended";
     ctx.state.current = null;

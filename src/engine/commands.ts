@@ -48,6 +48,11 @@ export type Command =
   | { type: "removeCombatant"; who: string }
   /** The GM puts a combatant at a cell (or off the grid, null) without moving it: no cost, no reactions. */
   | { type: "place"; who: string; at: Cell | null }
+  /**
+   * The GM changes a combatant's side, marching place or being unseen (any of them, at least one),
+   * before or during the fight; each ruleset says what the change means once the fight is under way.
+   */
+  | { type: "setCombatant"; who: string; side?: string; marching?: number | null; unseen?: boolean }
   | { type: "end" };
 
 export type CommandType = Command["type"];
@@ -63,5 +68,6 @@ export const CORE_COMMANDS: readonly CommandType[] = [
   "addCombatant",
   "removeCombatant",
   "place",
+  "setCombatant",
   "end",
 ];

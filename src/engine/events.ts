@@ -36,4 +36,5 @@ export const CoreEvents = {
   combatantRemoved: "combatantRemoved",
   defeatedChanged: "defeatedChanged",
   combatantPlaced: "combatantPlaced",
+  combatantChanged: "combatantChanged",
 } as const;

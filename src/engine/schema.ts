@@ -38,7 +38,9 @@ type Kind =
   | "cost"
   | "time"
   | "delta"
-  | "rounds";
+  | "rounds"
+  | "side"
+  | "marching";
 
 /** A field's kind; a trailing "?" makes it optional. */
 type FieldSpec = Kind | `${Kind}?`;
@@ -74,6 +76,7 @@ const COMMAND_SCHEMAS: { readonly [T in CommandType]: Readonly<Record<string, Fi
   addCombatant: { combatant: "setup" },
   removeCombatant: { who: "combatant" },
   place: { who: "combatant", at: "cellOrNull" },
+  setCombatant: { who: "combatant", side: "side?", marching: "marching?", unseen: "bool?" },
 };
 
 interface CompiledField {
@@ -266,6 +269,13 @@ function checkField(scope: Scope, command: string, field: string, kind: Kind, va
       return value;
     case "rounds":
       if (value !== null && !isIntIn(value, -LIMITS.rounds, LIMITS.rounds)) badField(command, field);
+      return value;
+    // The same bounds as a combatant's setup (combatantSetupFault): a safe id, a place in 1..99 or none.
+    case "side":
+      if (!isSafeId(value)) badField(command, field);
+      return value;
+    case "marching":
+      if (value !== null && !isIntIn(value, 1, LIMITS.marching)) badField(command, field);
       return value;
   }
 }

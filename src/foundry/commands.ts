@@ -281,6 +281,7 @@ const COMMAND_LABELS = {
   addCombatant: "TEMPO.Command.addCombatant",
   removeCombatant: "TEMPO.Command.removeCombatant",
   place: "TEMPO.Command.place",
+  setCombatant: "TEMPO.Command.setCombatant",
   end: "TEMPO.Command.end",
 } as const satisfies Record<Command["type"], string>;
 

@@ -2,9 +2,9 @@
  * The GM's Tempo setup of one combatant (side, surprised, marching place, unseen), opened from
  * the tracker. Pure: the combatant's document values and the combat's state in, the form's fields
  * and the commands out. Before the fight the values are the Combatant document's own (the engine
- * reads them when the combat starts). During it, "surprised" is the engine's condition, changed by
- * the logged GM commands `apply` / `removeCondition` where the ruleset gives it meaning; side,
- * marching place and unseen are read once, when the fight starts, so they are shown but locked.
+ * reads them when the combat starts). During it they are the engine's, changed by logged GM
+ * commands: side, marching place and unseen by `setCombatant` (each ruleset says what a change
+ * means mid-fight), "surprised" by `apply` / `removeCondition` where the ruleset gives it meaning.
  */
 import { getRuleset, type Command, type EncounterState } from "../engine";
 import type { Localizer } from "./sheet";
@@ -74,40 +74,52 @@ export function setupView(
   const side = live ? live.side : values.side;
   const marching = live ? live.marching : values.marching;
   const unseen = live ? live.unseen : values.unseen;
-  const locked = live !== null;
+  const locked = live !== null && !surprisedMeans;
   return {
     who,
     title: i18n.format("TEMPO.Tracker.Control.Setup", { name }),
     fields: [
-      field("side", "text", side, false, locked),
-      field("surprised", "checkbox", "", surprised, locked && !surprisedMeans),
-      field("marching", "number", marching === null ? "" : String(marching), false, locked),
-      field("unseen", "checkbox", "", unseen, locked),
+      field("side", "text", side, false, false),
+      field("surprised", "checkbox", "", surprised, locked),
+      field("marching", "number", marching === null ? "" : String(marching), false, false),
+      field("unseen", "checkbox", "", unseen, false),
     ],
-    note: locked ? i18n.localize("TEMPO.Setup.Locked") : "",
-    hasNote: locked,
+    note: live ? i18n.localize(locked ? "TEMPO.Setup.LiveNoSurprise" : "TEMPO.Setup.Live") : "",
+    hasNote: live !== null,
   };
 }
 
-/** What a submitted form changes: the document's values before the fight, engine commands during it. */
+/** A marching place as the form gives it: a whole number of 1 or more, else none. */
+function marchingPlace(value: number | null): number | null {
+  return value === null || !Number.isInteger(value) || value < 1 ? null : value;
+}
+
+/**
+ * What a submitted form changes: the document's values before the fight; during it, the engine
+ * commands for what differs from the engine's values (one `setCombatant` for side, marching place
+ * and unseen, and the surprised condition where the ruleset has it), and nothing else.
+ */
 export function setupChanges(
   who: string,
   submitted: SetupValues,
   state: EncounterState | null,
 ): { document: Partial<SetupValues> | null; commands: Command[] } {
   const live = running(state) ? (state.combatants[who] ?? null) : null;
-  if (!live || !state) {
-    const marching =
-      submitted.marching === null || !Number.isInteger(submitted.marching) || submitted.marching < 1
-        ? null
-        : submitted.marching;
-    return { document: { ...submitted, side: submitted.side.trim(), marching }, commands: [] };
+  const side = submitted.side.trim();
+  const marching = marchingPlace(submitted.marching);
+  if (!live || !state) return { document: { ...submitted, side, marching }, commands: [] };
+  const commands: Command[] = [];
+  const change: { side?: string; marching?: number | null; unseen?: boolean } = {};
+  // A blank side mid-fight keeps the engine's: the engine needs a side for everyone.
+  if (side !== "" && side !== live.side) change.side = side;
+  if (marching !== live.marching) change.marching = marching;
+  if (submitted.unseen !== live.unseen) change.unseen = submitted.unseen;
+  if (Object.keys(change).length > 0) commands.push({ type: "setCombatant", who, ...change });
+  if (getRuleset(state.ruleset).conditions.includes("surprised")) {
+    const has = live.conditions.some((c) => c.id === "surprised");
+    if (submitted.surprised && !has)
+      commands.push({ type: "apply", who, condition: "surprised", rounds: null });
+    if (!submitted.surprised && has) commands.push({ type: "removeCondition", who, condition: "surprised" });
   }
-  if (!getRuleset(state.ruleset).conditions.includes("surprised")) return { document: null, commands: [] };
-  const has = live.conditions.some((c) => c.id === "surprised");
-  if (submitted.surprised && !has)
-    return { document: null, commands: [{ type: "apply", who, condition: "surprised", rounds: null }] };
-  if (!submitted.surprised && has)
-    return { document: null, commands: [{ type: "removeCondition", who, condition: "surprised" }] };
-  return { document: null, commands: [] };
+  return { document: null, commands };
 }

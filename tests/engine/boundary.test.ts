@@ -216,6 +216,7 @@ const COMMAND_TYPES: readonly CommandType[] = [
   "addCombatant",
   "removeCombatant",
   "place",
+  "setCombatant",
   "end",
 ];
 
@@ -242,6 +243,7 @@ const FIELDS: Readonly<Record<CommandType, readonly string[]>> = {
   addCombatant: ["combatant"],
   removeCombatant: ["who"],
   place: ["who", "at"],
+  setCombatant: ["who", "side", "marching", "unseen"],
 };
 
 const PROTO_NAMES = [
@@ -347,7 +349,12 @@ function plausible(sample: Sample, field: string): fc.Arbitrary<unknown> {
     case "pool":
       return fc.constantFrom("ap", "rp", "fp");
     case "defeated":
+    case "unseen":
       return fc.boolean();
+    case "side":
+      return fc.constantFrom("party", "foes", "third", "__proto__");
+    case "marching":
+      return fc.option(fc.integer({ min: -1, max: 120 }), { nil: null });
     case "option":
       return fc.constantFrom(...Object.keys(ruleset.options), "apRefresh", "frantic");
     case "value":

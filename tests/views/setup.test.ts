@@ -60,20 +60,61 @@ describe("the GM's combatant setup dialog", () => {
     });
   });
 
-  it("during the fight locks what the engine read at the start, and says why", () => {
-    const view = setupView("ana", "Ana", values, started("flow"), i18n);
-    expect(view.fields.map((f) => [f.name, f.disabled])).toEqual([
-      ["side", true],
-      ["surprised", false],
-      ["marching", true],
-      ["unseen", true],
+  it("during the fight shows the engine's values, all editable where the ruleset gives them meaning, and says how a change counts", () => {
+    const state = started("flow");
+    const view = setupView("ana", "Ana", { ...values, side: "document side" }, state, i18n);
+    expect(view.fields.map((f) => [f.name, f.value, f.checked, f.disabled])).toEqual([
+      ["side", "party", false, false],
+      ["surprised", "", false, false],
+      ["marching", "1", false, false],
+      ["unseen", "", false, false],
     ]);
     expect(view.hasNote).toBe(true);
+    expect(view.note).toBe(i18n.localize("TEMPO.Setup.Live"));
+  });
+
+  it("during the fight locks surprised where the ruleset gives it no meaning, and says so", () => {
+    // flow, rating, segments, phases and marching all give "surprised" meaning; a ruleset that did not would lock it.
+    for (const id of ["flow", "rating", "segments", "phases", "marching"] as const)
+      expect(setupView("ana", "Ana", values, started(id), i18n).fields[1]?.disabled, id).toBe(
+        !getRuleset(id).conditions.includes("surprised"),
+      );
+  });
+
+  it("during the fight sends one logged setCombatant with only what differs from the engine's values", () => {
+    const state = started("marching");
+    const out = setupChanges(
+      "orc",
+      { side: " wolves ", marching: 3, surprised: false, unseen: false },
+      state,
+    );
+    expect(out).toEqual({
+      document: null,
+      commands: [{ type: "setCombatant", who: "orc", side: "wolves", marching: 3 }],
+    });
+    const same = setupChanges("ana", { side: "party", marching: 1, surprised: false, unseen: false }, state);
+    expect(same).toEqual({ document: null, commands: [] });
+    // A blank side keeps the engine's (everyone has one); a place below 1 is none.
+    expect(
+      setupChanges("ana", { side: " ", marching: 0, surprised: false, unseen: true }, state).commands,
+    ).toEqual([{ type: "setCombatant", who: "ana", marching: null, unseen: true }]);
+  });
+
+  it("the setCombatant it sends is taken by the engine: the tracker then shows the new side", () => {
+    const state = started("flow");
+    const [command] = setupChanges(
+      "orc",
+      { side: "party", marching: null, surprised: false, unseen: false },
+      state,
+    ).commands;
+    const result = apply(state, command, new ScriptedDice([]), getRuleset("flow"));
+    expect(result.ok && result.state.combatants.orc?.side).toBe("party");
   });
 
   it("during the fight sends the GM's logged apply / removeCondition of surprised where the ruleset has it", () => {
     const state = started("rating");
-    expect(setupChanges("orc", { ...values, surprised: true }, state)).toEqual({
+    const orc: SetupValues = { side: "foes", marching: null, surprised: false, unseen: false };
+    expect(setupChanges("orc", { ...orc, surprised: true }, state)).toEqual({
       document: null,
       commands: [{ type: "apply", who: "orc", condition: "surprised", rounds: null }],
     });
@@ -84,7 +125,7 @@ describe("the GM's combatant setup dialog", () => {
       getRuleset("rating"),
     );
     if (!applied.ok) throw new Error(applied.refusal.key);
-    expect(setupChanges("orc", { ...values, surprised: false }, applied.state).commands).toEqual([
+    expect(setupChanges("orc", orc, applied.state).commands).toEqual([
       { type: "removeCondition", who: "orc", condition: "surprised" },
     ]);
     expect(setupView("orc", "Orc", values, applied.state, i18n).fields[1]?.checked).toBe(true);

@@ -413,6 +413,32 @@ describe("the compact tracker: one line per combatant", () => {
     expect(rows[0]?.marchingLabel).toBe("marching order 1");
   });
 
+  it("after the GM's setCombatant mid-fight, shows the new side colour, marching number and unseen mark", () => {
+    const state = fight(
+      "marching",
+      [
+        { id: "lead", name: "Lead", side: "party", pc: true, marching: 1 },
+        { id: "back", name: "Back", side: "party", pc: true, marching: 2 },
+        { id: "gob", name: "Goblin", side: "goblins" },
+      ],
+      [
+        { type: "start" },
+        { type: "choose", who: "lead", initiative: "take" },
+        { type: "setCombatant", who: "back", side: "goblins", marching: 5, unseen: true },
+      ],
+      [],
+    );
+    const back = trackerView(state, opts()).combatants.find((r) => r.id === "back");
+    expect([back?.sideClass, back?.marching, back?.markers.map((m) => m.id)]).toEqual([
+      "tempo-side--1",
+      "5",
+      ["unseen"],
+    ]);
+    // Players are not told who is unseen.
+    const seenByPlayer = trackerView(state, opts({ isGM: false })).combatants.find((r) => r.id === "back");
+    expect(seenByPlayer?.markers.map((m) => m.id)).toEqual([]);
+  });
+
   it("shows each engine condition with its rounds left, and one lasting until removed without a number", () => {
     const state = fight(
       "flow",

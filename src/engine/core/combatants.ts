@@ -1,3 +1,4 @@
+import type { CommandOf } from "../commands";
 import type { Context } from "../context";
 import { refuse } from "../refusal";
 import type { CombatantSetup, CombatantState, EncounterState } from "../state";
@@ -59,4 +60,44 @@ export function requireCurrent(ctx: Context, who: string): CombatantState {
 /** Refuse a command for a defeated combatant. */
 export function requireAble(c: CombatantState): void {
   if (c.defeated) refuse("Defeated", { who: c.name });
+}
+
+/** What a `setCombatant` command changed: the new values of the fields that differ from before. */
+export interface CombatantChanges {
+  side?: string;
+  marching?: number | null;
+  unseen?: boolean;
+}
+
+/**
+ * The GM's `setCombatant`: change a combatant's side, marching place or being unseen, logged like
+ * any command. The core only stores the values; what they mean mid-fight is each ruleset's (its
+ * handler calls this one, then acts on the changes it returns). A side cannot change while the
+ * combatant is in an open offer, as reactor or as the one reacted against, or while its own move
+ * or action is held for reactions: those offers were made because the two were enemies, and
+ * changing sides under them would answer an offer between allies.
+ */
+export function changeCombatant(ctx: Context, cmd: CommandOf<"setCombatant">): CombatantChanges {
+  const c = combatant(ctx.state, cmd.who);
+  if (cmd.side === undefined && cmd.marching === undefined && cmd.unseen === undefined)
+    refuse("NothingToChange", { who: c.name });
+  const changes: CombatantChanges = {};
+  if (cmd.side !== undefined && cmd.side !== c.side) {
+    const held =
+      ctx.state.offers.some((o) => o.who === c.id || o.against === c.id) ||
+      ctx.state.pending.some((p) => p.actor === c.id);
+    if (held) refuse("SideWhileHeld", { who: c.name });
+    c.side = cmd.side;
+    changes.side = cmd.side;
+  }
+  if (cmd.marching !== undefined && cmd.marching !== c.marching) {
+    c.marching = cmd.marching;
+    changes.marching = cmd.marching;
+  }
+  if (cmd.unseen !== undefined && cmd.unseen !== c.unseen) {
+    c.unseen = cmd.unseen;
+    changes.unseen = cmd.unseen;
+  }
+  if (Object.keys(changes).length > 0) ctx.emit({ type: "combatantChanged", who: c.id, ...changes });
+  return changes;
 }

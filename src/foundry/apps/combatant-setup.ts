@@ -2,8 +2,10 @@
  * The GM's Tempo combatant dialog, opened from the tracker (a DialogV2, public API:
  * https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html). The form is
  * templates/tracker/setup.hbs over src/views/setup.ts; what a save changes comes from
- * `setupChanges`: the Combatant document's system fields before the fight, the engine's logged
- * `apply` / `removeCondition` of "surprised" during it.
+ * `setupChanges`: the Combatant document's system fields before the fight; during it the engine's
+ * logged `setCombatant` (side, marching place, unseen) and `apply` / `removeCondition` of
+ * "surprised", and, once the engine has taken a `setCombatant`, the same values on the document so
+ * it says what the engine holds.
  */
 import { setupChanges, setupView, type SetupValues } from "../../views/setup";
 import { TEMPLATE_PATHS } from "../../views/templates";
@@ -63,5 +65,10 @@ export async function openCombatantSetup(combat: TempoCombat, who: string): Prom
   if (!submitted) return;
   const changes = setupChanges(who, submitted, combat.encounter);
   if (changes.document) await combatant.update({ system: changes.document });
-  for (const command of changes.commands) await submit(combat, command);
+  for (const command of changes.commands) {
+    const answer = await submit(combat, command);
+    if (!answer.ok || command.type !== "setCombatant") continue;
+    const { type: _type, who: _who, ...fields } = command;
+    await combatant.update({ system: fields });
+  }
 }

@@ -254,6 +254,7 @@ export const GM_COMMANDS: readonly Command["type"][] = [
   "addCombatant",
   "removeCombatant",
   "place",
+  "setCombatant",
   "end",
 ];
 

@@ -1,7 +1,7 @@
 import { coreHandlers } from "../../apply";
 import type { Ruleset } from "../../ruleset";
 import { act, ACTIONS, move, previewMove, react, REACTIONS } from "./actions";
-import { advance, choose, declare, delay, endOwnTurn, placeNewcomer, start } from "./round";
+import { advance, choose, declare, delay, endOwnTurn, placeNewcomer, setCombatant, start } from "./round";
 import { switchFrantic } from "./frantic";
 import { seize } from "./seize";
 import { setupCombatant } from "./setup";
@@ -40,6 +40,7 @@ export const marching: Ruleset = {
     delay,
     seize,
     declare,
+    setCombatant,
     setOption: (ctx, cmd) => switchFrantic(ctx, cmd.option, cmd.value),
     addCombatant(ctx, cmd) {
       coreHandlers.addCombatant?.(ctx, cmd);

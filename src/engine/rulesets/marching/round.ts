@@ -1,6 +1,6 @@
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
-import { combatant, requireAble, requireCurrent } from "../../core/combatants";
+import { changeCombatant, combatant, requireAble, requireCurrent } from "../../core/combatants";
 import { addCondition, removeCondition, tickConditions } from "../../core/conditions";
 import { requireNoOpenOffers, withdrawOffers } from "../../core/offers";
 import { beginTurn, nextInOrder } from "../../core/order";
@@ -40,23 +40,53 @@ export function start(ctx: Context): void {
   };
   ctx.emit({ type: "combatStarted", lead: state.ext.lead, party: state.ext.party });
   ctx.emit({ type: "roundStarted", round: 1 });
-  const partyUnseen = sideUnseen(partyOf(state));
-  const monstersUnseen = sideUnseen(monstersOf(state));
-  if (partyUnseen !== monstersUnseen) {
-    // The unseen side cedes: an unseen party cedes to the monsters, unseen monsters cede to the party.
-    const initiative: Initiative = partyUnseen ? "cede" : "take";
-    state.ext.initiative = initiative;
-    ctx.emit({
-      type: "initiativeChosen",
-      who: null,
-      initiative,
-      reason: partyUnseen ? "partyUnseen" : "monstersUnseen",
-    });
-    beginTurns(ctx);
-    return;
-  }
+  if (cededByTheUnseen(ctx)) return;
   state.stage = "choose";
   ctx.emit({ type: "stageStarted", stage: "choose", who: state.ext.lead });
+}
+
+/**
+ * "If one side is unseen by the other, the unseen side cedes initiative": when exactly one side is
+ * unseen, the choice is made for the lead and the turns begin. Whether it settled the choice.
+ */
+function cededByTheUnseen(ctx: Context): boolean {
+  const state = ctx.state;
+  const partyUnseen = sideUnseen(partyOf(state));
+  const monstersUnseen = sideUnseen(monstersOf(state));
+  if (partyUnseen === monstersUnseen) return false;
+  // The unseen side cedes: an unseen party cedes to the monsters, unseen monsters cede to the party.
+  const initiative: Initiative = partyUnseen ? "cede" : "take";
+  state.ext.initiative = initiative;
+  ctx.emit({
+    type: "initiativeChosen",
+    who: null,
+    initiative,
+    reason: partyUnseen ? "partyUnseen" : "monstersUnseen",
+  });
+  beginTurns(ctx);
+  return true;
+}
+
+/**
+ * The GM's `setCombatant` during the fight. While the lead is still choosing, the choice is not
+ * made yet, so it is made by the table as it now stands: "the lead person, usually the first in
+ * marching order" is whoever is first now (of the party, the PCs' side), and "If one side is unseen
+ * by the other, the unseen side cedes initiative" settles it at once when a side is now unseen.
+ * Once turns are under way, the round's order stands; "Initiative resets as normal at the
+ * beginning of the next round", and the next round's order is made from the new side and place.
+ * Being unseen only decides the choice at the start, so afterwards it is kept and shown.
+ */
+export function setCombatant(ctx: Context, cmd: CommandOf<"setCombatant">): void {
+  const changes = changeCombatant(ctx, cmd);
+  const state = ctx.state;
+  if (state.status !== "active" || state.stage !== "choose" || Object.keys(changes).length === 0) return;
+  const lead = leadOf(state);
+  state.ext.party = partySide(state);
+  if (lead !== state.ext.lead) {
+    state.ext.lead = lead;
+    ctx.emit({ type: "stageStarted", stage: "choose", who: lead });
+  }
+  cededByTheUnseen(ctx);
 }
 
 /** `choose { who, initiative }`: only the lead, only in the `choose` stage. */

@@ -14,7 +14,8 @@ import {
   setDefeated,
   start,
 } from "./combat";
-import { placeNewcomer } from "./round";
+import { changeCombatant } from "../../core/combatants";
+import { changeGroup, placeNewcomer } from "./round";
 import { freshCombatantExt } from "./state";
 
 /**
@@ -53,6 +54,10 @@ export const segments: Ruleset = {
     addCombatant(ctx, cmd) {
       coreHandlers.addCombatant?.(ctx, cmd);
       if (ctx.state.status === "active") placeNewcomer(ctx, cmd.combatant.id);
+    },
+    setCombatant(ctx, cmd) {
+      const changes = changeCombatant(ctx, cmd);
+      if (ctx.state.status === "active" && changes.side !== undefined) changeGroup(ctx, cmd.who);
     },
   },
 };

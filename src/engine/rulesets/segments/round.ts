@@ -299,10 +299,7 @@ export function rollGroupInitiative(ctx: Context): void {
   for (const c of roster(state)) {
     const rolled = rolledGroup(state, c);
     c.initiative = rolled.initiative;
-    let group: Group = rolled.group;
-    // "If you declare ... your intent to delay, you act on LOW initiative"; a delaying activity
-    // "can only do so during LOW initiative"; "An individual with this condition always has LOW initiative".
-    if (hasDeclared(c, "delay") || hasDeclared(c, "delaying") || hasCondition(c, "delayed")) group = "low";
+    const group = individualGroup(c, rolled.group);
     seg(c).group = group;
     individual[c.id] = group;
     for (const d of seg(c).declared) {
@@ -340,6 +337,35 @@ export function rollGroupInitiative(ctx: Context): void {
     }
   }
   ctx.emit({ type: "groupInitiativeSet", round: state.round, rolls, groups, individual });
+}
+
+/**
+ * The group an individual acts in, from its side's rolled group: "If you declare ... your intent to
+ * delay, you act on LOW initiative"; a delaying activity "can only do so during LOW initiative";
+ * "An individual with this condition always has LOW initiative".
+ */
+function individualGroup(c: CombatantState, rolled: Group): Group {
+  if (hasDeclared(c, "delay") || hasDeclared(c, "delaying") || hasCondition(c, "delayed")) return "low";
+  return rolled;
+}
+
+/**
+ * The GM moved `who` to another side after group initiative was rolled. "Each group will roll a
+ * d6": the individual now belongs to its new side's group, so it takes that side's roll and group
+ * (with its own adjustment, delay and the delayed condition as at the roll) for the stages still to
+ * come, as a newcomer does; a side that did not roll this round is LOW. The stage under way keeps
+ * its order. Before the roll (declarations) nothing is needed: the roll reads the side then.
+ */
+export function changeGroup(ctx: Context, who: string): void {
+  const { state } = ctx;
+  const c = state.combatants[who] as CombatantState;
+  if (state.stage === null || state.stage === "declare") return;
+  const rolled = rolledGroup(state, c);
+  const group = individualGroup(c, rolled.group);
+  c.initiative = rolled.initiative;
+  if (seg(c).group === group) return;
+  seg(c).group = group;
+  ctx.emit({ type: "groupChanged", who: c.id, group, round: state.round });
 }
 
 /** Make `who` current in the present stage, with the segment its action completes in. */

@@ -120,7 +120,10 @@ export function onPreMoveToken(
   const found = fightingIn(token);
   if (!found?.combatant.id) return;
   const who = found.combatant.id;
-  const last = movement.pending.waypoints[movement.pending.waypoints.length - 1];
+  // The movement's last waypoint: the pending ones follow the passed ones, and a movement done in
+  // one update has them all passed (a teleport's action is on its destination).
+  const all = [...movement.passed.waypoints, ...movement.pending.waypoints];
+  const last = all[all.length - 1];
   if (isGmPlacement(handMove(movement.method, last?.action ?? null))) {
     if (movement.chain.length > 0) return;
     return placeByHand(token, found.combat, found.state, who, movement.destination);
@@ -130,7 +133,7 @@ export function onPreMoveToken(
   if (movement.method === "undo") return onUndo(found.combat, found.state, who);
   // A move Foundry split in parts (at a checkpoint or region) was judged as a whole at its start.
   if (movement.chain.length > 0) return;
-  const waypoints = [...movement.passed.waypoints, ...movement.pending.waypoints];
+  const waypoints = all;
   const path = pathAfter(at, cellsOf(token, waypoints));
   if (path.length === 0) return;
   const mode = modeOfWaypoints(waypoints);

@@ -16,6 +16,30 @@
  * - Roll (`new Roll("1d10").evaluate()` resolves with `total` set): https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html
  * - ChatMessage.create and ChatMessage.getSpeaker: https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html
  * - CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries
+ * - CONFIG.Token.movement.actions (v13: each action may have a getCostFunction; v14: a descriptor
+ *   whose `costMultiplier` prices it when it has no getCostFunction; `teleport` actions):
+ *   https://foundryvtt.com/api/v13/interfaces/CONFIG.html#token,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.types.TokenMovementActionConfigDescriptor.html
+ * - The canvas shows one scene per client (`canvas.scene`, `canvas.grid`), which may be another
+ *   scene than a combat's: https://foundryvtt.com/api/v13/classes/foundry.canvas.Canvas.html
+ * - Token movement (TableMovement below): TokenDocument#move "through the given waypoints",
+ *   split into one movement per checkpoint waypoint, each later one carrying the ids of the earlier
+ *   ones in `chain` (TokenMovementData#chain: "the chain of prior movement IDs that this movement
+ *   is a continuation of"); preMoveToken on the moving client only, which may reject a movement by
+ *   returning false ("the waypoints of the movement are final"); moveToken on every client after
+ *   the update (hookEvents.preMoveToken, hookEvents.moveToken); pauseMovement(key) by the user who
+ *   started the movement, giving the callback that resumes it, resumeMovement(id, key) with the same
+ *   key, stopMovement() ending it for good (TokenDocument page, 13.333 release notes:
+ *   https://foundryvtt.com/releases/13.333); pauseToken/stopToken on every client
+ *   (https://foundryvtt.com/api/v14/functions/hookEvents.pauseToken.html). v13's `move` resolves
+ *   once its first part is done; v14's "when the whole path is finished" (issue 13's review of the
+ *   v14 notes). v14 `planned: true` ("Don't start the movement yet?",
+ *   https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html)
+ *   fires planToken (https://foundryvtt.com/api/functions/hookEvents.planToken.html) and moves
+ *   nothing; starting the plan moves the token through the update workflow, so preMoveToken fires
+ *   for it as for any movement. v14 `split: true` sends the movement as subpaths that share its id,
+ *   each with its own `subpathId` (TokenPreMovementOperation#split, #subpathId): the table makes
+ *   each waypoint a subpath.
  */
 import {
   Collection,
@@ -23,9 +47,14 @@ import {
   TableCombat,
   TableCombatant,
   TableDocument,
+  TableScene,
+  TableToken,
   TableUser,
   isRecord,
   type Source,
+  type TableMovementData,
+  type TableWaypoint,
+  type TokenPosition,
 } from "./documents";
 import type { Server } from "./server";
 
@@ -111,6 +140,9 @@ export interface ClientGame {
   users: UsersCollection;
   actors: Collection<TableActor>;
   combats: Collection<TableCombat>;
+  scenes: Collection<TableScene>;
+  /** KeyboardManager: which modifier keys this user holds down. */
+  keyboard: { isModifierActive(modifier: string): boolean };
   i18n: { localize(key: string): string; format(key: string, data?: Record<string, unknown>): string };
   settings: {
     register(namespace: string, key: string, config: Record<string, unknown>): void;
@@ -134,8 +166,56 @@ export interface ClientConfig {
   Actor: { documentClass: DocumentClass; dataModels: Record<string, ModelClass> };
   Item: { documentClass: DocumentClass; dataModels: Record<string, ModelClass> };
   User: { documentClass: DocumentClass };
+  Scene: { documentClass: DocumentClass };
+  Token: {
+    documentClass: DocumentClass;
+    movement: { actions: Record<string, MovementAction> };
+    rulerClass: unknown;
+  };
   ui: Record<string, unknown>;
   [key: string]: unknown;
+}
+
+/** A movement action as CONFIG.Token.movement.actions holds it (the parts Tempo reads and sets). */
+export interface MovementAction {
+  label: string;
+  icon?: string;
+  order?: number;
+  teleport?: boolean;
+  costMultiplier?: number;
+  canSelect?: (token: unknown) => boolean;
+  getCostFunction?: ((token: unknown, options?: unknown) => CostFunction) | null;
+}
+export type CostFunction = (
+  baseCost: number,
+  from: { i: number; j: number },
+  to: { i: number; j: number },
+  distance: number,
+  segment: object,
+) => number;
+
+/** Core's movement actions as each version configures them (the ones the tests use). */
+function coreActions(version: 13 | 14): Record<string, MovementAction> {
+  const doubled = (): CostFunction => (cost) => cost * 2;
+  if (version === 13)
+    return {
+      walk: { label: "TOKEN.MOVEMENT.ACTIONS.walk.label", order: 0 },
+      crawl: { label: "TOKEN.MOVEMENT.ACTIONS.crawl.label", order: 1, getCostFunction: () => doubled() },
+      blink: { label: "TOKEN.MOVEMENT.ACTIONS.blink.label", order: 2, teleport: true },
+      displace: { label: "TOKEN.MOVEMENT.ACTIONS.displace.label", order: 3, teleport: true },
+    };
+  return {
+    walk: { label: "TOKEN.MOVEMENT.ACTIONS.walk.label", order: 0, costMultiplier: 1 },
+    crawl: { label: "TOKEN.MOVEMENT.ACTIONS.crawl.label", order: 1, costMultiplier: 2 },
+    blink: { label: "TOKEN.MOVEMENT.ACTIONS.blink.label", order: 2, teleport: true },
+    displace: { label: "TOKEN.MOVEMENT.ACTIONS.displace.label", order: 3, teleport: true },
+  };
+}
+
+/** What a client's canvas shows. */
+export interface ClientCanvas {
+  scene: TableScene | null;
+  grid: TableScene["grid"] | null;
 }
 
 export class Client {
@@ -149,7 +229,10 @@ export class Client {
   /** Set by index.ts: the client's ChatMessage and Roll classes and its canvas (none yet). */
   ChatMessage: unknown = null;
   Roll: unknown = null;
-  canvas: unknown = null;
+  /** The canvas: the scene this client's user looks at (see `view`). */
+  canvas: ClientCanvas = { scene: null, grid: null };
+  /** This client's token movements (TokenDocument#move and its pausing). */
+  readonly movement: TableMovement;
   /** Whatever a test or a helper keeps per client (the loaded Tempo modules, for one). */
   readonly locals = new Map<string, unknown>();
 
@@ -157,7 +240,10 @@ export class Client {
     readonly server: Server,
     readonly userId: string,
     readonly label: string,
+    /** The Foundry generation this client runs: the shapes of v13 or of v14. */
+    readonly version: 13 | 14 = 13,
   ) {
+    this.movement = new TableMovement(this);
     this.Hooks = new ClientHooks((hook, error) => this.hookErrors.push({ hook, error }));
     const notify = (level: Notice["level"]) => (text: string) =>
       this.notices.push({ level, text, key: text.split(" ")[0] ?? text });
@@ -170,6 +256,8 @@ export class Client {
       Actor: base(TableActor),
       Item: base(TableDocument),
       User: { documentClass: TableUser },
+      Scene: { documentClass: TableScene },
+      Token: { documentClass: TableToken, movement: { actions: coreActions(version) }, rulerClass: null },
       ui: {},
     };
     const settings = new Map<string, Record<string, unknown>>();
@@ -178,6 +266,8 @@ export class Client {
       users: new UsersCollection(),
       actors: new Collection(),
       combats: new Collection(),
+      scenes: new Collection(),
+      keyboard: { isModifierActive: (modifier) => this.held.has(modifier) },
       i18n: {
         localize: (key) => key,
         format: (key, data = {}) => `${key} ${JSON.stringify(data)}`,
@@ -199,6 +289,27 @@ export class Client {
 
   get user(): TableUser {
     return this.game.user;
+  }
+
+  /** Modifier keys this user holds down (KeyboardManager.MODIFIER_KEYS values). */
+  private readonly held = new Set<string>();
+  /** The user presses (or lets go of) a modifier key. */
+  hold(modifier: string, down = true): void {
+    if (down) this.held.add(modifier);
+    else this.held.delete(modifier);
+  }
+
+  /** A token this client holds, by scene and id. */
+  token(sceneId: string, tokenId: string): TableToken {
+    const token = this.game.scenes.get(sceneId)?.tokens.get(tokenId);
+    if (!token) throw new Error(`${this.label} has no token ${tokenId} on ${sceneId}`);
+    return token;
+  }
+
+  /** The user looks at another scene (Scene#view): only this client's canvas changes. */
+  view(sceneId: string | null): void {
+    const scene = sceneId ? (this.game.scenes.get(sceneId) ?? null) : null;
+    this.canvas = { scene, grid: scene?.grid ?? null };
   }
 
   /** Notices shown to this client's user with this level, as their keys. */
@@ -241,6 +352,8 @@ export class Client {
     if (name === "Combat") return this.game.combats.get(id);
     if (name === "Combatant")
       return parentId ? this.game.combats.get(parentId)?.combatants.get(id) : undefined;
+    if (name === "Scene") return this.game.scenes.get(id);
+    if (name === "Token") return parentId ? this.game.scenes.get(parentId)?.tokens.get(id) : undefined;
     return undefined;
   }
 
@@ -253,8 +366,19 @@ export class Client {
       if (made instanceof TableCombatant) combat.combatants.set(made.id, made);
       return made;
     }
-    const { combatants, ...rest } = source;
+    if (name === "Token") {
+      const scene = parentId ? this.game.scenes.get(parentId) : undefined;
+      if (!scene) throw new Error(`no scene ${parentId ?? ""}`);
+      const made = this.build(name, source, scene);
+      if (made instanceof TableToken) scene.tokens.set(made.id, made);
+      return made;
+    }
+    const { combatants, tokens, ...rest } = source;
     const made = this.build(name, rest);
+    if (made instanceof TableScene) {
+      this.game.scenes.set(made.id, made);
+      if (Array.isArray(tokens)) for (const t of tokens) if (isRecord(t)) this.add("Token", t, made.id);
+    }
     if (made instanceof TableUser) this.game.users.set(made.id, made);
     else if (made instanceof TableActor) this.game.actors.set(made.id, made);
     else if (made instanceof TableCombat) {
@@ -304,4 +428,201 @@ export class Client {
     await this.server.create(this, name, source, parent?.id ?? null, options);
     return this.find(name, String(source["_id"]), parent?.id ?? null);
   }
+}
+
+/** A movement under way on the client that started it. */
+interface Underway {
+  /** The id of the part now moving (a continuation has its own id; subpaths share it). */
+  id: string;
+  /** The ids of the parts before it. */
+  chain: string[];
+  /** The keys it is paused with; it goes on when none is left. */
+  keys: Set<string>;
+  /** Resolves the wait of a paused movement: true goes on, false ends it. */
+  release: ((go: boolean) => void) | null;
+  stopped: boolean;
+}
+
+/** A movement planned and not started (v14). */
+interface Plan {
+  waypoints: TableWaypoint[];
+  options: Record<string, unknown>;
+}
+
+/** One client's token movements: TokenDocument#move, its pausing, and v14's planned movement. */
+export class TableMovement {
+  private readonly underway = new Map<string, Underway>();
+  private readonly plans = new Map<string, Plan>();
+  constructor(private readonly client: Client) {}
+
+  /** The waypoints in full: a waypoint leaves out what stays as the one before it has it. */
+  private fill(token: TableToken, waypoints: Partial<TableWaypoint>[], options: Record<string, unknown>) {
+    const action = typeof options["action"] === "string" ? options["action"] : "walk";
+    let previous: TableWaypoint = {
+      x: token.x,
+      y: token.y,
+      elevation: token.elevation,
+      width: token.width,
+      height: token.height,
+      level: token.level,
+      action,
+      checkpoint: false,
+      snapped: true,
+    };
+    return waypoints.map((w) => {
+      const next: TableWaypoint = { ...previous, checkpoint: false, ...w };
+      previous = next;
+      return next;
+    });
+  }
+
+  async move(
+    token: TableToken,
+    waypoints: Partial<TableWaypoint>[],
+    options: Record<string, unknown>,
+  ): Promise<boolean> {
+    const full = this.fill(token, waypoints, options);
+    if (full.length === 0) return false;
+    if (this.client.version >= 14 && options["planned"] === true) {
+      this.plans.set(token.id, { waypoints: full, options });
+      this.client.server.broadcastMovementEvent(token, "planToken");
+      return true;
+    }
+    let first: { resolve: (ok: boolean) => void; reject: (e: unknown) => void } = {
+      resolve: () => undefined,
+      reject: () => undefined,
+    };
+    const firstDone = new Promise<boolean>((resolve, reject) => (first = { resolve, reject }));
+    const whole = this.client.server.track(() => this.run(token, full, options, first));
+    // v13 resolves once the first part is done; v14 once the whole path is finished.
+    if (this.client.version >= 14) return whole;
+    whole.catch(() => undefined);
+    return firstDone;
+  }
+
+  /** v14: start the movement this user planned for the token (fires preMoveToken as any movement). */
+  startPlanned(token: TableToken): Promise<boolean> {
+    const plan = this.plans.get(token.id);
+    if (!plan) return Promise.resolve(false);
+    this.plans.delete(token.id);
+    return this.move(
+      token,
+      plan.waypoints,
+      Object.fromEntries(Object.entries(plan.options).filter(([k]) => k !== "planned")),
+    );
+  }
+
+  /** The movement planned for the token on this client, if any. */
+  planned(token: TableToken): TableWaypoint[] | null {
+    return this.plans.get(token.id)?.waypoints ?? null;
+  }
+
+  private async run(
+    token: TableToken,
+    full: TableWaypoint[],
+    options: Record<string, unknown>,
+    first: { resolve: (ok: boolean) => void; reject: (e: unknown) => void },
+  ): Promise<boolean> {
+    const method = typeof options["method"] === "string" ? options["method"] : "api";
+    const split = this.client.version >= 14 && options["split"] === true;
+    // One part per checkpoint: a part ends on a checkpoint waypoint or at the end.
+    const parts: TableWaypoint[][] = [[]];
+    for (const w of full) {
+      parts[parts.length - 1]?.push(w);
+      if (w.checkpoint) parts.push([]);
+    }
+    if (parts[parts.length - 1]?.length === 0) parts.pop();
+    const origin = position(token);
+    const destination = position(full[full.length - 1] ?? token);
+    const chain: string[] = [];
+    let reported = false;
+    const report = (ok: boolean) => {
+      if (!reported) first.resolve(ok);
+      reported = true;
+    };
+    try {
+      for (const [k, part] of parts.entries()) {
+        const id = this.client.server.newId();
+        const subpaths = split ? part.map((w) => [w]) : [part];
+        for (const [s, passed] of subpaths.entries()) {
+          const pending = [...subpaths.slice(s + 1).flat(), ...parts.slice(k + 1).flat()];
+          const movement: Omit<TableMovementData, "state" | "user"> = {
+            id,
+            chain: [...chain],
+            method,
+            origin,
+            destination,
+            passed: { waypoints: structuredClone(passed) },
+            pending: { waypoints: structuredClone(pending) },
+            autoRotate: options["autoRotate"] === true,
+            showRuler: options["showRuler"] !== false,
+            recorded: true,
+            ...(this.client.version >= 14 ? { split, subpathId: this.client.server.newId() } : {}),
+          };
+          if (!this.client.Hooks.call("preMoveToken", token, movement, {})) {
+            // Rejected: nothing of it moves (a hook may have started another movement meanwhile).
+            report(false);
+            return false;
+          }
+          const live: Underway = { id, chain: [...chain], keys: new Set(), release: null, stopped: false };
+          this.underway.set(token.id, live);
+          const last = passed[passed.length - 1];
+          if (!last) continue;
+          await this.client.server.moveToken(this.client, token, last, movement);
+          report(true);
+          if (pending.length === 0) {
+            if (this.underway.get(token.id) === live) this.underway.delete(token.id);
+            return true;
+          }
+          if (live.keys.size > 0) {
+            const go = await new Promise<boolean>((resolve) => (live.release = resolve));
+            if (!go) return false;
+          }
+          if (live.stopped) return false;
+        }
+        chain.push(id);
+      }
+      return true;
+    } catch (error) {
+      if (!reported) first.reject(error);
+      reported = true;
+      throw error;
+    }
+  }
+
+  /** pauseMovement(key): only on the client that started the movement, while more of it is to come. */
+  pause(token: TableToken, key = ""): (() => Promise<boolean>) | undefined {
+    const live = this.underway.get(token.id);
+    if (!live || live.stopped) return undefined;
+    live.keys.add(key);
+    this.client.server.broadcastMovementState(token, "paused", "pauseToken");
+    const id = live.id;
+    return () => this.resume(token, id, key);
+  }
+
+  /** resumeMovement(movementId, key): the same key as the pause; true when the movement goes on. */
+  async resume(token: TableToken, movementId: string, key = ""): Promise<boolean> {
+    const live = this.underway.get(token.id);
+    if (!live || (live.id !== movementId && !live.chain.includes(movementId))) return false;
+    if (!live.keys.delete(key)) return false;
+    if (live.keys.size > 0) return false;
+    this.client.server.broadcastMovementState(token, "pending", null);
+    live.release?.(true);
+    return true;
+  }
+
+  /** stopMovement(): ends the movement this client started; it cannot go on after. */
+  async stop(token: TableToken): Promise<boolean> {
+    const live = this.underway.get(token.id);
+    if (!live) return false;
+    live.stopped = true;
+    this.underway.delete(token.id);
+    this.client.server.broadcastMovementState(token, "stopped", "stopToken");
+    live.release?.(false);
+    return true;
+  }
+}
+
+function position(p: TokenPosition): TokenPosition {
+  return { x: p.x, y: p.y, elevation: p.elevation, width: p.width, height: p.height, level: p.level ?? null };
 }

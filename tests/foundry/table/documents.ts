@@ -20,6 +20,19 @@
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html
  * - JSONField (stored as JSON text, read as the parsed value):
  *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.JSONField.html
+ * - Scene (`grid`, `dimensions` rows/columns, embedded `tokens`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Scene.html
+ * - Square grid (`type`, `size`, `sizeX`/`sizeY`, `diagonals`, `getOffset(point)` the row i and
+ *   column j a point lies in, `getCenterPoint(offset)`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.grid.SquareGrid.html
+ * - TokenDocument (`x`, `y`, `elevation`, `width`, `height`, `hidden`, `actor`, `detectionModes`,
+ *   `getCenterPoint`, `getSnappedPosition`, `movement`, `move`, `pauseMovement`,
+ *   `resumeMovement`, `stopMovement`; v14 adds `level`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html,
+ *   https://foundryvtt.com/api/v14/classes/foundry.documents.TokenDocument.html; the movement
+ *   workflow itself is in client.ts (TableMovement).
+ * - Actor#statuses ("the set of status effect ids applied to this Actor", gathered from its
+ *   effects' `statuses`): https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
  */
 import type { Client } from "./client";
 
@@ -239,10 +252,18 @@ export class TableActor extends TableDocument {
   type = "character";
   /** Actor#items: embedded items (none are modelled; the derived data reads an empty list). */
   items = new Collection<TableDocument>();
+  /** Actor#statuses: the status ids of the actor's effects (source `effects[].statuses`). */
+  statuses = new Set<string>();
 
   override refresh(): void {
     const type = this._source["type"];
     this.type = typeof type === "string" ? type : "character";
+    const effects = Array.isArray(this._source["effects"]) ? (this._source["effects"] as unknown[]) : [];
+    this.statuses = new Set(
+      effects.flatMap((e) =>
+        isRecord(e) && Array.isArray(e["statuses"]) ? (e["statuses"] as string[]) : [],
+      ),
+    );
     super.refresh();
   }
 
@@ -258,9 +279,9 @@ export class TableCombatant extends TableDocument {
   defeated = false;
   hidden = false;
   actorId: string | null = null;
-  /** The token and its scene: none on the table until scenes are simulated. */
-  token: null = null;
+  /** Combatant#sceneId and #tokenId: the token the combatant stands for, on its own scene. */
   sceneId: string | null = null;
+  tokenId: string | null = null;
 
   override refresh(): void {
     const s = this._source;
@@ -268,7 +289,15 @@ export class TableCombatant extends TableDocument {
     this.defeated = s["defeated"] === true;
     this.hidden = s["hidden"] === true;
     this.actorId = typeof s["actorId"] === "string" ? s["actorId"] : null;
+    this.sceneId = typeof s["sceneId"] === "string" ? s["sceneId"] : null;
+    this.tokenId = typeof s["tokenId"] === "string" ? s["tokenId"] : null;
     super.refresh();
+  }
+
+  /** Combatant#token: the token document on the combatant's own scene, whatever the canvas shows. */
+  get token(): TableToken | null {
+    if (!this.sceneId || !this.tokenId) return null;
+    return this.client.game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
   }
 
   get actor(): TableActor | null {
@@ -287,8 +316,12 @@ export class TableCombat extends TableDocument {
   round = 0;
   turn: number | null = null;
   turns: TableCombatant[] = [];
-  /** Combat#scene: none until scenes are simulated. */
-  scene: null = null;
+
+  /** Combat#scene: the scene the combat is linked to (source `scene`), or null (no scene: gridless). */
+  get scene(): TableScene | null {
+    const id = this._source["scene"];
+    return typeof id === "string" ? (this.client.game.scenes.get(id) ?? null) : null;
+  }
 
   override refresh(): void {
     const s = this._source;
@@ -360,5 +393,223 @@ export class TableCombat extends TableDocument {
   private embedded(name: string, id: string): TableCombatant | undefined {
     if (name !== "Combatant") throw new Error(`the table has no embedded ${name}`);
     return this.combatants.get(id);
+  }
+}
+
+/** CONST.GRID_TYPES (https://foundryvtt.com/api/v13/variables/CONST.GRID_TYPES.html). */
+export const GRID_TYPES = { GRIDLESS: 0, SQUARE: 1 } as const;
+
+/**
+ * A scene's grid: square (SquareGrid) or gridless (GridlessGrid), the kinds the table models. Offsets are
+ * { i: row, j: column }; a gridless grid's offset is the pixel itself, as the GridlessGrid page says.
+ */
+export class TableGrid {
+  readonly sizeX: number;
+  readonly sizeY: number;
+  constructor(
+    readonly type: number,
+    readonly size: number,
+    readonly diagonals: number,
+  ) {
+    this.sizeX = size;
+    this.sizeY = size;
+  }
+  get isGridless(): boolean {
+    return this.type === GRID_TYPES.GRIDLESS;
+  }
+  /** BaseGrid#getOffset: the offset of the grid space containing the point. */
+  getOffset(point: { x: number; y: number }): { i: number; j: number } {
+    if (this.isGridless) return { i: Math.floor(point.y), j: Math.floor(point.x) };
+    return { i: Math.floor(point.y / this.size), j: Math.floor(point.x / this.size) };
+  }
+  /** BaseGrid#getCenterPoint: the centre of the grid space at the offset. */
+  getCenterPoint(offset: { i: number; j: number }): { x: number; y: number } {
+    if (this.isGridless) return { x: offset.j, y: offset.i };
+    return { x: (offset.j + 0.5) * this.size, y: (offset.i + 0.5) * this.size };
+  }
+}
+
+export class TableScene extends TableDocument {
+  static override documentName = "Scene";
+  tokens = new Collection<TableToken>();
+  grid = new TableGrid(GRID_TYPES.SQUARE, 100, 0);
+  /** Scene#dimensions: the rows and columns the canvas covers (the table's scenes have no padding). */
+  dimensions = { rows: 0, columns: 0, size: 100 };
+
+  override refresh(): void {
+    const s = this._source;
+    const grid = isRecord(s["grid"]) ? s["grid"] : {};
+    const type = typeof grid["type"] === "number" ? grid["type"] : GRID_TYPES.SQUARE;
+    const size = typeof grid["size"] === "number" ? grid["size"] : 100;
+    this.grid = new TableGrid(type, size, typeof grid["diagonals"] === "number" ? grid["diagonals"] : 0);
+    const width = typeof s["width"] === "number" ? s["width"] : 1000;
+    const height = typeof s["height"] === "number" ? s["height"] : 1000;
+    this.dimensions = { rows: Math.ceil(height / size), columns: Math.ceil(width / size), size };
+    super.refresh();
+  }
+}
+
+/** A position as TokenDocument#move takes and gives it (TokenPosition, plus v14's `level`). */
+export interface TokenPosition {
+  x: number;
+  y: number;
+  elevation: number;
+  width: number;
+  height: number;
+  level?: string | null;
+}
+
+/** A waypoint of a movement (TokenMovementWaypoint): the position, its action, checkpoint flag. */
+export interface TableWaypoint extends TokenPosition {
+  action: string;
+  checkpoint: boolean;
+  snapped: boolean;
+}
+
+/** TokenMovementData as each client holds it for a token's current or last movement. */
+export interface TableMovementData {
+  id: string;
+  chain: string[];
+  method: string;
+  state: "completed" | "pending" | "paused" | "stopped";
+  user: TableUser | null;
+  origin: TokenPosition;
+  destination: TokenPosition;
+  passed: { waypoints: TableWaypoint[] };
+  pending: { waypoints: TableWaypoint[] };
+  autoRotate: boolean;
+  showRuler: boolean;
+  recorded: boolean;
+  /** v14: the movement is split into subpaths; the id of this one's subpath. */
+  split?: boolean;
+  subpathId?: string;
+}
+
+export class TableToken extends TableDocument {
+  static override documentName = "Token";
+  x = 0;
+  y = 0;
+  elevation = 0;
+  width = 1;
+  height = 1;
+  hidden = false;
+  actorId: string | null = null;
+  /** v14 TokenDocument#level: the id of the scene level the token stands on (null in v13 worlds). */
+  level: string | null = null;
+  /** TokenDocument#detectionModes as stored: v13 an array of { id, enabled, range }, v14 an object by id. */
+  detectionModes: unknown = [];
+  /** TokenDocument#movement: the current or last movement (see client.ts TableMovement). */
+  movement: TableMovementData = {
+    id: "",
+    chain: [],
+    method: "api",
+    state: "completed",
+    user: null,
+    origin: { x: 0, y: 0, elevation: 0, width: 1, height: 1 },
+    destination: { x: 0, y: 0, elevation: 0, width: 1, height: 1 },
+    passed: { waypoints: [] },
+    pending: { waypoints: [] },
+    autoRotate: false,
+    showRuler: false,
+    recorded: true,
+  };
+
+  override refresh(): void {
+    const s = this._source;
+    const num = (key: string, fallback: number) => (typeof s[key] === "number" ? s[key] : fallback);
+    this.x = num("x", 0);
+    this.y = num("y", 0);
+    this.elevation = num("elevation", 0);
+    this.width = num("width", 1);
+    this.height = num("height", 1);
+    this.hidden = s["hidden"] === true;
+    this.actorId = typeof s["actorId"] === "string" ? s["actorId"] : null;
+    this.level = typeof s["level"] === "string" ? s["level"] : null;
+    this.detectionModes = structuredClone(s["detectionModes"] ?? []);
+    super.refresh();
+  }
+
+  get actor(): TableActor | null {
+    return this.actorId ? (this.client.game.actors.get(this.actorId) ?? null) : null;
+  }
+
+  /** A token is owned by whoever owns its actor. */
+  override getUserLevel(user: TableUser): number {
+    return this.actor?.getUserLevel(user) ?? super.getUserLevel(user);
+  }
+
+  private get grid(): TableGrid {
+    return this.parent instanceof TableScene ? this.parent.grid : new TableGrid(GRID_TYPES.SQUARE, 100, 0);
+  }
+
+  /** TokenDocument#getCenterPoint(position?): the centre of the token's box at the position. */
+  getCenterPoint(position: Partial<TokenPosition> = {}): { x: number; y: number; elevation: number } {
+    const { x = this.x, y = this.y, width = this.width, height = this.height } = position;
+    return {
+      x: x + (width * this.grid.sizeX) / 2,
+      y: y + (height * this.grid.sizeY) / 2,
+      elevation: position.elevation ?? this.elevation,
+    };
+  }
+
+  /** TokenDocument#getSnappedPosition(data?): the top-left corner snapped to the grid. */
+  getSnappedPosition(position: Partial<TokenPosition> = {}): { x: number; y: number; elevation: number } {
+    const { x = this.x, y = this.y } = position;
+    const grid = this.grid;
+    if (grid.isGridless) return { x, y, elevation: position.elevation ?? this.elevation };
+    return {
+      x: Math.round(x / grid.sizeX) * grid.sizeX,
+      y: Math.round(y / grid.sizeY) * grid.sizeY,
+      elevation: position.elevation ?? this.elevation,
+    };
+  }
+
+  /**
+   * TokenDocument#update: a change of x, y (or elevation, level) is a movement, judged by
+   * preMoveToken like any other, with the method the update names (`options.movement[id].method`:
+   * "config" for the Token Config sheet, "paste"; "api" by default).
+   */
+  override update(
+    changes: Record<string, unknown>,
+    options: Record<string, unknown> = {},
+  ): Promise<this | undefined> {
+    const moving = ["x", "y", "elevation", "level"].filter((k) => k in changes);
+    if (moving.length === 0) return super.update(changes, options);
+    const movement = isRecord(options["movement"]) ? options["movement"][this.id] : undefined;
+    const method = isRecord(movement) && typeof movement["method"] === "string" ? movement["method"] : "api";
+    const to: Partial<TableWaypoint> = {};
+    for (const k of moving) (to as Record<string, unknown>)[k] = changes[k];
+    return this.client.movement.move(this, [to], { method }).then((ok) => (ok ? this : undefined));
+  }
+
+  /** TokenDocument#move(waypoints, options): see client.ts TableMovement#move. */
+  move(
+    waypoints: Partial<TableWaypoint> | Partial<TableWaypoint>[],
+    options: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    return this.client.movement.move(this, Array.isArray(waypoints) ? waypoints : [waypoints], options);
+  }
+
+  /** TokenDocument#pauseMovement(key): see client.ts. */
+  pauseMovement(key?: string): (() => Promise<boolean>) | undefined {
+    return this.client.movement.pause(this, key);
+  }
+
+  /** TokenDocument#resumeMovement(movementId, key). */
+  resumeMovement(movementId: string, key?: string): Promise<boolean> {
+    return this.client.movement.resume(this, movementId, key);
+  }
+
+  /**
+   * v14: start the movement this user planned for the token (TokenDocument#move with
+   * `planned: true`); it goes through preMoveToken and moveToken as any movement.
+   */
+  startMovement(): Promise<boolean> {
+    return this.client.movement.startPlanned(this);
+  }
+
+  /** TokenDocument#stopMovement(). */
+  stopMovement(): Promise<boolean> {
+    return this.client.movement.stop(this);
   }
 }

@@ -39,6 +39,9 @@ import {
   TableCombat,
   TableCombatant,
   TableDocument,
+  TableGrid,
+  TableScene,
+  TableToken,
   TableUser,
   isRecord,
   type Source,
@@ -52,8 +55,12 @@ export {
   TableActor,
   TableCombat,
   TableCombatant,
+  TableScene,
+  TableToken,
   TableUser,
+  GRID_TYPES,
   type Source,
+  type TableWaypoint,
 } from "./documents";
 export { Server, within, type Delivery, type QueryRecord } from "./server";
 
@@ -152,6 +159,43 @@ foundryNs["applications"] = {
     HandlebarsApplicationMixin: (base: typeof TableApplicationV2) => class extends base {},
   },
 };
+/**
+ * The square grid class (https://foundryvtt.com/api/v13/classes/foundry.grid.SquareGrid.html): the
+ * adapter reads a square grid's `diagonals` when its scene's grid is one.
+ */
+foundryNs["grid"] = { SquareGrid: TableGrid };
+/**
+ * KeyboardManager.MODIFIER_KEYS and isModifierActive
+ * (https://foundryvtt.com/api/v13/classes/foundry.helpers.interaction.KeyboardManager.html): each
+ * client's `game.keyboard` says whether a modifier is held (Client#hold).
+ */
+foundryNs["helpers"] = {
+  interaction: { KeyboardManager: { MODIFIER_KEYS: { CONTROL: "Control", SHIFT: "Shift", ALT: "Alt" } } },
+};
+/**
+ * TokenRuler (https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html):
+ * `token` is the Token placeable (its `document`); `_getWaypointLabelContext(waypoint, state)`
+ * gives the label's context, whose `cost` core may leave out (`coreCost` false here);
+ * `_getGridHighlightStyle(waypoint, offset)` gives the highlight's style.
+ */
+export class TableTokenRuler {
+  /** Does core put a cost in the label context? (v13 leaves it out where it shows no cost.) */
+  static coreCost = true;
+  constructor(readonly token: { document: TableToken }) {}
+  _getWaypointLabelContext(
+    _waypoint: unknown,
+    _state: unknown,
+  ): { cssClass: string; cost?: { total: string; units: string } } | undefined {
+    const base = { cssClass: "" };
+    return TableTokenRuler.coreCost ? { ...base, cost: { total: "5", units: "ft" } } : base;
+  }
+  _getGridHighlightStyle(_waypoint: unknown, _offset: unknown): { color: number; alpha: number } {
+    return { color: 0x33bbff, alpha: 0.5 };
+  }
+}
+foundryNs["canvas"] = { placeables: { tokens: { TokenRuler: TableTokenRuler } } };
+shared["TokenDocument"] = TableToken;
+shared["Scene"] = TableScene;
 shared["Combat"] = TableCombat;
 shared["Combatant"] = TableCombatant;
 shared["Actor"] = TableActor;
@@ -185,6 +229,8 @@ export interface TempoModules {
   prompt: typeof import("../../../src/foundry/apps/reaction-prompt");
   /** The GM's reaction loop (asking open offers, again after a GM change). */
   reactions: typeof import("../../../src/foundry/hooks/reactions");
+  /** The token ruler (its class extends the table's TokenRuler). */
+  ruler: typeof import("../../../src/foundry/hooks/ruler");
 }
 
 /**
@@ -211,6 +257,7 @@ async function loadTempo(): Promise<TempoModules> {
     movement: await import("../../../src/foundry/hooks/movement"),
     prompt: await import("../../../src/foundry/apps/reaction-prompt"),
     reactions: await import("../../../src/foundry/hooks/reactions"),
+    ruler: await import("../../../src/foundry/hooks/ruler"),
   };
 }
 
@@ -238,6 +285,30 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   CONFIG.queries[tempo.prompt.PROMPT_QUERY] = tempo.prompt.handlePromptQuery;
 }
 
+/** The table's Hooks pass their arguments untyped, as Foundry's do at run time. */
+function hook(fn: unknown): (...args: unknown[]) => unknown {
+  return fn as (...args: unknown[]) => unknown;
+}
+
+/**
+ * tempoInit and the movement and reaction hooks as src/foundry/hooks/index.ts registers them
+ * (the ruler class, Tempo's movement actions and cost functions, preMoveToken, moveToken, the GM's
+ * reaction loop, prompts closing): what a table with scenes and tokens runs.
+ */
+export function withMovement(client: Client, tempo: TempoModules): void {
+  tempoInit(client, tempo);
+  client.CONFIG.Token.rulerClass = tempo.ruler.TempoTokenRuler;
+  tempo.movement.registerMovementActions();
+  client.Hooks.on("preMoveToken", hook(tempo.movement.onPreMoveToken));
+  client.Hooks.on("moveToken", hook(tempo.movement.onMoveToken));
+  client.Hooks.on("tempo.commandApplied", hook(tempo.reactions.onCommandApplied));
+  client.Hooks.on("userConnected", hook(tempo.reactions.onUserConnected));
+  client.Hooks.once("ready", tempo.reactions.reaskOpenOffers);
+  client.Hooks.on("updateCombat", () => tempo.prompt.closeStalePrompts());
+  client.Hooks.on("deleteCombat", () => tempo.prompt.closeStalePrompts());
+  client.Hooks.on("deleteCombatant", () => tempo.prompt.closeStalePrompts());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table.
 // ---------------------------------------------------------------------------------------------
@@ -246,6 +317,8 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
 export interface World {
   users?: Source[];
   actors?: Source[];
+  /** Scenes with their embedded `tokens`. */
+  scenes?: Source[];
   combats?: Source[];
   settings?: Record<string, unknown>;
 }
@@ -254,6 +327,8 @@ export interface TableOptions {
   world?: World;
   /** Run in each client as it loads, after Tempo's modules are imported (default: tempoInit). */
   init?: (client: Client, tempo: TempoModules) => void;
+  /** The Foundry generation every client runs (default 13). */
+  version?: 13 | 14;
 }
 
 /**
@@ -279,11 +354,14 @@ export class Table {
   p2!: Client;
   forger!: Client;
 
-  constructor(private readonly init: (client: Client, tempo: TempoModules) => void) {}
+  constructor(
+    private readonly init: (client: Client, tempo: TempoModules) => void,
+    readonly version: 13 | 14 = 13,
+  ) {}
 
   /** Open a tab for a user: load Tempo's modules, run init, connect. */
   async connect(userId: string, label = userId): Promise<Client> {
-    const client = new Client(this.server, userId, label);
+    const client = new Client(this.server, userId, label, this.version);
     client.Roll = this.rollClass();
     client.ChatMessage = this.chatMessage(client);
     const tempo = await loadTempo();
@@ -416,10 +494,11 @@ export class Table {
  * forger's (p3). Users default to USERS.
  */
 export async function createTable(options: TableOptions = {}): Promise<Table> {
-  const table = new Table(options.init ?? tempoInit);
+  const table = new Table(options.init ?? tempoInit, options.version ?? 13);
   const world = options.world ?? {};
   for (const user of world.users ?? USERS) table.server.store("User", user);
   for (const actor of world.actors ?? []) table.server.store("Actor", actor);
+  for (const scene of world.scenes ?? []) table.server.store("Scene", scene);
   for (const combat of world.combats ?? []) table.server.store("Combat", combat);
   for (const [key, value] of Object.entries(world.settings ?? {})) table.server.settings.set(key, value);
   table.gm = await table.connect("gm", "GM");

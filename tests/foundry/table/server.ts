@@ -20,11 +20,27 @@
  * - User#query: "who must be active"; the answer is the target client's handler result; a
  *   handler that throws or a timeout rejects: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html#query
  * - userConnected(user, connected) on every client: https://foundryvtt.com/api/v13/functions/hookEvents.userConnected.html
+ * - A token's movement is an update of its position: the server applies it and every client runs
+ *   updateToken and moveToken(document, movement, operation, user), the movement's `state`
+ *   pending while more of it is to come (hookEvents.moveToken,
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.moveToken.html; TokenMovementData#state).
+ *   A token may be moved by the owner of its actor or a GM.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { Client } from "./client";
-import { TableCombat, TableCombatant, TableUser, expand, isRecord, merge, type Source } from "./documents";
+import {
+  TableCombat,
+  TableCombatant,
+  TableToken,
+  TableUser,
+  expand,
+  isRecord,
+  merge,
+  type Source,
+  type TableMovementData,
+  type TableWaypoint,
+} from "./documents";
 
 /**
  * Which client's code is running. The table's globals read it (see index.ts), and it follows
@@ -47,13 +63,14 @@ export interface QueryRecord {
   data: unknown;
 }
 
-const COLLECTIONS = ["User", "Actor", "Combat"] as const;
+const COLLECTIONS = ["User", "Actor", "Scene", "Combat"] as const;
 type WorldName = (typeof COLLECTIONS)[number];
 
 export class Server {
   readonly sources: Record<WorldName, Map<string, Source>> = {
     User: new Map(),
     Actor: new Map(),
+    Scene: new Map(),
     Combat: new Map(),
   };
   /** Connected clients, in the order they connected. */
@@ -114,6 +131,12 @@ export class Server {
     return list.find((c) => c["_id"] === id);
   }
 
+  private tokenSource(sceneId: string | null, id: string): Source | undefined {
+    const scene = sceneId ? this.sources.Scene.get(sceneId) : undefined;
+    const list = scene && Array.isArray(scene["tokens"]) ? (scene["tokens"] as Source[]) : [];
+    return list.find((t) => t["_id"] === id);
+  }
+
   /** May this user make this change? The server's check: the client cannot skip it. */
   private permitted(
     userId: string,
@@ -131,10 +154,15 @@ export class Server {
       const actorId = source?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
+    if (name === "Token") {
+      const actorId = this.tokenSource(parentId, id)?.["actorId"];
+      return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+    }
     return false;
   }
 
-  private async track<T>(fn: () => Promise<T>): Promise<T> {
+  /** Count an operation as started until it ends (for Table#settle). */
+  async track<T>(fn: () => Promise<T>): Promise<T> {
     this.busy += 1;
     try {
       return await fn();
@@ -164,7 +192,11 @@ export class Server {
       // client's data model parses it); only plain objects merge key by key.
       const changes = expand(raw);
       const source =
-        name === "Combatant" ? this.combatantSource(parentId, id) : this.sources[name as WorldName]?.get(id);
+        name === "Combatant"
+          ? this.combatantSource(parentId, id)
+          : name === "Token"
+            ? this.tokenSource(parentId, id)
+            : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
       merge(source, changes);
       const changed = { ...structuredClone(changes), _id: id };
@@ -240,6 +272,83 @@ export class Server {
     const collection = this.sources[name as WorldName];
     if (!collection) throw new Error(`the table has no ${name} collection`);
     collection.set(String(source["_id"]), structuredClone(source));
+  }
+
+  /**
+   * A part of a token's movement from `from`'s client: the token's position becomes `to`, and every
+   * client runs updateToken and moveToken with its own copy of the movement.
+   */
+  moveToken(
+    from: Client,
+    token: TableToken,
+    to: TableWaypoint,
+    movement: Omit<TableMovementData, "state" | "user">,
+  ): Promise<void> {
+    return this.track(async () => {
+      await Promise.resolve();
+      const sceneId = token.parent?.id ?? null;
+      if (!this.permitted(from.userId, "Token", token.id, sceneId, null))
+        throw new Error(`${from.label} lacks permission to move token ${token.id}`);
+      const source = this.tokenSource(sceneId, token.id);
+      if (!source) throw new Error(`no token ${token.id}`);
+      const changes: Source = {
+        x: to.x,
+        y: to.y,
+        elevation: to.elevation,
+        width: to.width,
+        height: to.height,
+      };
+      if (to.level !== undefined && to.level !== null) changes["level"] = to.level;
+      merge(source, changes);
+      const state = movement.pending.waypoints.length > 0 ? "pending" : "completed";
+      // Every copy is up to date before any client's hooks run (a hook may pause the movement).
+      this.broadcast((client) => {
+        const doc = client.find("Token", token.id, sceneId);
+        if (!(doc instanceof TableToken)) return;
+        merge(doc._source, structuredClone(changes));
+        doc.refresh();
+        const user = client.game.users.get(from.userId) ?? null;
+        doc.movement = { ...structuredClone(movement), state, user };
+      });
+      this.broadcast((client) => {
+        const doc = client.find("Token", token.id, sceneId);
+        if (!(doc instanceof TableToken)) return;
+        const options = { movement: { [token.id]: { method: movement.method } } };
+        const user = doc.movement.user;
+        client.Hooks.callAll("updateToken", doc, { ...changes, _id: token.id }, options, from.userId);
+        client.Hooks.callAll(
+          "moveToken",
+          doc,
+          structuredClone({ ...doc.movement, user: null }),
+          options,
+          user,
+        );
+      });
+    });
+  }
+
+  /** A movement is paused, resumed or stopped: every client's copy says so (and hears the hook). */
+  broadcastMovementState(
+    token: TableToken,
+    state: TableMovementData["state"],
+    hook: "pauseToken" | "stopToken" | null,
+  ): void {
+    const sceneId = token.parent?.id ?? null;
+    this.broadcast((client) => {
+      const doc = client.find("Token", token.id, sceneId);
+      if (!(doc instanceof TableToken)) return;
+      doc.movement = { ...doc.movement, state };
+      if (hook) client.Hooks.callAll(hook, doc);
+    });
+  }
+
+  /** A movement event every client hears with the token (planToken). */
+  broadcastMovementEvent(token: TableToken, hook: string): void {
+    const sceneId = token.parent?.id ?? null;
+    this.broadcast((client) => {
+      const doc = client.find("Token", token.id, sceneId);
+      if (doc) client.Hooks.callAll(hook, doc);
+    });
   }
 
   /** User#query from `from` to `to`. */

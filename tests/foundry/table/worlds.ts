@@ -52,3 +52,72 @@ export function flowWorld(): World {
 
 /** Initiative dice for starting flowWorld's fight: Ana 9+1 = 10, Bob 4, the orc 2; Ana acts first. */
 export const START_DICE = [9, 4, 2];
+
+/** The grid size of the table's scenes, in pixels: cell [x, y] has its top-left corner at (100x, 100y). */
+export const GRID = 100;
+
+/** A token's top-left corner for it to stand in engine cell [x, y] on a square scene (column x, row y). */
+export function at(x: number, y: number): { x: number; y: number } {
+  return { x: x * GRID, y: y * GRID };
+}
+
+/**
+ * The battle map: a 10 × 10 square scene (100 px cells). Ana stands at [0, 0], Bob at [9, 9], the
+ * orc at [2, 1]: a walk along row 0 passes the orc and leaves the cells it threatens.
+ * The second scene, the tavern, is gridless: a GM looking at it while the fight runs on the battle
+ * map must not change where anybody stands.
+ */
+export function sceneSources(
+  options: { orcModes?: unknown; levels?: Record<string, string> } = {},
+): Source[] {
+  const token = (id: string, actorId: string, cell: [number, number], extra: Source = {}): Source => ({
+    _id: id,
+    name: id,
+    actorId,
+    ...at(cell[0], cell[1]),
+    width: 1,
+    height: 1,
+    elevation: 0,
+    ...(options.levels?.[id] ? { level: options.levels[id] } : {}),
+    ...extra,
+  });
+  return [
+    {
+      _id: "battle",
+      name: "Battle Map",
+      width: 1000,
+      height: 1000,
+      grid: { type: 1, size: GRID, diagonals: 0 },
+      tokens: [
+        token("tokAna", "actorAna", [0, 0]),
+        token("tokBob", "actorBob", [9, 9]),
+        token(
+          "tokOrc",
+          "actorOrc",
+          [2, 1],
+          options.orcModes === undefined ? {} : { detectionModes: options.orcModes },
+        ),
+      ],
+    },
+    { _id: "tavern", name: "Tavern", width: 3000, height: 2000, grid: { type: 0, size: 50 }, tokens: [] },
+  ];
+}
+
+/** flowWorld's fight on the battle map: each combatant stands for its token there. */
+export function battleWorld(
+  options: Parameters<typeof sceneSources>[0] & { anaInvisible?: boolean } = {},
+): World {
+  const combat = combatSource();
+  // Ana invisible: an effect giving her actor the "invisible" status (Actor#statuses).
+  const actors = ACTORS.map((a) =>
+    a._id === "actorAna" && options.anaInvisible ? { ...a, effects: [{ statuses: ["invisible"] }] } : a,
+  );
+  const tokenOf: Record<string, string> = { ana: "tokAna", bob: "tokBob", orc: "tokOrc" };
+  combat["scene"] = "battle";
+  combat["combatants"] = (combat["combatants"] as Source[]).map((c) => ({
+    ...c,
+    sceneId: "battle",
+    tokenId: tokenOf[String(c["_id"])],
+  }));
+  return { ...flowWorld(), actors, scenes: sceneSources(options), combats: [combat] };
+}

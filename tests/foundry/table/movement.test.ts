@@ -1,0 +1,321 @@
+/**
+ * Token movement in a running fight, on the simulated table with scenes and tokens: the flows of
+ * issue 13, each ending with the engine and the board agreeing (asserted cell by cell).
+ */
+import { describe, expect, it } from "vitest";
+
+import type { Cell, Command, EncounterState } from "../../../src/engine";
+import { TABLE_TIMEOUT_MS, createTable, withMovement, type Client, type Table } from "./index";
+import { GRID, START_DICE, at, battleWorld } from "./worlds";
+
+interface TempoCombatLike {
+  startCombat(): Promise<unknown>;
+}
+
+interface BattleOptions {
+  version?: 13 | 14;
+  gmViews?: string | null;
+  world?: Parameters<typeof battleWorld>[0];
+  settings?: Record<string, unknown>;
+}
+
+/** The fight on the battle map, started (Ana's turn), every user looking at the battle map. */
+async function battle(options: BattleOptions = {}): Promise<Table> {
+  const world = battleWorld(options.world ?? {});
+  world.settings = { ...world.settings, ...options.settings };
+  const table = await createTable({ world, init: withMovement, version: options.version ?? 13 });
+  for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
+  if (options.gmViews !== undefined) table.gm.view(options.gmViews);
+  table.roll(...START_DICE);
+  await table.run(table.gm, () =>
+    (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
+  );
+  await table.settle();
+  return table;
+}
+
+function state(table: Table): EncounterState {
+  return table.system("combat1")["state"] as EncounterState;
+}
+
+function logged(table: Table): { type: string; userId: unknown }[] {
+  const log = table.system("combat1")["log"] as { command: Command; userId: unknown }[];
+  return log.map((e) => ({ type: e.command.type, userId: e.userId }));
+}
+
+/** Where the engine has a combatant. */
+function engineAt(table: Table, who: string): Cell | null {
+  return state(table).combatants[who]?.at ?? null;
+}
+
+/** Where the token stands on the server (the board), as a cell. */
+function boardAt(table: Table, tokenId: string): Cell {
+  const scene = table.server.sources.Scene.get("battle");
+  const token = (scene?.["tokens"] as Record<string, unknown>[]).find((t) => t["_id"] === tokenId);
+  return [Number(token?.["x"]) / GRID, Number(token?.["y"]) / GRID];
+}
+
+/** Every cell the token is moved to on the board, in order (the server's moveToken broadcasts). */
+function trail(table: Table, tokenId: string): Cell[] {
+  const cells: Cell[] = [];
+  table.run(table.gm, (_t, c) =>
+    c.Hooks.on("moveToken", (doc) => {
+      const token = doc as { id: string; x: number; y: number };
+      if (token.id === tokenId) cells.push([token.x / GRID, token.y / GRID]);
+    }),
+  );
+  return cells;
+}
+
+function submit(table: Table, client: Client, command: Command) {
+  const combat = table.combat(client, "combat1");
+  return table.run(client, (tempo) => tempo.commands.submit(combat, command));
+}
+
+/** Ana's walk along row 0, past the orc at [2, 1]: it provokes on leaving [1, 0]. */
+const WALK = [at(1, 0), at(2, 0), at(3, 0), at(4, 0)];
+
+/** Ana's AP now. */
+function apOf(table: Table, who: string): number | undefined {
+  return state(table).combatants[who]?.pools["ap"];
+}
+
+describe("the combat's own scene", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("starts the fight on the combat's scene grid while the GM looks at a gridless scene", async () => {
+    const table = await battle({ gmViews: "tavern" });
+    expect(state(table).grid.type).toBe("square");
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    expect(engineAt(table, "orc")).toEqual([2, 1]);
+    expect(engineAt(table, "bob")).toEqual([9, 9]);
+  });
+});
+
+describe.each([13, 14] as const)("a provoking move held with Foundry's movement pausing (v%i)", (version) => {
+  it(
+    "pauses Ana's walk on the cell it provokes on, and resumes it to its end once the orc declines, the GM looking at another scene",
+    { timeout: TABLE_TIMEOUT_MS },
+    async () => {
+      const table = await battle({ version, gmViews: "tavern" });
+      const cells = trail(table, "tokAna");
+      const token = table.p1.token("battle", "tokAna");
+      void table.run(table.p1, () => token.move(WALK, { method: "dragging" }));
+      await table.settle();
+      // Held on the checkpoint: the engine and the board on the same cell, the movement paused.
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+      expect(cells).toEqual([[1, 0]]);
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+      expect(state(table).offers.map((o) => [o.who, o.against])).toEqual([["orc", "ana"]]);
+      await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      // The rest of the same movement, by its mover: never a jump back or a second walk by the GM.
+      expect(cells).toEqual([
+        [1, 0],
+        [4, 0],
+      ]);
+      const movement = table.gm.token("battle", "tokAna").movement;
+      expect([movement.state, movement.user?.id]).toEqual(["completed", "p1"]);
+    },
+  );
+
+  it(
+    "stops the paused walk where a killing reaction attack ended it, once Ana's defence is declined",
+    { timeout: TABLE_TIMEOUT_MS },
+    async () => {
+      const table = await battle({ version });
+      const cells = trail(table, "tokAna");
+      const token = table.p1.token("battle", "tokAna");
+      void table.run(table.p1, () => token.move(WALK, { method: "dragging" }));
+      await table.settle();
+      await submit(table, table.gm, {
+        type: "react",
+        who: "orc",
+        with: "reactionAttack",
+        against: "ana",
+        outcome: "kill",
+      });
+      await table.settle();
+      // Ana may still defend: the move is still held, the movement still paused, on the same cell.
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+      const asked = table.server.queries.filter((q) => q.name === "tempo.reactionPrompt" && q.to === "p1");
+      expect(asked).toHaveLength(1);
+      // p1 closes the prompt unanswered: a decline.
+      table.run(table.p1, (tempo) => tempo.prompt.closePrompt((asked[0]?.data as { askId: string }).askId));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+      expect(cells).toEqual([[1, 0]]);
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+    },
+  );
+});
+
+describe("detection modes in both shapes, in a real move", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it.each([
+    [13, [{ id: "seeInvisibility", enabled: true, range: 30 }]],
+    [14, { seeInvisibility: { enabled: true, range: 30 } }],
+  ] as const)(
+    "an orc that sees invisibility (v%i shape) is offered its reaction against invisible Ana",
+    async (version, orcModes) => {
+      const table = await battle({ version, world: { anaInvisible: true, orcModes } });
+      void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+      expect([...table.p1.hookErrors, ...table.gm.hookErrors]).toEqual([]);
+    },
+  );
+
+  it.each([
+    [13, [{ id: "basicSight", enabled: true, range: 30 }]],
+    [14, { basicSight: { enabled: true, range: 30 } }],
+  ] as const)(
+    "an orc with plain sight (v%i shape) does not see invisible Ana: her walk provokes nothing and goes through",
+    async (version, orcModes) => {
+      const table = await battle({ version, world: { anaInvisible: true, orcModes } });
+      void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      expect(state(table).offers).toEqual([]);
+      expect([...table.p1.hookErrors, ...table.gm.hookErrors]).toEqual([]);
+    },
+  );
+});
+
+describe("movement actions' costs in both shapes", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it.each([13, 14] as const)(
+    "keeps core's doubled crawl cost under Tempo's AP limit (v%i: a cost function in v13, costMultiplier 2 in v14)",
+    async (version) => {
+      const table = await battle({ version });
+      const cost = table.run(table.p1, (_t, c) => {
+        const crawl = c.CONFIG.Token.movement.actions["crawl"];
+        const fn = crawl?.getCostFunction?.(c.token("battle", "tokAna"), {});
+        return fn?.(1, { i: 0, j: 0 }, { i: 0, j: 1 }, 1, {});
+      });
+      expect(cost).toBe(2);
+    },
+  );
+});
+
+describe(
+  "the GM's hand mid-combat: the engine's place, no AP, no reactions, logged",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it("a teleport (core's blink action) by the GM places Ana past the orc", async () => {
+      const table = await battle();
+      const ap = apOf(table, "ana");
+      await table.run(table.gm, () =>
+        table.gm.token("battle", "tokAna").move([{ ...at(4, 0), action: "blink" }], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      expect(apOf(table, "ana")).toBe(ap);
+      expect(state(table).offers).toEqual([]);
+      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+    });
+
+    it("a Token Config edit of x and y by the GM places the orc", async () => {
+      const table = await battle();
+      await table.run(table.gm, () =>
+        table.gm.token("battle", "tokOrc").update(at(6, 6), { movement: { tokOrc: { method: "config" } } }),
+      );
+      await table.settle();
+      expect(engineAt(table, "orc")).toEqual([6, 6]);
+      expect(boardAt(table, "tokOrc")).toEqual([6, 6]);
+      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+    });
+
+    it("a GM drag of Ana out of her way with the GM override (Alt held) places her without provoking", async () => {
+      const table = await battle();
+      const ap = apOf(table, "ana");
+      table.gm.hold("Alt");
+      await table.run(table.gm, () => table.gm.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      expect(apOf(table, "ana")).toBe(ap);
+      expect(state(table).offers).toEqual([]);
+      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+    });
+
+    it("without the override a GM drag is a walk the engine judges: out of Bob's turn it is refused and says how to override", async () => {
+      const table = await battle();
+      const moved = await table.run(table.gm, () =>
+        table.gm.token("battle", "tokBob").move([at(8, 9)], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(moved).toBe(false);
+      expect(engineAt(table, "bob")).toEqual([9, 9]);
+      expect(boardAt(table, "tokBob")).toEqual([9, 9]);
+      expect(table.gm.noticeKeys("info")).toContain("TEMPO.Movement.OverrideHint");
+    });
+
+    it("a player holding Alt gets no override: the player's teleport is a walk the engine judges, AP spent", async () => {
+      const table = await battle({ settings: { "tempo.gmOverride": true } });
+      const ap = apOf(table, "ana") ?? 0;
+      table.p1.hold("Alt");
+      await table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move([{ ...at(0, 3), action: "blink" }], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([0, 3]);
+      expect(boardAt(table, "tokAna")).toEqual([0, 3]);
+      expect(apOf(table, "ana")).toBeLessThan(ap);
+      expect(logged(table).at(-1)).toEqual({ type: "move", userId: "p1" });
+    });
+  },
+);
+
+describe("the ruler with and without a core cost context", { timeout: TABLE_TIMEOUT_MS }, () => {
+  interface Waypoint {
+    x: number;
+    y: number;
+    action: string;
+    previous: Waypoint | null;
+    next: Waypoint | null;
+  }
+  function chain(...cells: { x: number; y: number }[]): Waypoint {
+    let previous: Waypoint | null = null;
+    for (const c of cells) {
+      const w: Waypoint = { ...c, action: "walk", previous, next: null };
+      if (previous) previous.next = w;
+      previous = w;
+    }
+    if (!previous) throw new Error("no waypoint");
+    return previous;
+  }
+  function label(table: Table, coreCost: boolean) {
+    return table.run(table.p1, (tempo, c) => {
+      const Ruler = tempo.ruler.TempoTokenRuler as unknown as {
+        new (token: unknown): { _getWaypointLabelContext(w: unknown, s: unknown): unknown };
+      };
+      const Base = Object.getPrototypeOf(Ruler) as { coreCost: boolean };
+      Base.coreCost = coreCost;
+      const ruler = new Ruler({ document: c.token("battle", "tokAna") });
+      return ruler._getWaypointLabelContext(chain(at(0, 0), at(1, 0), at(2, 0)), {}) as {
+        cost?: { total: string; units: string };
+        cssClass: string;
+      };
+    });
+  }
+
+  it("puts the engine's AP cost in core's cost context, keeping its units", async () => {
+    const table = await battle();
+    const context = label(table, true);
+    expect(context.cost?.units).toBe("ft");
+    expect(context.cost?.total).toMatch(/^TEMPO\.Sheet\.Cost /);
+    expect(context.cssClass).toContain("tempo-ruler--provokes");
+  });
+
+  it("builds the cost context when core gives none, instead of a TypeError on every drag", async () => {
+    const table = await battle();
+    const context = label(table, false);
+    expect(context.cost?.units).toBe("");
+    expect(context.cost?.total).toMatch(/^TEMPO\.Sheet\.Cost /);
+  });
+});

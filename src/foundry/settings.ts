@@ -124,6 +124,23 @@ export function registerSettings(): void {
     type: Boolean,
     default: false,
   });
+  // A status the GM sets from the token HUD in a running fight becomes the engine's condition for
+  // this many rounds (0: until removed), unless the effect carries its own duration.
+  settings.register(SYSTEM_ID, "statusRounds", {
+    name: "TEMPO.Settings.StatusRounds.Name",
+    hint: "TEMPO.Settings.StatusRounds.Hint",
+    scope: "world",
+    config: true,
+    type: new foundry.data.fields.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      min: 0,
+      max: 99,
+      initial: 0,
+    }),
+    default: 0,
+  });
   settings.register(SYSTEM_ID, "gmOverride", {
     name: "TEMPO.Settings.GmOverride.Name",
     hint: "TEMPO.Settings.GmOverride.Hint",

@@ -34,6 +34,14 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingFrantic": boolean;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
+    "tempo.statusRounds": foundry.data.fields.NumberField<{
+      required: true;
+      nullable: false;
+      integer: true;
+      min: 0;
+      max: 99;
+      initial: 0;
+    }>;
   }
 }
 
@@ -83,6 +91,8 @@ declare module "fvtt-types/configuration" {
         user: User.Implementation,
       ) => void;
       "tempo.commandApplied": (context: import("./commands").CommandContext) => void;
+      /** An undo rewound the combat's state (src/foundry/commands.ts announce). */
+      "tempo.rewound": (combat: Combat.Implementation) => void;
       "tempo.reactionOffered": (
         event: import("../engine").EngineEvent,
         context: import("./commands").CommandContext,

@@ -7,6 +7,8 @@
  * - Hooks.once / Hooks.on: https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html
  * - CONFIG (documentClass, dataModels, ui.combat, queries, Token.rulerClass, Token.movement.actions):
  *   https://foundryvtt.com/api/v13/interfaces/CONFIG.html
+ * - CONFIG.statusEffects, v13's array of { id, name, img } with core's entries (here: prone):
+ *   https://foundryvtt.com/api/v13/variables/CONFIG.statusEffects.html
  * - game.settings.register: https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html
  * - DocumentSheetConfig.registerSheet:
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html
@@ -92,6 +94,7 @@ Object.assign(g, {
     ui: {},
     queries: {},
     Token: { movement: { actions: { walk: { ...walk } } } },
+    statusEffects: [{ id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" }],
   },
   game: {
     settings: {
@@ -109,6 +112,7 @@ interface Config {
   ui: { combat?: { name: string } };
   queries: Record<string, unknown>;
   Token: { rulerClass?: { name: string }; movement: { actions: Record<string, Record<string, unknown>> } };
+  statusEffects: { id: string; name: string; img: string }[];
 }
 const config = g.CONFIG as Config;
 const names = (record: Record<string, { name: string }>) =>
@@ -155,6 +159,7 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "promptTimeout", "world"],
       ["tempo", "marchingFrantic", "world"],
       ["tempo", "reactToUnseen", "world"],
+      ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
     ]);
   });
@@ -200,11 +205,29 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       targetToken: 1,
       preMoveToken: 1,
       moveToken: 1,
-      "tempo.commandApplied": 1,
+      // The GM's reaction loop, and the token statuses of the engine's condition changes.
+      "tempo.commandApplied": 2,
+      "tempo.rewound": 1,
+      createActiveEffect: 1,
+      deleteActiveEffect: 1,
       userConnected: 1,
       deleteCombatant: 1,
       deleteToken: 1,
       renderChatMessageHTML: 1,
+    });
+  });
+
+  it("adds Tempo's condition statuses to the token HUD's list, keeping core's own entry where the id is core's", () => {
+    const ids = config.statusEffects.map((s) => s.id);
+    for (const id of ["surprised", "grappled", "delayed", "readied", "totalDefense", "aborted"])
+      expect(ids).toContain(id);
+    expect(config.statusEffects.filter((s) => s.id === "prone")).toEqual([
+      { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+    ]);
+    expect(config.statusEffects.find((s) => s.id === "delayed")).toEqual({
+      id: "delayed",
+      name: "TEMPO.Condition.delayed",
+      img: "icons/svg/hourglass.svg",
     });
   });
 

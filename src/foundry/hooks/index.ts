@@ -14,6 +14,13 @@ import {
 } from "./movement";
 import { onCommandApplied, onUserConnected, reaskOpenOffers } from "./reactions";
 import { TempoTokenRuler } from "./ruler";
+import {
+  onCommandAppliedStatuses,
+  onCreateActiveEffect,
+  onDeleteActiveEffect,
+  onRewoundStatuses,
+  registerStatuses,
+} from "./statuses";
 
 export function registerHooks(): void {
   // Queries other users' clients call: the GM asks a reactor's user; a player asks the GM to undo.
@@ -37,6 +44,14 @@ export function registerHooks(): void {
   Hooks.on("deleteCombat", () => closeStalePrompts());
   Hooks.on("deleteCombatant", () => closeStalePrompts());
   Hooks.on("deleteToken", () => closeStalePrompts());
+
+  // Conditions both ways: Tempo's statuses on the token HUD; a GM's toggle reaches the engine, and
+  // the engine's condition changes show on the tokens (src/foundry/hooks/statuses.ts).
+  registerStatuses();
+  Hooks.on("createActiveEffect", onCreateActiveEffect);
+  Hooks.on("deleteActiveEffect", onDeleteActiveEffect);
+  Hooks.on("tempo.commandApplied", onCommandAppliedStatuses);
+  Hooks.on("tempo.rewound", onRewoundStatuses);
 
   // Chat: the write's card goes with its Rolls; the card's buttons.
   chatCards.render = renderCards;

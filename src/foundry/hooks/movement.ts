@@ -111,10 +111,14 @@ export function onPreMoveToken(
   movement: TokenDocument.MovementOperation,
 ): boolean | void {
   if (token.id && following.has(token.id)) return;
+  // v14 may send one movement as several subpaths sharing its id (TokenPreMovementOperation#split,
+  // #subpathId): it was judged as a whole at its first subpath, never again from a later one.
+  if (judged.has(movement.id)) return;
   // Tempo's own re-issued movement of a held move: judged already, carried through its checkpoints.
   if (token.id && movement.chain.length === 0 && reissuing.delete(token.id)) {
     const entry = holding.get(token.id);
     if (entry) entry.movementId = movement.id;
+    judge(movement.id);
     return;
   }
   const found = fightingIn(token);
@@ -173,6 +177,18 @@ export function onPreMoveToken(
     return false;
   }
   planned.set(movement.id, { combatId: found.combat.id ?? "", who, path, mode });
+  judge(movement.id);
+}
+
+/** Movements judged on this client, by id (the latest few: a movement's subpaths follow at once). */
+const judged = new Set<string>();
+const JUDGED_KEPT = 64;
+function judge(movementId: string): void {
+  judged.add(movementId);
+  for (const old of judged) {
+    if (judged.size <= JUDGED_KEPT) break;
+    judged.delete(old);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -75,6 +75,9 @@ function submit(table: Table, client: Client, command: Command) {
 /** Ana's walk along row 0, past the orc at [2, 1]: it provokes on leaving [1, 0]. */
 const WALK = [at(1, 0), at(2, 0), at(3, 0), at(4, 0)];
 
+/** Ana's walk down and round the orc's threatened cells (columns 1-3, rows 0-2): it provokes nothing. */
+const AROUND = [at(0, 1), at(0, 2), at(0, 3), at(1, 3), at(2, 3)];
+
 /** Ana's AP now. */
 function apOf(table: Table, who: string): number | undefined {
   return state(table).combatants[who]?.pools["ap"];
@@ -317,5 +320,46 @@ describe("the ruler with and without a core cost context", { timeout: TABLE_TIME
     const context = label(table, false);
     expect(context.cost?.units).toBe("");
     expect(context.cost?.total).toMatch(/^TEMPO\.Sheet\.Cost /);
+  });
+});
+
+describe("Foundry v14 movement features, by feature", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("a planned walk moves nothing and tells the engine nothing; started, it is judged like any move and held where it provokes", async () => {
+    const table = await battle({ version: 14 });
+    const token = table.p1.token("battle", "tokAna");
+    const log = logged(table).length;
+    await table.run(table.p1, () => token.move(WALK, { method: "dragging", planned: true }));
+    await table.settle();
+    expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+    expect(logged(table)).toHaveLength(log);
+    void table.run(table.p1, () => token.startMovement());
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+  });
+
+  it("judges a walk Foundry sends as several subpaths once, as a whole, and sends it when its last subpath arrives", async () => {
+    const table = await battle({ version: 14 });
+    const ap = apOf(table, "ana") ?? 0;
+    const cells = trail(table, "tokAna");
+    await table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move(AROUND, { method: "dragging", split: true }),
+    );
+    await table.settle();
+    // Judged again from Ana's start, the last subpath alone would be a straight line through the
+    // cells the orc threatens: it must not be.
+    expect(cells).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(engineAt(table, "ana")).toEqual([2, 3]);
+    expect(boardAt(table, "tokAna")).toEqual([2, 3]);
+    expect(state(table).offers).toEqual([]);
+    expect(apOf(table, "ana")).toBeLessThan(ap);
+    expect(logged(table).filter((e) => e.type === "move")).toHaveLength(1);
   });
 });

@@ -221,6 +221,8 @@ function formatData(data: Readonly<Record<string, Json>>, i18n: Localizer): Reco
     reaction: (id) => `TEMPO.Reaction.${id}`,
     pool: (id) => `TEMPO.Pool.${id}.Abbr`,
     condition: (id) => `TEMPO.Condition.${id}`,
+    // A command by its label ("Only a GM can do that (Condition)."), never its internal type.
+    command: (id) => `TEMPO.Command.${id}`,
   };
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(data)) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { apply, createEncounter, getRuleset, ScriptedDice, type EncounterState } from "../../src/engine";
 import { i18n } from "../support/i18n";
-import { sheetView, type SheetInput } from "../../src/views/sheet";
+import { refusalText, sheetView, type SheetInput } from "../../src/views/sheet";
 import { trackerView } from "../../src/views/tracker";
 import { promptView } from "../../src/views/prompt";
 import { ENCOUNTERS } from "../../src/playground/encounters";
@@ -102,5 +102,12 @@ describe("words shared by the sheet, the tracker and the prompt", () => {
     const none = promptView(held, reactor, [], options);
     expect(none.choices.some((c) => c.autofocus)).toBe(false);
     expect(none.decline.autofocus).toBe(true);
+  });
+});
+
+describe("refusals name commands by their labels", () => {
+  it("a player's GM-only command is refused with the command's name, not its internal type", () => {
+    const text = refusalText({ key: "TEMPO.Refusal.GMOnly", data: { command: "apply" } }, i18n);
+    expect(text).toBe("Only a GM can do that (Condition).");
   });
 });

@@ -354,6 +354,8 @@ export class Client {
       return parentId ? this.game.combats.get(parentId)?.combatants.get(id) : undefined;
     if (name === "Scene") return this.game.scenes.get(id);
     if (name === "Token") return parentId ? this.game.scenes.get(parentId)?.tokens.get(id) : undefined;
+    if (name === "ActiveEffect")
+      return parentId ? this.game.actors.get(parentId)?.effects.get(id) : undefined;
     return undefined;
   }
 
@@ -364,6 +366,17 @@ export class Client {
       if (!combat) throw new Error(`no combat ${parentId ?? ""}`);
       const made = this.build(name, source, combat);
       if (made instanceof TableCombatant) combat.combatants.set(made.id, made);
+      return made;
+    }
+    if (name === "ActiveEffect") {
+      // An effect lives in its actor's source: the actor rebuilds its effects and statuses from it.
+      const actor = parentId ? this.game.actors.get(parentId) : undefined;
+      if (!actor) throw new Error(`no actor ${parentId ?? ""}`);
+      const effects = Array.isArray(actor._source["effects"]) ? (actor._source["effects"] as Source[]) : [];
+      actor._source["effects"] = [...effects, source];
+      actor.refresh();
+      const made = actor.effects.get(String(source["_id"]));
+      if (!made) throw new Error(`no effect ${String(source["_id"])}`);
       return made;
     }
     if (name === "Token") {

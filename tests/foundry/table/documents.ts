@@ -18,6 +18,11 @@
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html
  * - Combatant (`actor`, `initiative`, `defeated`, `hidden`, `token`):
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html
+ * - ActiveEffect embedded in an Actor (`statuses`, `duration.rounds`, `parent`):
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html;
+ *   Actor#statuses ("a Set of status effect IDs which are applied to this Actor") and
+ *   Actor#toggleStatusEffect(statusId, { active }) (creates an effect carrying the status, or
+ *   deletes the effects that carry it): https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
  * - JSONField (stored as JSON text, read as the parsed value):
  *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.JSONField.html
  * - Scene (`grid`, `dimensions` rows/columns, embedded `tokens`):
@@ -254,6 +259,8 @@ export class TableActor extends TableDocument {
   items = new Collection<TableDocument>();
   /** Actor#statuses: the status ids of the actor's effects (source `effects[].statuses`). */
   statuses = new Set<string>();
+  /** Actor#effects: the embedded ActiveEffects (source `effects`; one without an `_id` gets its index). */
+  effects = new Collection<TableActiveEffect>();
 
   override refresh(): void {
     const type = this._source["type"];
@@ -264,12 +271,63 @@ export class TableActor extends TableDocument {
         isRecord(e) && Array.isArray(e["statuses"]) ? (e["statuses"] as string[]) : [],
       ),
     );
+    this.effects = new Collection<TableActiveEffect>();
+    effects.forEach((e, k) => {
+      if (!isRecord(e)) return;
+      const effect = new TableActiveEffect(
+        { _id: `effect${k}`, ...e },
+        { client: this.client, parent: this },
+      );
+      effect.refresh();
+      this.effects.set(effect.id, effect);
+    });
     super.refresh();
+  }
+
+  /**
+   * Actor#toggleStatusEffect(statusId, { active }): with `active` true, creates an ActiveEffect
+   * carrying the status unless one does; false deletes the effects carrying it; left out, it
+   * flips. Resolves with the created effect, true when it deleted, undefined when nothing changed.
+   */
+  async toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean } = {},
+  ): Promise<TableActiveEffect | boolean | undefined> {
+    const carrying = this.effects.filter((e) => e.statuses.has(statusId));
+    const active = options.active ?? carrying.length === 0;
+    if (active && carrying.length === 0) {
+      const made = await this.client.createDocument(
+        "ActiveEffect",
+        { name: statusId, statuses: [statusId] },
+        this,
+      );
+      return made instanceof TableActiveEffect ? made : undefined;
+    }
+    if (!active && carrying.length > 0) {
+      for (const effect of carrying) await effect.delete();
+      return true;
+    }
+    return undefined;
   }
 
   /** Actor#hasPlayerOwner: some non-GM user owns it. */
   get hasPlayerOwner(): boolean {
     return this.client.game.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+}
+
+/** An ActiveEffect on an actor: the statuses it carries and its duration in rounds. */
+export class TableActiveEffect extends TableDocument {
+  static override documentName = "ActiveEffect";
+  statuses = new Set<string>();
+  duration: { rounds: number | null } = { rounds: null };
+
+  override refresh(): void {
+    const s = this._source;
+    this.statuses = new Set(Array.isArray(s["statuses"]) ? (s["statuses"] as string[]) : []);
+    const duration = isRecord(s["duration"]) ? s["duration"] : {};
+    this.duration = { rounds: typeof duration["rounds"] === "number" ? duration["rounds"] : null };
+    super.refresh();
   }
 }
 

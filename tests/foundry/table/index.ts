@@ -52,6 +52,7 @@ export { Client, type Notice } from "./client";
 export {
   ROLES,
   OWNERSHIP,
+  TableActiveEffect,
   TableActor,
   TableCombat,
   TableCombatant,
@@ -231,6 +232,8 @@ export interface TempoModules {
   reactions: typeof import("../../../src/foundry/hooks/reactions");
   /** The token ruler (its class extends the table's TokenRuler). */
   ruler: typeof import("../../../src/foundry/hooks/ruler");
+  /** Engine conditions and token statuses, both ways. */
+  statuses: typeof import("../../../src/foundry/hooks/statuses");
 }
 
 /**
@@ -258,6 +261,7 @@ async function loadTempo(): Promise<TempoModules> {
     prompt: await import("../../../src/foundry/apps/reaction-prompt"),
     reactions: await import("../../../src/foundry/hooks/reactions"),
     ruler: await import("../../../src/foundry/hooks/ruler"),
+    statuses: await import("../../../src/foundry/hooks/statuses"),
   };
 }
 
@@ -307,6 +311,33 @@ export function withMovement(client: Client, tempo: TempoModules): void {
   client.Hooks.on("updateCombat", () => tempo.prompt.closeStalePrompts());
   client.Hooks.on("deleteCombat", () => tempo.prompt.closeStalePrompts());
   client.Hooks.on("deleteCombatant", () => tempo.prompt.closeStalePrompts());
+}
+
+/**
+ * Core's status effects as a client starts with them (v13: an array of { id, name, img }; here the
+ * ones the tests name): https://foundryvtt.com/api/v13/variables/CONFIG.statusEffects.html
+ */
+export function coreStatusEffects(): { id: string; name: string; img: string }[] {
+  return [
+    { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+    { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+    { id: "paralysis", name: "EFFECT.StatusParalysis", img: "icons/svg/paralysis.svg" },
+  ];
+}
+
+/**
+ * tempoInit and the status hooks as src/foundry/hooks/index.ts registers them: Tempo's statuses
+ * in CONFIG.statusEffects, createActiveEffect / deleteActiveEffect (a status toggled on a token),
+ * and the engine's condition changes shown on tokens after each write and undo.
+ */
+export function withStatuses(client: Client, tempo: TempoModules): void {
+  tempoInit(client, tempo);
+  client.CONFIG["statusEffects"] = coreStatusEffects();
+  tempo.statuses.registerStatuses();
+  client.Hooks.on("createActiveEffect", hook(tempo.statuses.onCreateActiveEffect));
+  client.Hooks.on("deleteActiveEffect", hook(tempo.statuses.onDeleteActiveEffect));
+  client.Hooks.on("tempo.commandApplied", hook(tempo.statuses.onCommandAppliedStatuses));
+  client.Hooks.on("tempo.rewound", hook(tempo.statuses.onRewoundStatuses));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { Client } from "./client";
 import {
+  TableActiveEffect,
+  TableActor,
   TableCombat,
   TableCombatant,
   TableToken,
@@ -131,6 +133,14 @@ export class Server {
     return list.find((c) => c["_id"] === id);
   }
 
+  /** An actor's embedded effects, as its source holds them. */
+  private effectSources(actorId: string | null): Source[] {
+    const actor = actorId ? this.sources.Actor.get(actorId) : undefined;
+    if (!actor) throw new Error(`no actor ${actorId ?? ""}`);
+    if (!Array.isArray(actor["effects"])) actor["effects"] = [];
+    return actor["effects"] as Source[];
+  }
+
   private tokenSource(sceneId: string | null, id: string): Source | undefined {
     const scene = sceneId ? this.sources.Scene.get(sceneId) : undefined;
     const list = scene && Array.isArray(scene["tokens"]) ? (scene["tokens"] as Source[]) : [];
@@ -154,6 +164,8 @@ export class Server {
       const actorId = source?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
+    // An actor's effects are the actor's owner's to change (embedded documents follow their parent).
+    if (name === "ActiveEffect") return this.level(userId, this.sources.Actor.get(parentId ?? "")) >= 3;
     if (name === "Token") {
       const actorId = this.tokenSource(parentId, id)?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
@@ -221,11 +233,21 @@ export class Server {
         const combat = parentId ? this.sources.Combat.get(parentId) : undefined;
         if (!combat || !Array.isArray(combat["combatants"])) throw new Error(`no combat ${parentId ?? ""}`);
         combat["combatants"] = (combat["combatants"] as Source[]).filter((c) => c["_id"] !== id);
+      } else if (name === "ActiveEffect") {
+        const actor = this.sources.Actor.get(parentId ?? "");
+        if (actor) actor["effects"] = this.effectSources(parentId).filter((e) => e["_id"] !== id);
       } else this.sources[name as WorldName]?.delete(id);
       this.broadcast((client) => {
         const doc = client.find(name, id, parentId);
         if (!doc) return;
-        if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) {
+        if (doc instanceof TableActiveEffect && doc.parent instanceof TableActor) {
+          const actor = doc.parent;
+          const effects = Array.isArray(actor._source["effects"])
+            ? (actor._source["effects"] as Source[])
+            : [];
+          actor._source["effects"] = effects.filter((e) => e["_id"] !== id);
+          actor.refresh();
+        } else if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) {
           doc.parent.combatants.delete(id);
           doc.parent.setupTurns();
         } else if (name === "Combat") client.game.combats.delete(id);
@@ -260,6 +282,10 @@ export class Server {
 
   /** Put a source in the world without any client's involvement (the test's set-up). */
   store(name: string, source: Source, parentId: string | null = null): void {
+    if (name === "ActiveEffect") {
+      this.effectSources(parentId).push(structuredClone(source));
+      return;
+    }
     if (name === "Combatant") {
       const combat = parentId ? this.sources.Combat.get(parentId) : undefined;
       if (!combat) throw new Error(`no combat ${parentId ?? ""}`);

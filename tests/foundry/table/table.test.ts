@@ -36,6 +36,40 @@ describe("the simulated table", { timeout: TABLE_TIMEOUT_MS }, () => {
     expect(table.server.sources.Actor.get("actorAna")?.["name"]).toBe("Ana");
   });
 
+  it("toggles a status as an ActiveEffect on the actor, heard by every client's create/deleteActiveEffect with the user's id; only the actor's owner may (Actor#toggleStatusEffect)", async () => {
+    const table = await createTable({ world: flowWorld() });
+    const seen: [string, string, unknown, string[]][] = [];
+    for (const client of [table.gm, table.p2])
+      table.run(client, (_t, c) => {
+        for (const hook of ["createActiveEffect", "deleteActiveEffect"])
+          c.Hooks.on(hook, (...args) => {
+            const effect = args[0] as { statuses: Set<string> };
+            seen.push([c.userId, hook, args[2], [...effect.statuses]]);
+          });
+      });
+    const ana = () => table.p1.game.actors.get("actorAna");
+    await table.run(table.p1, () => ana()?.toggleStatusEffect("prone", { active: true }));
+    expect(ana()?.statuses.has("prone")).toBe(true);
+    expect(table.p2.game.actors.get("actorAna")?.statuses.has("prone")).toBe(true);
+    // Active already: nothing changes.
+    expect(
+      await table.run(table.p1, () => ana()?.toggleStatusEffect("prone", { active: true })),
+    ).toBeUndefined();
+    await table.run(table.p1, () => ana()?.toggleStatusEffect("prone", { active: false }));
+    expect(ana()?.statuses.has("prone")).toBe(false);
+    expect(seen).toEqual([
+      ["gm", "createActiveEffect", "p1", ["prone"]],
+      ["p2", "createActiveEffect", "p1", ["prone"]],
+      ["gm", "deleteActiveEffect", "p1", ["prone"]],
+      ["p2", "deleteActiveEffect", "p1", ["prone"]],
+    ]);
+    await expect(
+      table.run(table.p2, (_t, c) =>
+        c.game.actors.get("actorAna")?.toggleStatusEffect("prone", { active: true }),
+      ),
+    ).rejects.toThrow(/lacks permission/);
+  });
+
   it("runs a query's handler on the target user's client with the data only, and rejects when that user is offline (User#query)", async () => {
     const table = await createTable({ world: flowWorld() });
     const received: unknown[][] = [];

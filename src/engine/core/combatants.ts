@@ -10,18 +10,9 @@ export function combatant(state: EncounterState, id: string): CombatantState {
   return found;
 }
 
-export function isAlly(a: CombatantState, b: CombatantState): boolean {
-  return a.side === b.side;
-}
-
 /** Combatants in roster order (the order the GM added them). */
 export function inRosterOrder(state: EncounterState): CombatantState[] {
   return state.roster.map((id) => state.combatants[id]).filter((c): c is CombatantState => c !== undefined);
-}
-
-export function enemiesOf(state: EncounterState, id: string): CombatantState[] {
-  const self = combatant(state, id);
-  return inRosterOrder(state).filter((c) => c.side !== self.side);
 }
 
 /** Build a combatant's state from what the host knows; pools are the ruleset's to fill. */

@@ -1,30 +1,5 @@
 import type { Context } from "../context";
 import type { CombatantState, EncounterState } from "../state";
-import { inRosterOrder } from "./combatants";
-
-/** Compare two combatants for turn order; negative puts `a` first. */
-export type OrderComparator = (a: CombatantState, b: CombatantState) => number;
-
-/** Highest initiative first; equal initiatives keep roster order unless `tie` decides. */
-export function byInitiative(tie?: OrderComparator): OrderComparator {
-  return (a, b) => {
-    const diff = (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity);
-    if (diff !== 0) return diff;
-    return tie ? tie(a, b) : 0;
-  };
-}
-
-/** Ids sorted by a comparator; Array#sort is stable, so roster order breaks remaining ties. */
-export function sortedIds(
-  state: EncounterState,
-  compare: OrderComparator,
-  include?: (c: CombatantState) => boolean,
-): string[] {
-  return inRosterOrder(state)
-    .filter((c) => (include ? include(c) : true))
-    .sort(compare)
-    .map((c) => c.id);
-}
 
 /** The next id in `order` after `from` for which `eligible` holds, or null at the end. */
 export function nextInOrder(

@@ -7,7 +7,7 @@ import {
   offersForTrigger,
   closePending,
 } from "../../../src/engine/core/offers";
-import { beginTurn, byInitiative, nextInOrder, sortedIds } from "../../../src/engine/core/order";
+import { beginTurn, nextInOrder } from "../../../src/engine/core/order";
 import { payCosts, setPool } from "../../../src/engine/core/pools";
 import { requireCurrent } from "../../../src/engine/core/combatants";
 import type { Ruleset } from "../../../src/engine/ruleset";
@@ -41,7 +41,10 @@ export const coreTestRuleset: Ruleset = {
         const c = ctx.state.combatants[id];
         if (c) c.initiative = ctx.roll(6, "initiative", id);
       }
-      ctx.state.order = sortedIds(ctx.state, byInitiative());
+      // Highest d6 first; Array#sort is stable, so a tie keeps roster order.
+      ctx.state.order = [...ctx.state.roster].sort(
+        (a, b) => (ctx.state.combatants[b]?.initiative ?? 0) - (ctx.state.combatants[a]?.initiative ?? 0),
+      );
       beginTurn(ctx, nextInOrder(ctx.state, null));
     },
     act(ctx, cmd) {

@@ -7,11 +7,13 @@
  * `place`, untimed) next to an enemy for the provoking move and the attack.
  */
 import {
+  RecordingDice,
   SeededDice,
   apply,
+  checkpointLog,
   createEncounter,
   getRuleset,
-  replay,
+  type Step,
   type Cell,
   type Command,
   type EncounterState,
@@ -21,7 +23,13 @@ import {
 import { buildSpatialIndex, neighbours } from "../src/engine/grid";
 import { bodiesOf } from "../src/engine/core/movement";
 import { decide, type StoredCombat } from "../src/foundry/commands";
-import { combatUpdateData } from "../src/foundry/documents/sync";
+import {
+  STORAGE_LAYOUT,
+  combatUpdateData,
+  combatWrite,
+  type CombatWrite,
+  type StoredPieces,
+} from "../src/foundry/documents/sync";
 import type { DieRoller } from "../src/foundry/dice";
 
 export const RULESET_ORDER: RulesetId[] = ["flow", "rating", "segments", "phases", "marching"];
@@ -240,64 +248,106 @@ export function rulerMedians(ruleset: Ruleset, n: number): { same: number; after
   return { same, afterWrite };
 }
 
-/** Bytes of the Combat update one ordinary command (next) writes, after `history` commands. */
+/**
+ * The size of the Combat update one ordinary command (a `next`) writes at N combatants after
+ * `history` commands: the JSON of the object the adapter passes to Combat#update
+ * (combatUpdateData), decided by the adapter's own `decide` with its dice loop. The document's
+ * held pieces follow each update as Foundry merges it (keys set, `-=` keys deleted). Marching's
+ * rounds open with the party's initiative choice, made where the engine waits for it.
+ */
 export async function writeSize(ruleset: Ruleset, n: number, history: number): Promise<number> {
   const initial = scene(ruleset, n);
   const ids = initial.roster;
-  // The start rolls everybody's initiative: applied here with seeded dice, logged as the GM's
-  // client logs it (the adapter's dice loop re-applies per die, which this benchmark leaves out).
-  const dice = new SeededDice(5);
-  const begun = apply(initial, { type: "start" }, dice, ruleset);
-  if (!begun.ok) return NaN;
-  const startDice: number[] = [];
-  const recorded = new SeededDice(5);
-  const counting = {
-    roll: (faces: number) => {
-      const v = recorded.roll(faces);
-      startDice.push(v);
-      return v;
-    },
-  };
-  apply(initial, { type: "start" }, counting, ruleset);
-  let stored: StoredCombat = {
-    state: begun.state,
-    initial,
-    log: [{ command: { type: "start" }, dice: startDice, userId: "gm" }],
-    seq: 1,
-    ids,
-  };
+  const lead = ids.find((id) => initial.combatants[id]?.side === "party") ?? "c0";
   let rolled = 0;
   const roller: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
-  for (let k = 0; k < history; k++) {
-    const step = await decide(stored, [{ type: "next" }], roller, "gm");
-    if (!step.ok) break;
-    stored = { ...step.write.system, ids };
-  }
-  const last = await decide(stored, [{ type: "next" }], roller, "gm");
-  if (!last.ok) return NaN;
-  return JSON.stringify(combatUpdateData(last.write)).length;
+  let stored: StoredCombat = { state: initial, initial, log: [], seq: 0, ids, saved: false };
+  const held: StoredPieces = { layout: STORAGE_LAYOUT, state: {}, combatants: {}, log: {} };
+  const hold = (write: CombatWrite): number => {
+    const data = combatUpdateData(write, held);
+    for (const piece of ["state", "combatants", "log"] as const) {
+      const into = held[piece] as Record<string, unknown>;
+      for (const [key, value] of Object.entries(data.system[piece]))
+        if (key.startsWith("-=")) delete into[key.slice(2)];
+        else into[key] = value;
+    }
+    stored = { ...write.system, log: [...write.system.log], ids, saved: true };
+    return JSON.stringify(data).length;
+  };
+  const step = async (command: Command): Promise<number | null> => {
+    const decision = await decide(stored, [command], roller, "gm");
+    return decision.ok ? hold(decision.write) : null;
+  };
+  // The start rolls everybody's initiative: applied here with recorded dice, as the GM's client
+  // logs it (the adapter's dice loop, which applies again per die, is left out at this size).
+  const recording = new RecordingDice(new SeededDice(5));
+  const begun = apply(initial, { type: "start" }, recording, ruleset);
+  if (!begun.ok) return NaN;
+  const start = {
+    command: { type: "start" } as Command,
+    dice: recording.rolls.map((r) => r.value),
+    userId: "gm",
+  };
+  hold(
+    combatWrite(begun.state, stored, { keep: 0, append: [start] }, { entries: [], rewound: false }, 1, ids),
+  );
+  const ordinary = (): Command =>
+    ruleset.id === "marching" && stored.state.stage === "choose"
+      ? { type: "choose", who: lead, initiative: "take" }
+      : { type: "next" };
+  for (let k = 0; k < history; k++) if ((await step(ordinary())) === null) return NaN;
+  // The measured write is a `next` (marching: its choice first, if the round opens with one).
+  if (ordinary().type !== "next" && (await step(ordinary())) === null) return NaN;
+  return (await step({ type: "next" })) ?? NaN;
 }
 
-/** Record a 500-command game (moves where accepted, else next) and time its replay. */
-export function replayMedian(ruleset: Ruleset, n: number, length: number): number {
+/**
+ * A 500-entry log at N combatants (moves where accepted, else next), each entry with its dice as
+ * the adapter logs them, and its checkpoints (engine/replay.ts). `rewind`: the median time of
+ * the replay going back costs at the worst place (the state just before a checkpoint: the most
+ * steps from the one before); `full`: replaying the whole log from the start, what the writer
+ * does once to make the checkpoints after a reload.
+ */
+export function replayMedians(
+  ruleset: Ruleset,
+  n: number,
+  length: number,
+): { entries: number; rewind: number; full: number } {
   const first = started(ruleset, n);
-  const seed = 99;
-  const dice = new SeededDice(seed);
-  const commands: Command[] = [];
+  const dice = new SeededDice(99);
+  const steps: Step[] = [];
   let state = first;
-  for (let k = 0; k < length; k++) {
+  // Each entry: a decline of the first open reaction offer, else a one-cell move of the combatant
+  // whose turn it is (every other entry), else the end of its turn, else `next`; the first the
+  // engine accepts.
+  for (let k = 0; steps.length < length && k < 4 * length; k++) {
     const who = state.current;
     const c = who ? state.combatants[who] : undefined;
-    let command: Command = { type: "next" };
-    if (who && c?.at && k % 2 === 0) {
-      const step = neighbours(state.grid, c.at)[k % 6] as Cell;
-      command = { type: "move", who, path: [step] };
+    const tries: Command[] = [];
+    const offer = state.offers[0];
+    if (offer) tries.push({ type: "react", who: offer.who, with: "decline", against: offer.against });
+    if (who && c?.at && k % 2 === 0)
+      tries.push({ type: "move", who, path: [neighbours(state.grid, c.at)[k % 6] as Cell] });
+    if (who) tries.push({ type: "endTurn", who });
+    tries.push({ type: "next" });
+    for (const command of tries) {
+      const recording = new RecordingDice(dice);
+      const result = apply(state, command, recording, ruleset);
+      if (!result.ok) continue;
+      state = result.state;
+      steps.push({ command, dice: recording.rolls.map((r) => r.value) });
+      break;
     }
-    const result = apply(state, command, dice, ruleset);
-    if (result.ok) state = result.state;
-    commands.push(command);
   }
-  return timeMedian(3, () => replay(first, commands, new SeededDice(seed)), 1);
+  const { checkpoints } = checkpointLog(first, steps);
+  const every = checkpoints.every;
+  const worst = Math.floor((steps.length - 1) / every) * every + (every - 1);
+  const at = Math.min(steps.length, worst);
+  return {
+    entries: steps.length,
+    rewind: timeMedian(9, () => checkpoints.stateAt(steps, at), 2),
+    full: timeMedian(3, () => checkpointLog(first, steps), 1),
+  };
 }
 
 export function rulesetOf(id: RulesetId): Ruleset {

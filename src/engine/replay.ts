@@ -40,7 +40,7 @@ export interface Step {
 }
 
 /** How many steps lie between two checkpoints: a state is replayed from at most this many back. */
-export const CHECKPOINT_EVERY = 32;
+export const CHECKPOINT_EVERY = 8;
 
 /** Where the turn stands: two states with different marks lie on either side of a turn's start. */
 export function turnMark(state: EncounterState): string {

@@ -30,8 +30,10 @@
  * callHook("tempo.commandApplied", context). context = { combat, command, events, userId }.
  */
 import {
+  checkpointLog,
   getRuleset,
   playerChoiceRefusal,
+  type Checkpoints,
   type Command,
   type EncounterState,
   type EngineEvent,
@@ -48,10 +50,14 @@ import {
   parsedJson,
   isEncounterState,
   permission,
-  readLog,
+  readState,
+  readStoredLog,
+  storedCaches,
   type CombatWrite,
   type LastWrite,
   type LogEntry,
+  type StoredCaches,
+  type StoredPieces,
 } from "./documents/sync";
 
 export const COMMAND_QUERY = "tempo.command";
@@ -105,28 +111,108 @@ export interface StoredCombat {
   seq: number;
   /** The combat's combatant ids, in any order (the turn index is computed against them). */
   ids: string[];
+  /** Whether the document holds `state` (false before the start): a write is a difference from it. */
+  saved: boolean;
 }
 
-/** Read a combat's stored encounter; null if it has not started (or the data is unusable). */
+/** A combat's system data as the readers take it (CombatModel's fields). */
+export interface StoredSystem {
+  state: unknown;
+  combatants: unknown;
+  initial: unknown;
+  log: unknown;
+  seq: number;
+}
+
+/**
+ * Read a combat's stored encounter; null if it has not started (or the data is unusable).
+ * `caches` keeps the parsed pieces between reads (see cachesOf).
+ */
 export function readStored(
-  system: {
-    state: unknown;
-    initial: unknown;
-    log: unknown;
-    seq: number;
-  },
+  system: StoredSystem,
   ids: readonly string[],
+  caches: StoredCaches = storedCaches(),
 ): StoredCombat | null {
-  const state = parsedJson(system.state);
+  const state = readState(system, caches);
   const initial = parsedJson(system.initial);
-  const log = readLog(system.log);
-  if (!isEncounterState(state) || !isEncounterState(initial) || log === null) return null;
-  return { state, initial, log, seq: system.seq, ids: [...ids] };
+  const log = readStoredLog(system.log, system.seq, caches.log);
+  if (!state || !isEncounterState(initial) || log === null) return null;
+  return { state, initial, log, seq: system.seq, ids: [...ids], saved: true };
+}
+
+/** Each combat's parsed pieces, kept between reads on this client (by the combat document). */
+const caches = new WeakMap<object, StoredCaches>();
+
+export function cachesOf(combat: object): StoredCaches {
+  let found = caches.get(combat);
+  if (!found) {
+    found = storedCaches();
+    caches.set(combat, found);
+  }
+  return found;
+}
+
+/** The pieces a combat's document holds now: what its next write is a difference from. */
+export function heldPieces(system: CombatModel | null): StoredPieces {
+  return {
+    layout: system?.layout ?? 0,
+    state: system?.state ?? null,
+    combatants: system?.combatants ?? null,
+    log: system?.log ?? null,
+  };
 }
 
 export type Decision =
-  | { ok: true; write: CombatWrite; dice: RolledDie[]; events: EngineEvent[]; rolls: Roll[] }
+  | {
+      ok: true;
+      write: CombatWrite;
+      dice: RolledDie[];
+      events: EngineEvent[];
+      rolls: Roll[];
+      /** The state after each new log entry of the write (kept as checkpoints by the writer). */
+      states?: EncounterState[];
+    }
   | { ok: false; refusal: Refusal };
+
+/**
+ * The writer's checkpoints along each combat's log (engine/replay.ts), so going back a turn, a
+ * round or a move replays from the nearest checkpoint. Made by one replay of the log the first
+ * time they are needed on this client (after a reload, or when another client wrote), then kept
+ * in step with this client's own writes. Valid for the stored `seq` they were made at.
+ */
+const histories = new Map<string, { seq: number; checkpoints: Checkpoints }>();
+
+export function checkpointsOf(combatId: string, stored: StoredCombat): Checkpoints {
+  const known = histories.get(combatId);
+  if (known && known.seq === stored.seq && known.checkpoints.length === stored.log.length)
+    return known.checkpoints;
+  const { checkpoints } = checkpointLog(stored.initial, stored.log);
+  histories.set(combatId, { seq: stored.seq, checkpoints });
+  return checkpoints;
+}
+
+/** Bring a combat's checkpoints in step with a write this client made from `seq`. */
+function recordWrite(
+  combatId: string,
+  seq: number,
+  write: CombatWrite,
+  states: readonly EncounterState[],
+): void {
+  const known = histories.get(combatId);
+  const added = write.system.log.length - write.system.logFrom;
+  if (
+    !known ||
+    known.seq !== seq ||
+    known.checkpoints.length < write.system.logFrom ||
+    states.length !== added
+  ) {
+    histories.delete(combatId);
+    return;
+  }
+  known.checkpoints.truncate(write.system.logFrom);
+  for (const state of states) known.checkpoints.push(state);
+  known.seq = write.system.seq;
+}
 
 /**
  * Apply commands one after another to a stored combat; all are accepted or nothing is written.
@@ -145,7 +231,8 @@ export async function decide(
 ): Promise<Decision> {
   const ruleset = getRuleset(stored.state.ruleset);
   let state = stored.state;
-  const log = [...stored.log];
+  const log: LogEntry[] = [];
+  const states: EncounterState[] = [];
   const entries: LastWrite["entries"] = [];
   const dice: RolledDie[] = [];
   const queue = [...commands];
@@ -160,6 +247,7 @@ export async function decide(
     const { result, dice: used } = await applyWithDice(state, command, ruleset, roll);
     if (!result.ok) return { ok: false, refusal: result.refusal };
     state = result.state;
+    states.push(state);
     dice.push(...used);
     log.push({ command, dice: used.map((d) => d.value), userId, ...(requestId ? { requestId } : {}) });
     entries.push({ command, events: result.events, userId });
@@ -167,13 +255,13 @@ export async function decide(
   if (entries.length === 0) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToDo", data: {} } };
   const write = combatWrite(
     state,
-    stored.initial,
-    log,
+    stored,
+    { keep: stored.log.length, append: log },
     { entries, rewound: false },
     stored.seq + entries.length,
     stored.ids,
   );
-  return { ok: true, write, dice, events: entries.flatMap((e) => e.events), rolls: [] };
+  return { ok: true, write, dice, events: entries.flatMap((e) => e.events), rolls: [], states };
 }
 
 /**
@@ -249,8 +337,9 @@ export function notifyNotApplied(
 
 /** A combatant's name in the stored encounter (for one already gone from Foundry). */
 function encounterName(combat: Combat.Implementation, who: string): string {
-  const state = parsedJson(combatSystem(combat)?.state);
-  return isEncounterState(state) ? (state.combatants[who]?.name ?? who) : who;
+  const system = combatSystem(combat);
+  const state = system ? readState(system, cachesOf(combat)) : null;
+  return state?.combatants[who]?.name ?? who;
 }
 
 /** Is this client the one that writes (the active GM)? */
@@ -348,7 +437,7 @@ export function writeDecision(
       const ids = combat.combatants.map((c) => c.id ?? "").filter((id) => id !== "");
       const system = combatSystem(combat);
       const given = attempt === 0 ? options.stored : undefined;
-      const stored = given ?? (system ? readStored(system, ids) : null);
+      const stored = given ?? (system ? readStored(system, ids, cachesOf(combat)) : null);
       if (!stored) return refused("TEMPO.Refusal.NotStarted");
       if (alreadyApplied(stored, options.request)) return ACCEPTED;
       const decision = await decideFrom(stored);
@@ -356,7 +445,8 @@ export function writeDecision(
       // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      await combat.update(combatUpdateData(decision.write));
+      await combat.update(combatUpdateData(decision.write, heldPieces(combatSystem(combat))));
+      if (combat.id) recordWrite(combat.id, stored.seq, decision.write, decision.states ?? []);
       await syncInitiative(combat, decision.write.system.state);
       await postRolls(combat, decision.rolls, decision.write.system.last.entries);
       return ACCEPTED;

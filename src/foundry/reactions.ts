@@ -14,6 +14,7 @@ import {
   check,
   getRuleset,
   type Cell,
+  type Checkpoints,
   type Command,
   type EncounterState,
   type EngineEvent,
@@ -680,6 +681,7 @@ export function undoMove(
   log: readonly LogEntry[],
   who: string,
   current: EncounterState | null,
+  checkpoints?: Checkpoints,
 ): UndoResult {
   // Issue 12: a held move's prompts are out; taking the move back under them would leave a
   // reactor answering something that is gone. Undo waits until every offer is answered.
@@ -695,6 +697,8 @@ export function undoMove(
   if (!move || move.command.type !== "move" || move.command.who !== who)
     return { ok: false, refusal: undoRefusal("NotLastMove") };
   if (move.dice.length > 0) return { ok: false, refusal: undoRefusal("Rolled") };
+  // The writer replays from its nearest checkpoint (engine/replay.ts); without them, from the start.
+  if (checkpoints) return { ok: true, keep: at, state: checkpoints.stateAt(log, at) };
   const ruleset = getRuleset(initial.ruleset);
   let state = initial;
   for (const entry of log.slice(0, at)) {

@@ -149,3 +149,12 @@ export interface V14MovementActionDescriptor {
   getCostFunction?: unknown;
   teleport?: boolean;
 }
+
+/**
+ * v14 `foundry.data.operators`, the part Tempo uses: a `ForcedDeletion` value under a key of an
+ * update deletes that key (v14 deprecates the `-=key` keys v13 reads for it). Absent in v13.
+ * https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html
+ */
+export interface V14DataOperators {
+  operators?: { ForcedDeletion?: new () => object };
+}

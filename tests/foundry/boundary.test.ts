@@ -260,7 +260,9 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
       );
       if (!decision.ok) throw new Error(decision.refusal.key);
       const { combatUpdateData } = await import("../../src/foundry/documents/sync");
-      return table.combat(other, "combat1").update(combatUpdateData(decision.write));
+      const doc = table.combat(other, "combat1");
+      const held = tempo.commands.heldPieces(tempo.commands.combatSystem(doc));
+      return doc.update(combatUpdateData(decision.write, held));
     });
     expect(late).toBeDefined();
     table.roll(...CHECK_DICE);

@@ -1,13 +1,16 @@
 /**
- * Combat and Combatant data models. The encounter's whole state lives in the Combat's system data
- * as the engine's plain JSON (DESIGN: "The encounter state lives in the Combat document's `system`
- * data"). JSONField stores it as a string, so an update replaces it whole: an object field would
- * be merged key by key, and a combatant removed from the state would linger in the stored copy.
+ * Combat and Combatant data models. The encounter's state lives in the Combat's system data as
+ * the engine's plain JSON (DESIGN: "The encounter state lives in the Combat document's `system`
+ * data"), cut into pieces so that a write carries only the pieces a command changed: each piece
+ * is JSON text under its own key of an object field. Foundry merges an object field's update key
+ * by key and replaces a string whole, so a piece never keeps a stale part, and a piece that is
+ * gone is deleted by its key (documents/sync.ts: STORAGE_LAYOUT, combatUpdateData).
  */
 import { RULESET_IDS } from "../../engine";
+import { migrateCombatSource } from "./migrations";
 
 function combatSchema() {
-  const { StringField, JSONField, NumberField } = foundry.data.fields;
+  const { StringField, JSONField, NumberField, ObjectField } = foundry.data.fields;
   return {
     // The ruleset the combat started with; null until it starts ("a running combat keeps the ruleset it started with").
     ruleset: new StringField({
@@ -17,12 +20,19 @@ function combatSchema() {
       initial: null,
       choices: [...RULESET_IDS],
     }),
-    // The engine's EncounterState, null until the combat starts.
-    state: new JSONField({ required: true, nullable: true, initial: null }),
-    // The state as made before `start`, and every command since with the dice it used: replaying
-    // them gives `state`, and previousTurn rewinds by replaying fewer of them.
+    // Which storage layout the document holds (documents/sync.ts STORAGE_LAYOUT); an older one is
+    // read through migrateCombatSource and written whole by the next write.
+    layout: new NumberField({ required: true, nullable: false, integer: true, min: 1, initial: 2 }),
+    // The engine's EncounterState but its combatants: each top-level field's JSON text by name.
+    // Null until the combat starts.
+    state: new ObjectField({ required: true, nullable: true, initial: null }),
+    // Each combatant's engine state as JSON text, by combatant id.
+    combatants: new ObjectField({ required: true, nullable: false, initial: () => ({}) }),
+    // The state as made before `start`, written once with the start.
     initial: new JSONField({ required: true, nullable: true, initial: null }),
-    log: new JSONField({ required: true, nullable: false, initial: "[]" }),
+    // Every command since the start with the dice it used, as JSON text by key `e<index>`:
+    // replaying them from `initial` gives `state`, and previousTurn rewinds by replaying fewer.
+    log: new ObjectField({ required: true, nullable: false, initial: () => ({}) }),
     // The last accepted command and its events, so every client can announce them (hooks).
     last: new JSONField({ required: true, nullable: true, initial: null }),
     // Counts accepted commands; `last.seq` matches it, so a client announces each command once.
@@ -36,6 +46,11 @@ export class CombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Co
   static override LOCALIZATION_PREFIXES = ["TEMPO.Combat"];
   static override defineSchema(): CombatSchema {
     return combatSchema();
+  }
+
+  /** Combats stored in the previous layout (the whole state and log as two JSON texts). */
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateCombatSource(source));
   }
 }
 

@@ -180,3 +180,54 @@ export function migrateActionSource(source: Source): Source {
   }
   return source;
 }
+
+function jsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Combat system data stored before the state was cut into pieces (storage layout 1): `state` was
+ * the whole EncounterState as one JSON text and `log` one JSON array, both rewritten by every
+ * command. They become the pieces the adapter reads now (documents/sync.ts): each top-level field
+ * of the state but `combatants` as JSON text by name in `state`, each combatant's as JSON text by
+ * id in `combatants`, each log entry as JSON text by `e<index>` in `log`. `layout` is set to 1:
+ * the database still holds the old texts, so the next write stores every piece whole. A text
+ * that is not JSON stays unusable (the adapter then refuses to go on from it, as before); data
+ * in the new layout, and a partial update, are left alone.
+ */
+export function migrateCombatSource(source: Source): Source {
+  const oldState = typeof source["state"] === "string";
+  const oldLog = typeof source["log"] === "string" || Array.isArray(source["log"]);
+  if (!oldState && !oldLog) return source;
+  if (oldState) {
+    const state = jsonText(source["state"]);
+    const combatants = isRecord(state) ? state["combatants"] : undefined;
+    if (isRecord(state) && isRecord(combatants)) {
+      const top: Source = {};
+      for (const [key, value] of Object.entries(state))
+        if (key !== "combatants" && value !== undefined) top[key] = JSON.stringify(value);
+      const pieces: Source = {};
+      for (const [id, value] of Object.entries(combatants)) pieces[id] = JSON.stringify(value);
+      source["state"] = top;
+      source["combatants"] = pieces;
+    } else {
+      // Not a state: kept as a piece that does not parse, so the combat reads as unusable.
+      source["state"] = { unreadable: String(source["state"]) };
+      source["combatants"] = {};
+    }
+  }
+  if (oldLog) {
+    const log = jsonText(source["log"]);
+    const entries: Source = {};
+    if (Array.isArray(log)) log.forEach((entry, i) => (entries[`e${i}`] = JSON.stringify(entry)));
+    else entries["unreadable"] = String(source["log"]);
+    source["log"] = entries;
+  }
+  source["layout"] = 1;
+  return source;
+}

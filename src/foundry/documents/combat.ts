@@ -5,6 +5,8 @@
 import { createEncounter, getRuleset, type Command, type EncounterState } from "../../engine";
 import {
   announce,
+  cachesOf,
+  checkpointsOf,
   combatSystem,
   isWriter,
   notifyNotApplied,
@@ -21,8 +23,8 @@ import { actorData, cellOf, combatantData, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
 import {
   combatWrite,
-  isEncounterState,
   parsedJson,
+  readState,
   removalCommands,
   rewind,
   turnRank,
@@ -40,14 +42,14 @@ function isLastWrite(value: unknown): value is LastWrite {
 export class TempoCombat extends Combat {
   /** The engine's state, or null before the combat starts. */
   get encounter(): EncounterState | null {
-    const state = parsedJson(combatSystem(this)?.state);
-    return isEncounterState(state) ? state : null;
+    const system = combatSystem(this);
+    return system ? readState(system, cachesOf(this)) : null;
   }
 
   /** What the command channel reads before applying: null before the start. */
   get stored(): StoredCombat | null {
     const system = combatSystem(this);
-    return system ? readStored(system, this.combatantIds()) : null;
+    return system ? readStored(system, this.combatantIds(), cachesOf(this)) : null;
   }
 
   combatantIds(): string[] {
@@ -107,7 +109,14 @@ export class TempoCombat extends Combat {
       { ruleset: ruleset.id, options: encounterOptions(ruleset.id, settings), grid, combatants },
       ruleset,
     );
-    const stored: StoredCombat = { state: initial, initial, log: [], seq: 0, ids: this.combatantIds() };
+    const stored: StoredCombat = {
+      state: initial,
+      initial,
+      log: [],
+      seq: 0,
+      ids: this.combatantIds(),
+      saved: false,
+    };
     const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
     if (answer.refusal) showRefusal(answer.refusal);
     else Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
@@ -139,8 +148,8 @@ export class TempoCombat extends Combat {
 
   /**
    * Going back replays the log without the last command that changed the turn (or round), and
-   * without what followed it: the table is where it was before that command. Nothing before the
-   * first turn is undone.
+   * without what followed it: the table is where it was before that command, replayed from the
+   * nearest checkpoint (documents/sync.ts rewind). Nothing before the first turn is undone.
    */
   override async previousTurn(): Promise<this> {
     await this.goBack("turn");
@@ -158,17 +167,17 @@ export class TempoCombat extends Combat {
       return;
     }
     const answer = await writeDecision(this, async (stored) => {
-      const back = rewind(stored.initial, stored.log, to);
+      const back = rewind(checkpointsOf(this.id ?? "", stored), stored.log, to);
       if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
       const write = combatWrite(
         back.state,
-        stored.initial,
-        stored.log.slice(0, back.keep),
+        stored,
+        { keep: back.keep, append: [] },
         { entries: [], rewound: true },
         stored.seq + 1,
         stored.ids,
       );
-      return { ok: true, write, dice: [], events: [], rolls: [] };
+      return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
     });
     if (answer.refusal) showRefusal(answer.refusal);
   }

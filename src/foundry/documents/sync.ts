@@ -2,22 +2,22 @@
  * From engine state to Foundry documents, and back through the command log: plain functions, so
  * the rules about what a command writes are tested without Foundry.
  *
- * What a Combat holds (CombatModel): `state` (the engine's EncounterState), `initial` (the state
- * before `start`), `log` (every accepted command with the dice it used), `last` (the commands of
- * the latest write and their events, announced by every client), and `seq` (accepted commands).
+ * What a Combat holds (CombatModel; docs/foundry.md "What a Combat stores"): `state` and
+ * `combatants` (the engine's EncounterState in pieces), `initial` (the state before `start`), `log`
+ * (every accepted command with the dice it used, one piece per entry), `last` (the commands of the
+ * latest write and their events, announced by every client), and `seq` (accepted commands).
  * Foundry's own `round`, `turn` and each combatant's `initiative` mirror the state so Foundry's
  * tracker, turn markers and other modules keep working.
  */
 import {
   RULESET_IDS,
-  ScriptedDice,
-  apply,
-  getRuleset,
+  type Checkpoints,
   type Command,
   type EncounterState,
   type EngineEvent,
   type Refusal,
 } from "../../engine";
+import type { V14DataOperators } from "../types";
 
 /** One accepted command: what was asked, the dice it used, who asked, and the request it answered. */
 export interface LogEntry {
@@ -123,24 +123,32 @@ export function initiativeUpdates(
   return updates;
 }
 
-/** The update a Combat gets after commands were accepted: state, log, announcement, round and turn. */
+/**
+ * The update a Combat gets after commands were accepted (or after going back): the new state, the
+ * log it comes from, the announcement, Foundry's round and turn. `before` is the state the
+ * document holds (null before the start): the write carries only what differs from it.
+ */
 export interface CombatWrite {
   round: number;
   turn: number | null;
   system: {
     ruleset: EncounterState["ruleset"];
     state: EncounterState;
+    /** Written with the first state only (the start): it never changes after. */
     initial: EncounterState;
-    log: LogEntry[];
+    /** The whole log after the write; entries from `logFrom` on are new. */
+    log: readonly LogEntry[];
+    logFrom: number;
     last: LastWrite;
     seq: number;
   };
+  before: EncounterState | null;
 }
 
 export function combatWrite(
   state: EncounterState,
-  initial: EncounterState,
-  log: readonly LogEntry[],
+  stored: { state: EncounterState; initial: EncounterState; log: readonly LogEntry[]; saved: boolean },
+  log: { keep: number; append: readonly LogEntry[] },
   last: Omit<LastWrite, "seq">,
   seq: number,
   ids: readonly string[],
@@ -148,7 +156,16 @@ export function combatWrite(
   return {
     round: state.round,
     turn: turnIndex(state, ids),
-    system: { ruleset: state.ruleset, state, initial, log: [...log], last: { ...last, seq }, seq },
+    system: {
+      ruleset: state.ruleset,
+      state,
+      initial: stored.initial,
+      log: [...stored.log.slice(0, log.keep), ...log.append],
+      logFrom: log.keep,
+      last: { ...last, seq },
+      seq,
+    },
+    before: stored.saved ? stored.state : null,
   };
 }
 
@@ -163,28 +180,208 @@ export function parsedJson(value: unknown): unknown {
 }
 
 /**
- * The document update for a write: JSONField values as JSON text, so the stored copy is replaced
- * whole (see CombatModel).
+ * How a Combat stores the encounter (docs/foundry.md, "What a Combat stores"). Each piece is JSON
+ * text under its own key of an object field, so an update names only the pieces that changed and
+ * replaces each whole (Foundry merges an object field's update key by key, and a string is
+ * replaced, never merged):
+ *   system.state       the state's top-level fields but `combatants`, one key each
+ *   system.combatants  each combatant's state, by id
+ *   system.log         the log, one entry per key `e<index>`
+ * `initial` (JSONField) is written with the start only; `layout` tells this layout from the one
+ * before it (the whole state and log as two JSON texts, rewritten by every command), which
+ * migrations.ts reads into this one until the first write stores it.
  */
-export function combatUpdateData(write: CombatWrite) {
+export const STORAGE_LAYOUT = 2;
+
+/** The key of a log entry in `system.log`. */
+export function logKey(index: number): string {
+  return `e${index}`;
+}
+
+/** The index of a `system.log` key, or null for a key that is not one. */
+function logIndex(key: string): number | null {
+  const match = /^e(0|[1-9][0-9]{0,8})$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+/** The stored pieces as the document holds them: what the next write is a difference from. */
+export interface StoredPieces {
+  layout: number;
+  state: unknown;
+  combatants: unknown;
+  log: unknown;
+}
+
+/**
+ * Foundry's way to delete a key in an update. v13: a `-=key` key with the value null
+ * (foundry.utils.mergeObject, performDeletions:
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html). v14 deprecates those
+ * keys for a `foundry.data.operators.ForcedDeletion` value under the key itself
+ * (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html); it is used
+ * where it exists.
+ */
+function deletion(record: Record<string, unknown>, key: string): void {
+  // Read through globalThis: the rules about what a write holds are tested without Foundry.
+  const ns = (globalThis as { foundry?: { data?: V14DataOperators } }).foundry;
+  const Forced = ns?.data?.operators?.ForcedDeletion;
+  if (Forced) record[key] = new Forced();
+  else record[`-=${key}`] = null;
+}
+
+function isRecordValue(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function keysOf(value: unknown): string[] {
+  return isRecordValue(value) ? Object.keys(value) : [];
+}
+
+/**
+ * One object field's update: each key of `after` whose value is not the very one in `before`
+ * (all of them when `before` is null) as JSON text, and a deletion for each key the document holds
+ * (`held`) that `after` has not. Apply shares every part a command leaves alone with the state
+ * before it (structural sharing), so comparing by identity finds exactly what the command touched.
+ */
+function pieceUpdate(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  held: readonly string[],
+): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (before && Object.hasOwn(before, key) && before[key] === value) continue;
+    update[key] = JSON.stringify(value);
+  }
+  for (const key of held) if (!Object.hasOwn(after, key) || after[key] === undefined) deletion(update, key);
+  return update;
+}
+
+/**
+ * The document update for a write: only what changed. The state's changed top-level fields and
+ * changed combatants, the new log entries (and deletions of the entries a rewind dropped), the
+ * announcement and `seq`; `initial` and the whole state only with the first state (or when the
+ * document is still in the previous layout: then every piece is written whole, replacing the old
+ * texts, and no key is deleted, since the old layout holds none).
+ */
+export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   const { system } = write;
+  const converting = held.layout !== STORAGE_LAYOUT;
+  const before = converting ? null : write.before;
+  const { combatants, ...top } = system.state;
+  const beforeTop = before ? (before as unknown as Record<string, unknown>) : null;
+  const heldLog = converting ? [] : keysOf(held.log);
+  const logFrom = before ? system.logFrom : 0;
+  const log: Record<string, unknown> = {};
+  for (let i = logFrom; i < system.log.length; i += 1) log[logKey(i)] = JSON.stringify(system.log[i]);
+  for (const key of heldLog) {
+    const index = logIndex(key);
+    if (index === null || index >= system.log.length) deletion(log, key);
+  }
   return {
     round: write.round,
     turn: write.turn,
     system: {
       ruleset: system.ruleset,
-      state: JSON.stringify(system.state),
-      initial: JSON.stringify(system.initial),
-      log: JSON.stringify(system.log),
+      ...(before ? {} : { layout: STORAGE_LAYOUT, initial: JSON.stringify(system.initial) }),
+      state: pieceUpdate(beforeTop, top, converting ? [] : keysOf(held.state)),
+      combatants: pieceUpdate(
+        before ? before.combatants : null,
+        combatants,
+        converting ? [] : keysOf(held.combatants),
+      ),
+      log,
       last: JSON.stringify(system.last),
       seq: system.seq,
     },
   };
 }
 
-/** What changes at a turn or a round boundary; comparing these tells where a turn began. */
-function turnMark(state: EncounterState): string {
-  return JSON.stringify([state.round, state.phase, state.segment, state.stage, state.current]);
+/** Parsed pieces, kept between reads so a write's unchanged pieces are not parsed again. */
+export class PieceCache {
+  private readonly texts = new Map<string, { text: string; value: unknown }>();
+  private source: unknown = undefined;
+  private seq = -1;
+  private parsed: Record<string, unknown> | null = null;
+
+  /**
+   * The object field's pieces, parsed: each text parsed once (and again only when it changes),
+   * null if a piece is not JSON. The same field object at the same `seq` gives the same result.
+   */
+  read(field: unknown, seq: number): Record<string, unknown> | null {
+    if (field === this.source && seq === this.seq) return this.parsed;
+    const out: Record<string, unknown> = {};
+    let ok = isRecordValue(field);
+    const seen = new Set<string>();
+    if (isRecordValue(field)) {
+      for (const [key, text] of Object.entries(field)) {
+        if (typeof text !== "string") {
+          ok = false;
+          break;
+        }
+        seen.add(key);
+        const known = this.texts.get(key);
+        if (known && known.text === text) {
+          out[key] = known.value;
+          continue;
+        }
+        const value = parsedJson(text);
+        if (value === undefined) {
+          ok = false;
+          break;
+        }
+        this.texts.set(key, { text, value });
+        out[key] = value;
+      }
+    }
+    for (const key of [...this.texts.keys()]) if (!seen.has(key)) this.texts.delete(key);
+    this.source = field;
+    this.seq = seq;
+    this.parsed = ok ? out : null;
+    return this.parsed;
+  }
+}
+
+/** The caches one combat's reads use. */
+export interface StoredCaches {
+  state: PieceCache;
+  combatants: PieceCache;
+  log: PieceCache;
+}
+
+export function storedCaches(): StoredCaches {
+  return { state: new PieceCache(), combatants: new PieceCache(), log: new PieceCache() };
+}
+
+/** The engine state a Combat stores, or null before the start (or if the data is unusable). */
+export function readState(
+  system: { state: unknown; combatants: unknown; seq: number },
+  caches: StoredCaches,
+): EncounterState | null {
+  if (system.state === null || system.state === undefined) return null;
+  const top = caches.state.read(system.state, system.seq);
+  const combatants = caches.combatants.read(system.combatants, system.seq);
+  if (!top || !combatants) return null;
+  const state: unknown = { ...top, combatants };
+  return isEncounterState(state) ? state : null;
+}
+
+/**
+ * The stored log, in order: the entries `e0` … `e<n-1>`; [] where there is none. An entry that is
+ * malformed, a gap, or a key that is not an entry's makes the whole log unusable (null).
+ */
+export function readStoredLog(log: unknown, seq: number, cache: PieceCache): LogEntry[] | null {
+  if (log === null || log === undefined) return [];
+  const pieces = cache.read(log, seq);
+  if (!pieces) return null;
+  const entries: LogEntry[] = [];
+  for (const [key, value] of Object.entries(pieces)) {
+    const index = logIndex(key);
+    if (index === null || !isLogEntry(value)) return null;
+    entries[index] = value;
+  }
+  for (let i = 0; i < entries.length; i += 1) if (!entries[i]) return null;
+  return entries;
 }
 
 export interface Rewind {
@@ -194,37 +391,20 @@ export interface Rewind {
 }
 
 /**
- * Going back a turn or a round: replay the log from the initial state without the last command
- * that changed the turn (or the round) and without anything after it. The engine is
- * deterministic and each entry keeps its dice, so the replay gives exactly the state the table
- * had before that command. The first command (`start`) is never undone: null when there is
- * nothing to go back to.
+ * Going back a turn or a round: the log without the last command that changed the turn (or the
+ * round) and without anything after it. The engine is deterministic and each entry keeps its
+ * dice, so the state is the one the table had before that command: replayed from the nearest
+ * checkpoint before it (engine/replay.ts), never from the start. The first command (`start`) is
+ * never undone: null when there is nothing to go back to.
  */
 export function rewind(
-  initial: EncounterState,
+  checkpoints: Checkpoints,
   log: readonly LogEntry[],
   to: "turn" | "round",
 ): Rewind | null {
-  const ruleset = getRuleset(initial.ruleset);
-  const states: EncounterState[] = [initial];
-  let state = initial;
-  for (const entry of log) {
-    const result = apply(state, entry.command, new ScriptedDice(entry.dice), ruleset);
-    if (!result.ok)
-      throw new Error(
-        `Tempo: the combat log does not replay (${result.refusal.key} at "${entry.command.type}")`,
-      );
-    state = result.state;
-    states.push(state);
-  }
-  for (let i = log.length - 1; i >= 1; i -= 1) {
-    const before = states[i];
-    const after = states[i + 1];
-    if (!before || !after) continue;
-    const changed = to === "round" ? before.round !== after.round : turnMark(before) !== turnMark(after);
-    if (changed) return { keep: i, state: before };
-  }
-  return null;
+  const keep = checkpoints.lastChange(to);
+  if (keep === null) return null;
+  return { keep, state: checkpoints.stateAt(log, keep) };
 }
 
 /**

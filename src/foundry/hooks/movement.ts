@@ -15,7 +15,15 @@
  */
 import { check, getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
 import { sameCell } from "../../engine/grid";
-import { answerRequest, askGM, showRefusal, submit, writeDecision, type CommandAnswer } from "../commands";
+import {
+  answerRequest,
+  askGM,
+  checkpointsOf,
+  showRefusal,
+  submit,
+  writeDecision,
+  type CommandAnswer,
+} from "../commands";
 import { cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
 import { combatWrite, permission } from "../documents/sync";
@@ -612,17 +620,18 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
   );
   if (denied) return { ok: false, refusal: denied };
   const answer = await writeDecision(combat, async (stored) => {
-    const undo = undoMove(stored.initial, stored.log, data.who, stored.state);
+    const checkpoints = checkpointsOf(data.combatId, stored);
+    const undo = undoMove(stored.initial, stored.log, data.who, stored.state, checkpoints);
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(
       undo.state,
-      stored.initial,
-      stored.log.slice(0, undo.keep),
+      stored,
+      { keep: undo.keep, append: [] },
       { entries: [], rewound: true },
       stored.seq + 1,
       stored.ids,
     );
-    return { ok: true, write, dice: [], events: [], rolls: [] };
+    return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
   });
   if (answer.ok) {
     const at = combat.encounter?.combatants[data.who]?.at;

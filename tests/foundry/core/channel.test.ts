@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createEncounter, getRuleset, type Command, type EncounterState } from "../../../src/engine";
+import { createEncounter, getRuleset, type Command } from "../../../src/engine";
 import {
   decide,
   isCommandAnswer,
@@ -10,7 +10,15 @@ import {
   type StoredCombat,
 } from "../../../src/foundry/commands";
 import type { DieRoller } from "../../../src/foundry/dice";
-import { combatUpdateData, permission, type CombatWrite } from "../../../src/foundry/documents/sync";
+import {
+  STORAGE_LAYOUT,
+  combatUpdateData,
+  permission,
+  type CombatWrite,
+  type StoredPieces,
+} from "../../../src/foundry/documents/sync";
+import { migrateCombatSource } from "../../../src/foundry/data/migrations";
+import { expand, merge } from "../table/documents";
 
 function roller(values: number[]): DieRoller {
   let i = 0;
@@ -35,22 +43,51 @@ function fresh(): StoredCombat {
     },
     getRuleset("flow"),
   );
-  return { state: initial, initial, log: [], seq: 0, ids: IDS };
+  return { state: initial, initial, log: [], seq: 0, ids: IDS, saved: false };
 }
 
-/** What the Combat holds after a write, read back as the GM's client would read it. */
-function storedAfter(write: CombatWrite): StoredCombat {
-  const data = combatUpdateData(write);
-  const stored = readStored(data.system, IDS);
-  if (!stored) throw new Error("write did not read back");
-  return stored;
+/**
+ * A Combat's system data as the database holds it: CombatModel's initial values, then each write's
+ * update merged in as Foundry merges an update (objects key by key, `-=key` deletes: the simulated
+ * table's merge, tests/foundry/table/documents.ts).
+ */
+class StoredDoc {
+  system: Record<string, unknown> = {
+    layout: STORAGE_LAYOUT,
+    state: null,
+    combatants: {},
+    initial: null,
+    log: {},
+    last: null,
+    seq: 0,
+  };
+
+  held(): StoredPieces {
+    const { layout, state, combatants, log } = this.system;
+    return { layout: typeof layout === "number" ? layout : 0, state, combatants, log };
+  }
+
+  /** Write a decision; gives the update data passed to Combat#update. */
+  write(write: CombatWrite) {
+    const data = combatUpdateData(write, this.held());
+    merge(this.system, expand(structuredClone(data.system) as Record<string, unknown>));
+    return data;
+  }
+
+  /** Read back as the GM's client reads it. */
+  read(): StoredCombat {
+    const stored = readStored(this.system as unknown as Parameters<typeof readStored>[0], IDS);
+    if (!stored) throw new Error("write did not read back");
+    return stored;
+  }
 }
 
-async function started(): Promise<StoredCombat> {
+async function started(doc = new StoredDoc()): Promise<StoredCombat> {
   // ana 9+1 = 10, orc 4, bob 2.
   const decision = await decide(fresh(), [{ type: "start" }], roller([9, 4, 2]), "gm");
   if (!decision.ok) throw new Error(decision.refusal.key);
-  return storedAfter(decision.write);
+  doc.write(decision.write);
+  return doc.read();
 }
 
 describe("decide (the GM's client applying commands)", () => {
@@ -117,7 +154,7 @@ describe("decide (the GM's client applying commands)", () => {
     let rolled = 0;
     const dice: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
     const begun = await decide(
-      { state: initial, initial, log: [], seq: 0, ids },
+      { state: initial, initial, log: [], seq: 0, ids, saved: false },
       [{ type: "start" }],
       dice,
       "gm",
@@ -125,8 +162,12 @@ describe("decide (the GM's client applying commands)", () => {
     if (!begun.ok) throw new Error(begun.refusal.key);
     const { state, log, seq } = begun.write.system;
     const round = state.round;
-    const decision = await decide({ state, initial, log, seq, ids }, [], dice, "gm", (s) =>
-      s.round === round && s.status === "active" ? { type: "next" } : null,
+    const decision = await decide(
+      { state, initial, log: [...log], seq, ids, saved: true },
+      [],
+      dice,
+      "gm",
+      (s) => (s.round === round && s.status === "active" ? { type: "next" } : null),
     );
     if (!decision.ok) throw new Error(decision.refusal.key);
     expect(decision.write.round).toBe(round + 1);
@@ -142,30 +183,154 @@ describe("decide (the GM's client applying commands)", () => {
 });
 
 describe("readStored", () => {
-  it("reads a combat's JSON text back into the same state", async () => {
-    const stored = await started();
-    const text = combatUpdateData({
-      round: 1,
-      turn: 0,
-      system: {
-        ruleset: "flow",
-        state: stored.state,
-        initial: stored.initial,
-        log: stored.log,
-        last: { seq: 1, entries: [], rewound: false },
-        seq: 1,
-      },
-    });
-    expect(typeof text.system.state).toBe("string");
-    expect(readStored(text.system, IDS)?.state).toEqual(stored.state);
+  it("reads a combat's stored pieces back into the same state and log", async () => {
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    const decision = await decide(stored, [{ type: "next" }], roller([]), "gm");
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    doc.write(decision.write);
+    expect(doc.read().state).toEqual(decision.write.system.state);
+    expect(doc.read().log).toEqual(decision.write.system.log);
+    expect(doc.read().initial).toEqual(fresh().initial);
   });
 
-  it("gives null before the start or for data the engine cannot read", () => {
-    expect(readStored({ state: null, initial: null, log: [], seq: 0 }, IDS)).toBeNull();
-    const broken: Partial<EncounterState> = { version: 1, ruleset: "flow" };
-    expect(readStored({ state: broken, initial: broken, log: [], seq: 0 }, IDS)).toBeNull();
-    const s = fresh().state;
-    expect(readStored({ state: s, initial: s, log: [{ command: "start" }], seq: 0 }, IDS)).toBeNull();
+  it("gives null before the start or for data the engine cannot read", async () => {
+    const empty = { state: null, combatants: {}, initial: null, log: {}, seq: 0 };
+    expect(readStored(empty, IDS)).toBeNull();
+    const doc = new StoredDoc();
+    await started(doc);
+    const good = doc.system as unknown as Parameters<typeof readStored>[0];
+    // A state piece that is not the engine's (the version is text).
+    expect(readStored({ ...good, state: { ...(good.state as object), version: '"1"' } }, IDS)).toBeNull();
+    // A piece that is not JSON.
+    expect(readStored({ ...good, combatants: { ana: "{" } }, IDS)).toBeNull();
+    // A log entry that is not one, a gap in the log, a key that is no entry's.
+    expect(readStored({ ...good, log: { e0: JSON.stringify({ command: "start" }) } }, IDS)).toBeNull();
+    const entry = (good.log as Record<string, string>)["e0"];
+    expect(readStored({ ...good, log: { e0: entry, e2: entry } }, IDS)).toBeNull();
+    expect(readStored({ ...good, log: { e0: entry, first: entry } }, IDS)).toBeNull();
+    expect(readStored(good, IDS)).not.toBeNull();
+  });
+});
+
+describe("what a write stores (issue 15: writes the size of the change)", () => {
+  it("stores the initial state and every piece with the start only", async () => {
+    const doc = new StoredDoc();
+    const decision = await decide(fresh(), [{ type: "start" }], roller([9, 4, 2]), "gm");
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    const data = doc.write(decision.write);
+    expect(data.system.initial).toBe(JSON.stringify(fresh().initial));
+    expect(Object.keys(data.system.combatants).sort()).toEqual(["ana", "bob", "orc"]);
+    expect(Object.keys(data.system.log)).toEqual(["e0"]);
+    expect(data.system.state["order"]).toBe(JSON.stringify(["ana", "orc", "bob"]));
+  });
+
+  it("writes only what a command changed: the changed pieces, the new log entry, no initial", async () => {
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    const decision = await decide(
+      stored,
+      [{ type: "adjustPool", who: "orc", pool: "ap", delta: -1 }],
+      roller([]),
+      "gm",
+    );
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    const data = doc.write(decision.write);
+    expect("initial" in data.system).toBe(false);
+    expect("layout" in data.system).toBe(false);
+    expect(Object.keys(data.system.combatants)).toEqual(["orc"]);
+    expect(Object.keys(data.system.log)).toEqual(["e1"]);
+    // Nothing in the state's own fields changed (the order, the round, the current combatant).
+    expect(Object.keys(data.system.state)).toEqual([]);
+    expect(doc.read().state).toEqual(decision.write.system.state);
+  });
+
+  it("deletes a combatant that left the encounter by its key", async () => {
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    const decision = await decide(stored, [{ type: "removeCombatant", who: "bob" }], roller([]), "gm");
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    const data = doc.write(decision.write);
+    expect(data.system.combatants).toEqual({ "-=bob": null });
+    expect(Object.keys(doc.system["combatants"] as object).sort()).toEqual(["ana", "orc"]);
+    expect(doc.read().state).toEqual(decision.write.system.state);
+  });
+
+  it("deletes with Foundry's ForcedDeletion value where it exists (v14) instead of a -= key", async () => {
+    class ForcedDeletion {}
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    const decision = await decide(stored, [{ type: "removeCombatant", who: "bob" }], roller([]), "gm");
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    const global = globalThis as { foundry?: unknown };
+    const before = global.foundry;
+    global.foundry = { data: { operators: { ForcedDeletion } } };
+    try {
+      const data = combatUpdateData(decision.write, doc.held());
+      expect(Object.keys(data.system.combatants)).toEqual(["bob"]);
+      expect(data.system.combatants["bob"]).toBeInstanceOf(ForcedDeletion);
+    } finally {
+      global.foundry = before;
+    }
+  });
+
+  it("drops the log entries a rewind took back by their keys, and keeps the rest", async () => {
+    const doc = new StoredDoc();
+    let stored = await started(doc);
+    for (const command of [{ type: "next" }, { type: "next" }] as Command[]) {
+      const step = await decide(stored, [command], roller([]), "gm");
+      if (!step.ok) throw new Error(step.refusal.key);
+      doc.write(step.write);
+      stored = doc.read();
+    }
+    const { combatWrite } = await import("../../../src/foundry/documents/sync");
+    const back = combatWrite(
+      fresh().initial,
+      stored,
+      { keep: 1, append: [] },
+      { entries: [], rewound: true },
+      4,
+      IDS,
+    );
+    const data = doc.write(back);
+    expect(data.system.log).toEqual({ "-=e1": null, "-=e2": null });
+    expect(doc.read().log.map((e) => e.command.type)).toEqual(["start"]);
+  });
+
+  it("stores every piece whole over a combat still in the previous layout, deleting nothing", async () => {
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    // The previous layout: the whole state and the log as two JSON texts.
+    const old: Record<string, unknown> = {
+      ...doc.system,
+      state: JSON.stringify(stored.state),
+      log: JSON.stringify(stored.log),
+    };
+    delete old["layout"];
+    delete old["combatants"];
+    const migrated = migrateCombatSource(structuredClone(old));
+    expect(migrated["layout"]).toBe(1);
+    const read = readStored(migrated as unknown as Parameters<typeof readStored>[0], IDS);
+    expect(read?.state).toEqual(stored.state);
+    expect(read?.log).toEqual(stored.log);
+    if (!read) return;
+    const decision = await decide(read, [{ type: "next" }], roller([]), "gm");
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    const data = combatUpdateData(decision.write, {
+      layout: 1,
+      state: migrated["state"],
+      combatants: migrated["combatants"],
+      log: migrated["log"],
+    });
+    expect(data.system.layout).toBe(STORAGE_LAYOUT);
+    expect(Object.keys(data.system.combatants).sort()).toEqual(["ana", "bob", "orc"]);
+    expect(Object.keys(data.system.log)).toEqual(["e0", "e1"]);
+    expect(JSON.stringify(data).includes("-=")).toBe(false);
+    // The database still holds the old texts: the update replaces them whole.
+    merge(old, expand(structuredClone(data.system) as Record<string, unknown>));
+    const after = readStored(old as unknown as Parameters<typeof readStored>[0], IDS);
+    expect(after?.state).toEqual(decision.write.system.state);
+    expect(after?.log).toEqual(decision.write.system.log);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   UnknownActionError,
   migrateActionSource,
   migrateActorSource,
+  migrateCombatSource,
   migrateWeaponSource,
 } from "../../../src/foundry/data/migrations";
 
@@ -116,6 +117,46 @@ describe("migrations from older shapes", () => {
       speed: 4,
       reach: 1,
     });
+  });
+
+  it("cuts a combat's state and log, stored whole as JSON text (layout 1), into pieces, marking the layout old", () => {
+    const state = { version: 1, round: 2, order: ["a"], combatants: { a: { id: "a" } } };
+    const log = [{ command: { type: "start" }, dice: [3], userId: "gm" }];
+    const migrated = migrateCombatSource({
+      state: JSON.stringify(state),
+      initial: "{}",
+      log: JSON.stringify(log),
+      seq: 1,
+    });
+    expect(migrated).toEqual({
+      state: { version: "1", round: "2", order: '["a"]' },
+      combatants: { a: '{"id":"a"}' },
+      initial: "{}",
+      log: { e0: JSON.stringify(log[0]) },
+      seq: 1,
+      layout: 1,
+    });
+  });
+
+  it("reads a combat that never started in layout 1 (no state, an empty log text) as empty pieces", () => {
+    expect(migrateCombatSource({ state: null, log: "[]", seq: 0 })).toEqual({
+      state: null,
+      log: {},
+      seq: 0,
+      layout: 1,
+    });
+  });
+
+  it("keeps a combat's state or log that is not JSON unreadable rather than empty", () => {
+    const migrated = migrateCombatSource({ state: "{oops", log: "[oops" });
+    expect(migrated["state"]).toEqual({ unreadable: "{oops" });
+    expect(migrated["log"]).toEqual({ unreadable: "[oops" });
+  });
+
+  it("leaves a combat in the current layout, and a partial update, alone", () => {
+    const current = { layout: 2, state: { round: "1" }, combatants: {}, log: { e0: "{}" }, seq: 1 };
+    expect(migrateCombatSource(structuredClone(current))).toEqual(current);
+    expect(migrateCombatSource({ state: { round: "3" }, seq: 4 })).toEqual({ state: { round: "3" }, seq: 4 });
   });
 
   it("renames actionId to action and reads a bare cost as AP", () => {

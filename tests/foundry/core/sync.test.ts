@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   apply,
+  checkpointLog,
   createEncounter,
   getRuleset,
   ScriptedDice,
@@ -89,9 +90,12 @@ describe("Foundry's turn order mirrors the engine's", () => {
   });
 });
 
-describe("rewind (previousTurn / previousRound replay the log)", () => {
+/** The writer's checkpoints along a log (every 2 entries, so a rewind replays across one). */
+const along = (log: LogEntry[]) => checkpointLog(initial(), log, 2).checkpoints;
+
+describe("rewind (previousTurn / previousRound replay the log from the nearest checkpoint)", () => {
   it("goes back to before the last command that changed the turn, dropping what followed it", () => {
-    const back = rewind(initial(), LOG, "turn");
+    const back = rewind(along(LOG), LOG, "turn");
     // The last turn change is entry 2 (round 2 begins with ana); the adjustment after it goes too.
     expect(back?.keep).toBe(2);
     expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
@@ -99,25 +103,25 @@ describe("rewind (previousTurn / previousRound replay the log)", () => {
   });
 
   it("goes back a round to before the command that began the current round", () => {
-    const back = rewind(initial(), LOG, "round");
+    const back = rewind(along(LOG), LOG, "round");
     expect(back?.keep).toBe(2);
     expect(back?.state.round).toBe(1);
   });
 
   it("never undoes the start: nothing to go back to in the first turn", () => {
-    expect(rewind(initial(), LOG.slice(0, 1), "turn")).toBeNull();
-    expect(rewind(initial(), LOG.slice(0, 2), "round")).toBeNull();
+    expect(rewind(along(LOG.slice(0, 1)), LOG.slice(0, 1), "turn")).toBeNull();
+    expect(rewind(along(LOG.slice(0, 2)), LOG.slice(0, 2), "round")).toBeNull();
   });
 
   it("replays with each entry's own dice, so the state is exactly the table's (replay determinism)", () => {
-    const back = rewind(initial(), [...LOG, entry({ type: "next" })], "turn");
+    const log = [...LOG, entry({ type: "next" })];
+    const back = rewind(along(log), log, "turn");
     expect(back?.state).toEqual(run(initial(), LOG));
   });
 
   it("fails loudly when the stored log does not replay", () => {
-    expect(() => rewind(initial(), [entry({ type: "next" }), entry({ type: "next" })], "turn")).toThrow(
-      "does not replay",
-    );
+    const log = [entry({ type: "next" }), entry({ type: "next" })];
+    expect(() => rewind(along(log), log, "turn")).toThrow("does not replay");
   });
 });
 

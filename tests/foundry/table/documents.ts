@@ -113,9 +113,17 @@ export function expand(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** foundry.utils.mergeObject for an update: objects merge key by key, anything else replaces. */
+/**
+ * foundry.utils.mergeObject for an update: objects merge key by key, anything else replaces, and
+ * a `-=key` key deletes `key` (performDeletions, which Document#update uses:
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html).
+ */
 export function merge(target: Record<string, unknown>, changes: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(changes)) {
+    if (key.startsWith("-=")) {
+      delete target[key.slice(2)];
+      continue;
+    }
     const current = target[key];
     if (isRecord(value) && isRecord(current)) merge(current, value);
     else target[key] = structuredClone(value);

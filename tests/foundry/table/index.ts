@@ -85,7 +85,11 @@ function initialOf(field: FieldLike): unknown {
   return typeof initial === "function" ? (initial as () => unknown)() : initial;
 }
 
-/** TypeDataModel: the source's fields (missing ones at their `initial`), then the prepare steps. */
+/**
+ * TypeDataModel: the source migrated (the model's migrateData, as DataModel construction runs
+ * it: https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#migratedata), its
+ * fields (missing ones at their `initial`), then the prepare steps.
+ */
 class TableDataModel {
   static defineSchema(): Record<string, unknown> {
     return {};
@@ -97,6 +101,7 @@ class TableDataModel {
   parent: unknown;
   constructor(source: Record<string, unknown> = {}, options: { parent?: unknown } = {}) {
     const Model = this.constructor as typeof TableDataModel;
+    source = Model.migrateData(structuredClone(source));
     const schema = Model.defineSchema();
     const values: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(schema)) {
@@ -473,13 +478,30 @@ export class Table {
     return source;
   }
 
-  /** The server's copy of a combat's system data, its JSON fields (state, log…) parsed. */
+  /**
+   * The server's copy of a combat's system data, its JSON fields (initial, last) parsed and its
+   * pieces put together: `state` the whole engine state (its fields and its combatants), `log`
+   * the entries in order (src/foundry/documents/sync.ts, "How a Combat stores the encounter").
+   */
   system(id: string): Record<string, unknown> {
     const system = this.stored(id)["system"];
     if (!isRecord(system)) return {};
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(system))
       out[key] = typeof value === "string" && /^[[{]/.test(value) ? (JSON.parse(value) as unknown) : value;
+    // Every piece is JSON text.
+    const pieces = (value: unknown): Record<string, unknown> =>
+      isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, JSON.parse(String(v)) as unknown]))
+        : {};
+    if (isRecord(system["state"]))
+      out["state"] = { ...pieces(system["state"]), combatants: pieces(system["combatants"]) };
+    if (isRecord(system["log"])) {
+      const entries = pieces(system["log"]);
+      out["log"] = Object.keys(entries)
+        .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
+        .map((key) => entries[key]);
+    }
     return out;
   }
 

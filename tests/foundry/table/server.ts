@@ -79,6 +79,8 @@ export class Server {
   readonly clients: Client[] = [];
   /** World settings ("tempo.ruleset" and the like). */
   readonly settings = new Map<string, unknown>();
+  /** Every update requested, as the requesting client passed it to Document#update. */
+  readonly updates: { from: string; name: string; id: string; data: Source }[] = [];
   /** Every chat message created, with the user who created it. */
   readonly chat: { userId: string; data: Record<string, unknown> }[] = [];
   /** Every query sent, in order. */
@@ -202,6 +204,7 @@ export class Server {
         throw new Error(`${from.label} lacks permission to update ${name} ${id}`);
       // A JSONField's value is JSON text in the source, so an update replaces it whole (the
       // client's data model parses it); only plain objects merge key by key.
+      this.updates.push({ from: from.userId, name, id, data: structuredClone(raw) });
       const changes = expand(raw);
       const source =
         name === "Combatant"

@@ -1,0 +1,156 @@
+/**
+ * What a Combat stores, on the simulated table (issue 15, "writes the size of the change"): each
+ * write carries only what its commands changed, going back still works from the log, a GM who
+ * reloads reads the same state, and a combat stored in the previous layout goes on.
+ */
+import { describe, expect, it } from "vitest";
+
+import type { EncounterState } from "../../../src/engine";
+import { TABLE_TIMEOUT_MS, createTable, type Source, type Table } from "../table";
+import { START_DICE, flowWorld } from "../table/worlds";
+
+interface TableCombat {
+  startCombat(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+  previousTurn(): Promise<unknown>;
+  encounter: EncounterState | null;
+}
+
+function combat(table: Table, client = table.gm): TableCombat {
+  return table.combat(client, "combat1") as unknown as TableCombat;
+}
+
+async function startedTable(world = flowWorld()): Promise<Table> {
+  const table = await createTable({ world });
+  table.roll(...START_DICE);
+  await table.run(table.gm, () => combat(table).startCombat());
+  await table.settle();
+  return table;
+}
+
+async function press(table: Table, what: "nextTurn" | "previousTurn"): Promise<void> {
+  await table.run(table.gm, () => combat(table)[what]());
+  await table.settle();
+}
+
+function state(table: Table): EncounterState {
+  return table.system("combat1")["state"] as EncounterState;
+}
+
+function log(table: Table): unknown[] {
+  return table.system("combat1")["log"] as unknown[];
+}
+
+/** The system data of the latest Combat update, as the writer passed it to Combat#update. */
+function lastWrite(table: Table): Record<string, Record<string, unknown>> {
+  const update = table.server.updates.filter((u) => u.name === "Combat").at(-1);
+  if (!update) throw new Error("no combat update");
+  return update.data["system"] as Record<string, Record<string, unknown>>;
+}
+
+describe(
+  "what a Combat stores (issue 15: writes the size of the change)",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it("writes the initial state once, with the start", async () => {
+      const table = await startedTable();
+      expect(typeof lastWrite(table)["initial"]).toBe("string");
+      await press(table, "nextTurn");
+      expect(lastWrite(table)).not.toHaveProperty("initial");
+      expect(
+        table.server.updates.filter((u) => u.name === "Combat" && "initial" in (u.data["system"] as object)),
+      ).toHaveLength(1);
+    });
+
+    it("writes only the pieces a command changed and its one new log entry", async () => {
+      const table = await startedTable();
+      await table.run(table.gm, (tempo) =>
+        tempo.commands.submit(table.combat(table.gm, "combat1"), {
+          type: "adjustPool",
+          who: "orc",
+          pool: "ap",
+          delta: -1,
+        }),
+      );
+      await table.settle();
+      const write = lastWrite(table);
+      expect(Object.keys(write["combatants"] ?? {})).toEqual(["orc"]);
+      expect(Object.keys(write["state"] ?? {})).toEqual([]);
+      expect(Object.keys(write["log"] ?? {})).toEqual(["e1"]);
+      expect(write["seq"]).toBe(2);
+      // The stored combat is the whole state: the unchanged pieces stayed.
+      expect(Object.keys(state(table).combatants).sort()).toEqual(["ana", "bob", "orc"]);
+      expect(state(table).combatants["orc"]?.pools["ap"]).toBe(
+        combat(table).encounter?.combatants["orc"]?.pools["ap"],
+      );
+      expect(log(table)).toHaveLength(2);
+    });
+
+    it("goes back a turn by deleting the later log entries by key, and every client reads the earlier state", async () => {
+      const table = await startedTable();
+      const afterStart = state(table);
+      await press(table, "nextTurn");
+      const beforeSecond = structuredClone(combat(table).encounter);
+      await press(table, "nextTurn");
+      expect(log(table)).toHaveLength(3);
+      await press(table, "previousTurn");
+      expect(lastWrite(table)["log"]).toEqual({ "-=e2": null });
+      expect(log(table)).toHaveLength(2);
+      expect(state(table)).toEqual(beforeSecond);
+      expect(combat(table, table.p1).encounter).toEqual(beforeSecond);
+      await press(table, "previousTurn");
+      expect(state(table)).toEqual(afterStart);
+      expect(log(table)).toHaveLength(1);
+    });
+
+    it("a GM who reloads reads the same state, and goes back a turn from the stored log", async () => {
+      const table = await startedTable();
+      await press(table, "nextTurn");
+      const beforeLast = structuredClone(combat(table).encounter);
+      await press(table, "nextTurn");
+      const now = structuredClone(combat(table).encounter);
+      await table.reload(table.gm);
+      expect(combat(table).encounter).toEqual(now);
+      await press(table, "previousTurn");
+      expect(combat(table).encounter).toEqual(beforeLast);
+      expect(state(table)).toEqual(beforeLast);
+      expect(table.gm.noticeKeys()).toEqual([]);
+    });
+
+    it("goes on with a combat stored in the previous layout, storing it whole in the new one with the next write", async () => {
+      // A started fight, stored as the previous version stored it: the whole state and the log as
+      // two JSON texts, no `layout` and no `combatants` pieces.
+      const first = await startedTable();
+      const system = first.system("combat1");
+      const old: Source = {
+        ...flowWorld().combats?.[0],
+        round: 1,
+        turn: 0,
+        system: {
+          ruleset: "flow",
+          state: JSON.stringify(system["state"]),
+          initial: JSON.stringify(system["initial"]),
+          log: JSON.stringify(system["log"]),
+          last: null,
+          seq: system["seq"],
+        },
+      };
+      const table = await createTable({ world: { ...flowWorld(), combats: [old] } });
+      expect(combat(table).encounter).toEqual(system["state"]);
+      await press(table, "nextTurn");
+      const stored = table.stored("combat1")["system"] as Record<string, unknown>;
+      expect(stored["layout"]).toBe(2);
+      expect(typeof stored["state"]).toBe("object");
+      expect(Object.keys(stored["combatants"] as object).sort()).toEqual(["ana", "bob", "orc"]);
+      expect(log(table)).toHaveLength(2);
+      expect(state(table).current).toBe("bob");
+      expect(combat(table, table.p2).encounter).toEqual(state(table));
+      // The next write is a difference again.
+      await press(table, "nextTurn");
+      expect(lastWrite(table)).not.toHaveProperty("layout");
+      expect(Object.keys(lastWrite(table)["log"] ?? {})).toEqual(["e2"]);
+      await press(table, "previousTurn");
+      expect(state(table).current).toBe("bob");
+    });
+  },
+);

@@ -47,7 +47,8 @@ export type Command =
   | { type: "addCombatant"; combatant: CombatantSetup }
   | { type: "removeCombatant"; who: string }
   /** The GM puts a combatant at a cell (or off the grid, null) without moving it: no cost, no reactions. */
-  | { type: "place"; who: string; at: Cell | null }
+  /** `level`: the scene level it is put on (see CombatantSetup.level); absent, it stays on its own. */
+  | { type: "place"; who: string; at: Cell | null; level?: string }
   /**
    * The GM changes a combatant's side, marching place or being unseen (any of them, at least one),
    * before or during the fight; each ruleset says what the change means once the fight is under way.

@@ -75,7 +75,7 @@ const COMMAND_SCHEMAS: { readonly [T in CommandType]: Readonly<Record<string, Fi
   setOption: { option: "option", value: "word" },
   addCombatant: { combatant: "setup" },
   removeCombatant: { who: "combatant" },
-  place: { who: "combatant", at: "cellOrNull" },
+  place: { who: "combatant", at: "cellOrNull", level: "word?" },
   setCombatant: { who: "combatant", side: "side?", marching: "marching?", unseen: "bool?" },
 };
 
@@ -343,6 +343,7 @@ const SETUP_FIELDS: ReadonlySet<string> = new Set([
   "surprised",
   "marching",
   "unseen",
+  "level",
 ]);
 
 function numbersFault(value: unknown, field: string, spec: (name: string) => NumberSpec): string | null {
@@ -389,6 +390,7 @@ export function combatantSetupFault(value: unknown, grid: GridDescription = { ty
       optionalFault(value, "surprised", (v) => typeof v === "boolean") ??
       optionalFault(value, "unseen", (v) => typeof v === "boolean") ??
       optionalFault(value, "marching", (v) => v === null || isIntIn(v, 1, LIMITS.marching)) ??
+      optionalFault(value, "level", (v) => isSafeId(v) && v.length <= LIMITS.wordLength) ??
       optionalFault(
         value,
         "tags",
@@ -461,5 +463,6 @@ export function copySetup(setup: CombatantSetup): CombatantSetup {
   if (setup.surprised !== undefined) out.surprised = setup.surprised;
   if (setup.marching !== undefined) out.marching = setup.marching;
   if (setup.unseen !== undefined) out.unseen = setup.unseen;
+  if (setup.level !== undefined) out.level = setup.level;
   return out;
 }

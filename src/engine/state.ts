@@ -33,6 +33,11 @@ export interface CombatantSetup {
   surprised?: boolean;
   marching?: number | null;
   unseen?: boolean;
+  /**
+   * The scene level it stands on (a host with levels, e.g. Foundry v14's scene levels). Combatants
+   * on different levels neither threaten nor block each other; absent, the scene's one level.
+   */
+  level?: string;
 }
 
 export interface CombatantState {
@@ -55,6 +60,8 @@ export interface CombatantState {
   surprised: boolean;
   marching: number | null;
   unseen: boolean;
+  /** The scene level it stands on (see CombatantSetup.level); absent, the scene's one level. */
+  level?: string;
   defeated: boolean;
   /**
    * Counters of limited things done, keyed "<scope>:<thing>" where scope is turn, phase or round,

@@ -144,6 +144,30 @@ export type V14DetectionModes = Record<string, { enabled: boolean; range: number
  * `costMultiplier` prices an action without one
  * (https://foundryvtt.com/api/v14/interfaces/foundry.types.TokenMovementActionConfigDescriptor.html).
  */
+/**
+ * v14 scene levels: a token stands on a level (`TokenDocument#level`, "The level ID",
+ * https://foundryvtt.com/api/v14/classes/foundry.documents.TokenDocument.html), and a movement's
+ * waypoints and segments carry one (TokenMovementSegmentData "The level ID",
+ * https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenMovementSegmentData.html).
+ * Absent in v13.
+ */
+export interface V14Leveled {
+  level?: string | null;
+}
+
+/**
+ * v14 movement options Tempo's table and hooks meet: `planned` ("Don't start the movement yet?")
+ * and `split` (TokenMovementInstructionOptions,
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html);
+ * a movement operation's `split` and `subpathId` (TokenPreMovementOperation,
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenPreMovementOperation.html).
+ */
+export interface V14MovementParts {
+  planned?: boolean;
+  split?: boolean;
+  subpathId?: string;
+}
+
 export interface V14MovementActionDescriptor {
   costMultiplier?: number;
   getCostFunction?: unknown;

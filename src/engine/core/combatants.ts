@@ -35,6 +35,7 @@ export function newCombatant(setup: CombatantSetup): CombatantState {
     surprised: setup.surprised ?? false,
     marching: setup.marching ?? null,
     unseen: setup.unseen ?? false,
+    ...(setup.level === undefined ? {} : { level: setup.level }),
     defeated: false,
     usage: {},
     ext: {},

@@ -27,7 +27,14 @@ export function bodiesOf(
   for (const id of state.roster) {
     const c = state.combatants[id];
     if (!c || !c.at || !include(c)) continue;
-    bodies.push({ id: c.id, side: c.side, anchor: c.at, size: c.size, reach: reachOf(c) });
+    bodies.push({
+      id: c.id,
+      side: c.side,
+      anchor: c.at,
+      size: c.size,
+      reach: reachOf(c),
+      ...(c.level === undefined ? {} : { level: c.level }),
+    });
   }
   return bodies;
 }

@@ -28,6 +28,7 @@ export function place(ctx: Context, cmd: CommandOf<"place">): void {
   if (ctx.state.pending.some((p) => p.actor === cmd.who)) refuse("PlaceWhileHeld", { who: c.name });
   const from = c.at;
   c.at = cmd.at === null ? null : [cmd.at[0] + 0, cmd.at[1] + 0];
+  if (cmd.level !== undefined) c.level = cmd.level;
   ctx.emit({
     type: "combatantPlaced",
     who: c.id,

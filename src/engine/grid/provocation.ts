@@ -115,7 +115,8 @@ export function checkPathLegality(
     for (const d of shape) {
       const c = addCells(end, d);
       for (const id of index.occupantsAt(c)) {
-        if (id !== moverId) return { ok: false, reason: "OccupiedEnd", at: c };
+        if (id !== moverId && index.sameLevel(moverId, id))
+          return { ok: false, reason: "OccupiedEnd", at: c };
       }
     }
   }

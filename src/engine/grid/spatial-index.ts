@@ -28,6 +28,8 @@ export interface Body {
   readonly size: Size;
   /** Its reach in cells, usually reachFor(size, weaponReach). */
   readonly reach: number;
+  /** The scene level it stands on; bodies on different levels neither threaten nor block each other. */
+  readonly level?: string;
 }
 
 export interface SpatialIndex {
@@ -50,8 +52,13 @@ export interface SpatialIndex {
    * order: a range query, e.g. for who could get somewhere within a few steps.
    */
   within(cell: Cell, radius: number): readonly string[];
-  /** True when both ids are known and on different sides. */
+  /**
+   * True when both ids are known, on different sides and on the same scene level: a body on
+   * another level is no enemy the grid can bring to bear (it neither threatens nor blocks).
+   */
   isEnemy(a: string, b: string): boolean;
+  /** True when both ids are known and stand on the same scene level. */
+  sameLevel(a: string, b: string): boolean;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -214,7 +221,13 @@ class BucketSpatialIndex implements SpatialIndex {
   isEnemy(a: string, b: string): boolean {
     const x = this.body(a);
     const y = this.body(b);
-    return x !== undefined && y !== undefined && x.side !== y.side;
+    return x !== undefined && y !== undefined && x.side !== y.side && x.level === y.level;
+  }
+
+  sameLevel(a: string, b: string): boolean {
+    const x = this.body(a);
+    const y = this.body(b);
+    return x !== undefined && y !== undefined && x.level === y.level;
   }
 }
 

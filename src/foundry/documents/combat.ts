@@ -19,7 +19,7 @@ import {
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
-import { actorData, cellOf, combatantData, sceneGrid } from "./read";
+import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
 import {
   combatWrite,
@@ -103,7 +103,7 @@ export class TempoCombat extends Combat {
     const ruleset = getRuleset(settings.ruleset);
     const grid = gridDescription(sceneGrid(this.scene));
     const combatants = this.combatants.contents.map((c) =>
-      combatantSetup(combatantData(c), actorData(c.actor), cellOf(c)),
+      combatantSetup(combatantData(c), actorData(c.actor), cellOf(c), levelOf(c.token)),
     );
     const initial = createEncounter(
       { ruleset: ruleset.id, options: encounterOptions(ruleset.id, settings), grid, combatants },

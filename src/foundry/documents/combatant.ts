@@ -4,7 +4,7 @@
  * and tells the GM when the encounter could not follow a change made in Foundry.
  */
 import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
-import { actorData, cellOf, combatantData } from "./read";
+import { actorData, cellOf, combatantData, levelOf } from "./read";
 import { combatantSetup } from "./setup";
 import type { TempoCombat } from "./combat";
 
@@ -28,7 +28,12 @@ export class TempoCombatant extends Combatant {
     const combat = asTempoCombat(this.parent);
     if (!isWriter() || !combat?.encounter || !this.id) return;
     if (combat.encounter.combatants[this.id]) return;
-    const setup = combatantSetup(combatantData(this), actorData(this.actor), cellOf(this));
+    const setup = combatantSetup(
+      combatantData(this),
+      actorData(this.actor),
+      cellOf(this),
+      levelOf(this.token),
+    );
     const command = { type: "addCombatant", combatant: setup } as const;
     void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
   }

@@ -1,5 +1,6 @@
 /** Reading Tempo's documents into the plain shapes the setup functions take. */
 import { CharacterModel, CombatantModel, NpcModel } from "../data";
+import type { V14Leveled } from "../types";
 import { cellOfOffset, type ActorData, type CombatantData, type SceneGridData } from "./setup";
 
 /** A combatant's data in the shape the plain setup functions read. */
@@ -48,6 +49,15 @@ export function cellOf(combatant: Combatant.Implementation): ReturnType<typeof c
   // The centre, not the top-left corner: a hex token's box corner lies outside its own hex.
   const offset = grid.getOffset(token.getCenterPoint());
   return cellOfOffset(Number(grid.type), offset);
+}
+
+/**
+ * The scene level a token stands on (v14 `TokenDocument#level`, a level id; src/foundry/types.d.ts
+ * V14Leveled), or null where the scene has no levels (v13, or a v14 scene with one).
+ */
+export function levelOf(position: object | null | undefined): string | null {
+  const level: unknown = position ? (position as V14Leveled).level : undefined;
+  return typeof level === "string" && level.length > 0 ? level : null;
 }
 
 /**

@@ -49,6 +49,7 @@ export function combatantSetup(
   combatant: CombatantData,
   actor: ActorData | null,
   at: Cell | null,
+  level: string | null = null,
 ): CombatantSetup {
   const side = combatant.system.side.trim() || defaultSide(actor?.type ?? null);
   const setup: CombatantSetup = {
@@ -61,6 +62,8 @@ export function combatantSetup(
     marching: combatant.system.marching,
     unseen: combatant.system.unseen,
   };
+  // The token's scene level (v14): combatants on different levels neither threaten nor block.
+  if (level !== null) setup.level = level;
   if (actor) {
     const { system } = actor;
     const stats = { ...system.stats };

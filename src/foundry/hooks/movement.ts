@@ -24,6 +24,7 @@ import {
   writeDecision,
   type CommandAnswer,
 } from "../commands";
+import { levelOf } from "../documents/read";
 import { cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
 import { combatWrite, permission } from "../documents/sync";
@@ -138,7 +139,7 @@ export function onPreMoveToken(
   const last = all[all.length - 1];
   if (isGmPlacement(handMove(movement.method, last?.action ?? null))) {
     if (movement.chain.length > 0) return;
-    return placeByHand(token, found.combat, found.state, who, movement.destination);
+    return placeByHand(token, found.combat, found.state, who, movement.destination, levelOf(last));
   }
   const at = found.state.combatants[who]?.at ?? null;
   if (!at) return;
@@ -146,6 +147,13 @@ export function onPreMoveToken(
   // A move Foundry split in parts (at a checkpoint or region) was judged as a whole at its start.
   if (movement.chain.length > 0) return;
   const waypoints = all;
+  // v14 scene levels: the engine knows which level a combatant stands on, and a walk keeps to it;
+  // going to another level is the GM's placement (docs/hooks.md).
+  const level = levelOf(token);
+  if (waypoints.some((w) => levelOf(w) !== null && levelOf(w) !== level)) {
+    showRefusal({ key: "TEMPO.Refusal.LevelChange", data: {} });
+    return false;
+  }
   const path = pathAfter(at, cellsOf(token, waypoints));
   if (path.length === 0) return;
   const mode = modeOfWaypoints(waypoints);
@@ -234,9 +242,12 @@ function placeByHand(
   state: EncounterState,
   who: string,
   destination: Box,
+  level: string | null,
 ): boolean | void {
   const to = state.grid.type === "none" ? null : cellAt(token, destination);
-  const command: Command = { type: "place", who, at: to };
+  // On a scene with levels (v14) the engine learns the level with the cell (it may be another one).
+  const command: Command =
+    level !== null ? { type: "place", who, at: to, level } : { type: "place", who, at: to };
   const refusal = check(state, command);
   if (refusal) {
     showRefusal(refusal);

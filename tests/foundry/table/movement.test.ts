@@ -363,3 +363,50 @@ describe("Foundry v14 movement features, by feature", { timeout: TABLE_TIMEOUT_M
     expect(logged(table).filter((e) => e.type === "move")).toHaveLength(1);
   });
 });
+
+describe(
+  "scene levels (v14): tokens on different levels neither threaten nor block",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    const levels = { tokAna: "ground", tokBob: "ground", tokOrc: "balcony" };
+
+    it("Ana walks past the orc on the balcony above: nothing provokes, the walk goes through", async () => {
+      const table = await battle({ version: 14, world: { levels } });
+      expect(state(table).combatants["orc"]?.level).toBe("balcony");
+      await table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      expect(state(table).offers).toEqual([]);
+    });
+
+    it("the GM's teleport brings the orc down to Ana's level (place with the level), where her walk provokes it", async () => {
+      const table = await battle({ version: 14, world: { levels } });
+      await table.run(table.gm, () =>
+        table.gm
+          .token("battle", "tokOrc")
+          .move([{ ...at(2, 1), level: "ground", action: "blink" }], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(state(table).combatants["orc"]?.level).toBe("ground");
+      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+    });
+
+    it("refuses a player's walk onto another level (the GM places tokens there) and changes nothing", async () => {
+      const table = await battle({ version: 14, world: { levels } });
+      const moved = await table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move([{ ...at(0, 1), level: "balcony" }], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(moved).toBe(false);
+      expect(table.p1.noticeKeys()).toContain("TEMPO.Refusal.LevelChange");
+      expect(engineAt(table, "ana")).toEqual([0, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+    });
+  },
+);

@@ -4,6 +4,7 @@ import type { Command } from "../../../src/engine/commands";
 import { combatant, requireAble } from "../../../src/engine/core/combatants";
 import { planPath, requireWalkable, spatialIndexOf } from "../../../src/engine/core/movement";
 import { changeOption } from "../../../src/engine/core/options";
+import { place } from "../../../src/engine/core/place";
 import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import { getRuleset } from "../../../src/engine/registry";
@@ -90,6 +91,15 @@ describe("core refusals carry the data their text names", () => {
     });
     expect(refusalOf(() => combatant(ctx.state, "constructor")).key).toBe("TEMPO.Refusal.UnknownCombatant");
     expect(combatant(ctx.state, "bo").id).toBe("bo");
+  });
+
+  it("refuses, past the command schema, a place at a cell that is not two whole numbers (BadCell)", () => {
+    const ctx = coreContext();
+    expect(refusalOf(() => place(ctx, { type: "place", who: "ana", at: [0.5, 2] }))).toEqual({
+      key: "TEMPO.Refusal.BadCell",
+      data: { at: "[0.5,2]" },
+    });
+    expect(ctx.state.combatants.ana?.at).toEqual([0, 0]);
   });
 
   it("refuses a command for a defeated combatant, naming it (Defeated)", () => {

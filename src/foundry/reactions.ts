@@ -669,20 +669,18 @@ export function pausedAt(event: EngineEvent): { who: string; at: Cell } | null {
 export type UndoResult = { ok: true; keep: number; state: EncounterState } | { ok: false; refusal: Refusal };
 
 /**
- * Undoing a token's last move (Foundry's movement history): refused while any reaction offer is
- * open (its prompts are out); otherwise allowed when the log ends with that
+ * Whether a token's last move may be undone (Foundry's movement history): refused while any
+ * reaction offer is open (its prompts are out); otherwise allowed when the log ends with that
  * combatant's `move`, followed by nothing but declines, and no die was rolled for it (a Tumble's
- * check). Then the log is replayed without those entries: the AP come back and the offers it drew
- * are gone. Once a reaction was taken against the move (or anything else happened), the move
- * stands, so a reaction is never undone and taken twice.
+ * check). `keep`: the log entries before the move. Once a reaction was taken against the move (or
+ * anything else happened), the move stands, so a reaction is never undone and taken twice. No
+ * replay: a client checks this before asking the GM.
  */
-export function undoMove(
-  initial: EncounterState,
+export function undoCheck(
   log: readonly LogEntry[],
   who: string,
   current: EncounterState | null,
-  checkpoints?: Checkpoints,
-): UndoResult {
+): { ok: true; keep: number } | { ok: false; refusal: Refusal } {
   // Issue 12: a held move's prompts are out; taking the move back under them would leave a
   // reactor answering something that is gone. Undo waits until every offer is answered.
   if (current && current.offers.length > 0) return { ok: false, refusal: undoRefusal("OffersOpen") };
@@ -697,7 +695,24 @@ export function undoMove(
   if (!move || move.command.type !== "move" || move.command.who !== who)
     return { ok: false, refusal: undoRefusal("NotLastMove") };
   if (move.dice.length > 0) return { ok: false, refusal: undoRefusal("Rolled") };
-  // The writer replays from its nearest checkpoint (engine/replay.ts); without them, from the start.
+  return { ok: true, keep: at };
+}
+
+/**
+ * Undoing a token's last move, where undoCheck allows it: the log is replayed without the move
+ * and what followed it (the AP come back and the offers it drew are gone), from the nearest of
+ * the writer's checkpoints when given, else from the initial state.
+ */
+export function undoMove(
+  initial: EncounterState,
+  log: readonly LogEntry[],
+  who: string,
+  current: EncounterState | null,
+  checkpoints?: Checkpoints,
+): UndoResult {
+  const allowed = undoCheck(log, who, current);
+  if (!allowed.ok) return allowed;
+  const at = allowed.keep;
   if (checkpoints) return { ok: true, keep: at, state: checkpoints.stateAt(log, at) };
   const ruleset = getRuleset(initial.ruleset);
   let state = initial;

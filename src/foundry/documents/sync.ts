@@ -306,12 +306,14 @@ export class PieceCache {
 
   /**
    * The object field's pieces, parsed: each text parsed once (and again only when it changes),
-   * null if a piece is not JSON. The same field object at the same `seq` gives the same result.
+   * null if a piece is not JSON. The same field object at the same `seq`, or the same texts,
+   * give the same result object.
    */
   read(field: unknown, seq: number): Record<string, unknown> | null {
     if (field === this.source && seq === this.seq) return this.parsed;
     const out: Record<string, unknown> = {};
     let ok = isRecordValue(field);
+    let changed = false;
     const seen = new Set<string>();
     if (isRecordValue(field)) {
       for (const [key, text] of Object.entries(field)) {
@@ -330,14 +332,20 @@ export class PieceCache {
           ok = false;
           break;
         }
+        changed = true;
         this.texts.set(key, { text, value });
         out[key] = value;
       }
     }
-    for (const key of [...this.texts.keys()]) if (!seen.has(key)) this.texts.delete(key);
+    for (const key of [...this.texts.keys()])
+      if (!seen.has(key)) {
+        this.texts.delete(key);
+        changed = true;
+      }
     this.source = field;
     this.seq = seq;
-    this.parsed = ok ? out : null;
+    const same = ok && !changed && this.parsed !== null && Object.keys(this.parsed).length === seen.size;
+    if (!same) this.parsed = ok ? out : null;
     return this.parsed;
   }
 }
@@ -347,10 +355,12 @@ export interface StoredCaches {
   state: PieceCache;
   combatants: PieceCache;
   log: PieceCache;
+  /** The last state put together, from these parsed pieces. */
+  whole: { top: unknown; combatants: unknown; state: EncounterState | null } | null;
 }
 
 export function storedCaches(): StoredCaches {
-  return { state: new PieceCache(), combatants: new PieceCache(), log: new PieceCache() };
+  return { state: new PieceCache(), combatants: new PieceCache(), log: new PieceCache(), whole: null };
 }
 
 /** The engine state a Combat stores, or null before the start (or if the data is unusable). */
@@ -362,8 +372,14 @@ export function readState(
   const top = caches.state.read(system.state, system.seq);
   const combatants = caches.combatants.read(system.combatants, system.seq);
   if (!top || !combatants) return null;
+  // The same pieces give the same state object, so what the engine keeps by state (the spatial
+  // index of a state, the ruler's previews) is kept across reads until a write changes something.
+  const whole = caches.whole;
+  if (whole && whole.top === top && whole.combatants === combatants) return whole.state;
   const state: unknown = { ...top, combatants };
-  return isEncounterState(state) ? state : null;
+  const read = isEncounterState(state) ? state : null;
+  caches.whole = { top, combatants, state: read };
+  return read;
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   previewFor,
   previewSeenBy,
   stepCost,
+  undoCheck,
   undoMove,
   type TokenMove,
 } from "../reactions";
@@ -597,7 +598,7 @@ function isUndoRequest(value: unknown): value is UndoRequest {
 function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolean | void {
   const stored = combat.stored;
   if (!stored) return false;
-  const undo = undoMove(stored.initial, stored.log, who, stored.state);
+  const undo = undoCheck(stored.log, who, stored.state);
   if (!undo.ok) {
     showRefusal(undo.refusal);
     return false;

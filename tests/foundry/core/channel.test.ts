@@ -13,6 +13,7 @@ import type { DieRoller } from "../../../src/foundry/dice";
 import {
   STORAGE_LAYOUT,
   combatUpdateData,
+  storedCaches,
   permission,
   type CombatWrite,
   type StoredPieces,
@@ -192,6 +193,30 @@ describe("readStored", () => {
     expect(doc.read().state).toEqual(decision.write.system.state);
     expect(doc.read().log).toEqual(decision.write.system.log);
     expect(doc.read().initial).toEqual(fresh().initial);
+  });
+
+  it("gives the same state object for the same stored texts, and new objects only for the pieces a write changed", async () => {
+    const doc = new StoredDoc();
+    const stored = await started(doc);
+    const caches = storedCaches();
+    type System = Parameters<typeof readStored>[0];
+    const first = readStored(doc.system as unknown as System, IDS, caches)?.state;
+    // The document's data built again (as after an update elsewhere), with the same texts.
+    const again = readStored(structuredClone(doc.system) as unknown as System, IDS, caches)?.state;
+    expect(again).toBe(first);
+    const decision = await decide(
+      stored,
+      [{ type: "adjustPool", who: "orc", pool: "ap", delta: -1 }],
+      roller([]),
+      "gm",
+    );
+    if (!decision.ok) throw new Error(decision.refusal.key);
+    doc.write(decision.write);
+    const after = readStored(doc.system as unknown as System, IDS, caches)?.state;
+    expect(after).not.toBe(first);
+    expect(after?.combatants["ana"]).toBe(first?.combatants["ana"]);
+    expect(after?.combatants["orc"]).not.toBe(first?.combatants["orc"]);
+    expect(after).toEqual(decision.write.system.state);
   });
 
   it("gives null before the start or for data the engine cannot read", async () => {

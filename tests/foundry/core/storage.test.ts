@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { EncounterState } from "../../../src/engine";
-import { TABLE_TIMEOUT_MS, createTable, type Source, type Table } from "../table";
-import { START_DICE, flowWorld } from "../table/worlds";
+import { TABLE_TIMEOUT_MS, createTable, withMovement, type Source, type Table } from "../table";
+import { START_DICE, battleWorld, flowWorld } from "../table/worlds";
 
 interface TableCombat {
   startCombat(): Promise<unknown>;
@@ -39,6 +39,18 @@ function state(table: Table): EncounterState {
 
 function log(table: Table): unknown[] {
   return table.system("combat1")["log"] as unknown[];
+}
+
+/** The system data of the latest Combat update that `matches`, as the writer passed it to Combat#update. */
+function lastWriteOf(
+  table: Table,
+  matches: (system: Record<string, unknown>) => boolean,
+): Record<string, Record<string, unknown>> {
+  const update = table.server.updates
+    .filter((u) => u.name === "Combat" && matches((u.data["system"] ?? {}) as Record<string, unknown>))
+    .at(-1);
+  if (!update) throw new Error("no such combat update");
+  return update.data["system"] as Record<string, Record<string, unknown>>;
 }
 
 /** The system data of the latest Combat update, as the writer passed it to Combat#update. */
@@ -115,6 +127,36 @@ describe(
       expect(combat(table).encounter).toEqual(beforeLast);
       expect(state(table)).toEqual(beforeLast);
       expect(table.gm.noticeKeys()).toEqual([]);
+    });
+
+    it("undoes a player's move through the GM from the writer's checkpoints, deleting its log entry by key", async () => {
+      const table = await createTable({ world: battleWorld(), init: withMovement });
+      table.roll(...START_DICE);
+      await table.run(table.gm, () => combat(table).startCombat());
+      await table.settle();
+      const before = structuredClone(combat(table).encounter);
+      await table.run(table.p1, (tempo) =>
+        tempo.commands.submit(table.combat(table.p1, "combat1"), {
+          type: "move",
+          who: "ana",
+          path: [[0, 1]],
+        }),
+      );
+      await table.settle();
+      expect(state(table).combatants["ana"]?.at).toEqual([0, 1]);
+      expect(state(table).combatants["ana"]?.pools["ap"]).toBeLessThan(
+        before?.combatants["ana"]?.pools["ap"] ?? 0,
+      );
+      const answer = await table.run(table.p1, (tempo) =>
+        tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
+          Promise.resolve({ ok: false, refusal: null }),
+        ),
+      );
+      await table.settle();
+      expect(answer).toEqual({ ok: true, refusal: null });
+      expect(state(table)).toEqual(before);
+      expect(log(table)).toHaveLength(1);
+      expect(lastWriteOf(table, (system) => "log" in system)["log"]).toEqual({ "-=e1": null });
     });
 
     it("goes on with a combat stored in the previous layout, storing it whole in the new one with the next write", async () => {

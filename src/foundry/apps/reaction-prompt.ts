@@ -5,8 +5,9 @@
  * the pause button stops the countdown. It closes by itself when what it asks about is gone: the
  * offers answered elsewhere, the combatant removed, its token deleted, the combat ended.
  *
- * A prompt answers a promise once: with the offer taken, a decline, or null (closed unanswered or
- * the countdown ran out, which the GM counts as a decline).
+ * A prompt answers a promise once: with the offer taken, a decline, or null (closed unanswered, by
+ * its window button or Escape, or the countdown ran out, which the GM counts as a decline). Its
+ * default button (the first reaction open, else Decline) has the focus when it shows.
  */
 import type { EncounterState } from "../../engine";
 import { Countdown, promptView } from "../../views/prompt";
@@ -112,6 +113,13 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
     options: foundry.applications.api.ApplicationV2.RenderOptions,
   ): Promise<void> {
     await super._onFirstRender(context, options);
+    // Escape does what closing the window does: no answer, which the GM counts as a decline.
+    this.element.addEventListener("keydown", (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.settle(null);
+    });
     let last = Date.now();
     this.#timer = window.setInterval(() => {
       const now = Date.now();
@@ -119,6 +127,17 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
       last = now;
       if (!this.#settled) this.#drawClock();
     }, TICK_MS);
+  }
+
+  protected override async _onRender(
+    context: foundry.applications.api.ApplicationV2.RenderContext,
+    options: foundry.applications.api.ApplicationV2.RenderOptions,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    // HTML put into the page after it loaded does not focus its `autofocus` element by itself:
+    // focus the template's default button (the first reaction open, else Decline), so Enter takes
+    // it and Escape reaches this window.
+    this.element.querySelector<HTMLElement>("[autofocus]")?.focus();
   }
 
   /** Update the seconds and the bar without re-rendering the buttons under the user's pointer. */

@@ -46,6 +46,7 @@ import {
   isRecord,
   type Source,
 } from "./documents";
+import { HandlebarsApplicationMixin, TableApplicationV2, tableWindow } from "./application";
 import { Server, running, within } from "./server";
 
 export { Client, type Notice } from "./client";
@@ -64,6 +65,7 @@ export {
   type TableWaypoint,
 } from "./documents";
 export { Server, within, type Delivery, type QueryRecord } from "./server";
+export { windows, windowsBuilt, type BuiltWindow, type TableElement } from "./application";
 
 // ---------------------------------------------------------------------------------------------
 // Shared globals: the `foundry` namespace and the base document classes.
@@ -134,37 +136,9 @@ const shared = globalThis as unknown as Record<string, unknown>;
 const foundryNs = shared["foundry"] as Record<string, unknown>;
 foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
 foundryNs["utils"] = { randomID };
-/**
- * The reaction prompt's base classes, as far as the prompt query's refusals reach them (a refused
- * ask never builds a window): ApplicationV2
- * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html) and
- * HandlebarsApplicationMixin
- * (https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html).
- * A window built on the table counts itself, so a test can say none was shown.
- */
-export const windowsBuilt: string[] = [];
-class TableApplicationV2 {
-  constructor() {
-    windowsBuilt.push(running.getStore()?.label ?? "outside");
-  }
-  /** ApplicationV2#render: draws nothing on the table (no DOM), resolves with the window. */
-  render(): Promise<this> {
-    return Promise.resolve(this);
-  }
-  /** ApplicationV2#close: runs the _onClose step, as Foundry does when a window closes. */
-  close(): Promise<this> {
-    this._onClose({});
-    return Promise.resolve(this);
-  }
-  _onClose(_options: object): void {}
-  bringToFront(): void {}
-}
-foundryNs["applications"] = {
-  api: {
-    ApplicationV2: TableApplicationV2,
-    HandlebarsApplicationMixin: (base: typeof TableApplicationV2) => class extends base {},
-  },
-};
+/** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
+foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
+if (!("window" in shared)) shared["window"] = tableWindow;
 /**
  * The square grid class (https://foundryvtt.com/api/v13/classes/foundry.grid.SquareGrid.html): the
  * adapter reads a square grid's `diagonals` when its scene's grid is one.

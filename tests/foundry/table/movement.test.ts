@@ -5,7 +5,15 @@
 import { describe, expect, it } from "vitest";
 
 import type { Cell, Command, EncounterState } from "../../../src/engine";
-import { TABLE_TIMEOUT_MS, createTable, withMovement, type Client, type Table } from "./index";
+import {
+  TABLE_TIMEOUT_MS,
+  createTable,
+  windows,
+  withMovement,
+  type BuiltWindow,
+  type Client,
+  type Table,
+} from "./index";
 import { GRID, START_DICE, at, battleWorld } from "./worlds";
 
 interface TempoCombatLike {
@@ -410,3 +418,61 @@ describe(
     });
   },
 );
+
+describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIMEOUT_MS }, () => {
+  /** Ana's walk held, the orc's killing reaction attack taken: Ana's defence is asked of p1. */
+  async function defenceAsked(): Promise<{ table: Table; prompt: BuiltWindow }> {
+    const table = await battle();
+    const before = windows.length;
+    void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+    await table.settle();
+    await submit(table, table.gm, {
+      type: "react",
+      who: "orc",
+      with: "reactionAttack",
+      against: "ana",
+      outcome: "kill",
+    });
+    await table.settle();
+    const prompt = windows.slice(before).find((w) => w.label === "Player One" && !w.app.closed);
+    if (!prompt) throw new Error("p1 was not prompted");
+    return { table, prompt };
+  }
+
+  it("shows with its default button focused (the template's autofocus), so Enter takes it", async () => {
+    const { prompt } = await defenceAsked();
+    const focused = prompt.app.element.ownerDocument.activeElement;
+    expect(focused?.tagName).toBe("BUTTON");
+    expect(focused?.hasAttribute("autofocus")).toBe(true);
+    expect(focused).toBe(prompt.app.element.querySelector("[autofocus]"));
+  });
+
+  it("closing the window is a decline: Ana's move is stopped where the killing blow fell", async () => {
+    const { table, prompt } = await defenceAsked();
+    await prompt.app.close();
+    await table.settle();
+    expect(state(table).offers).toEqual([]);
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+    expect(logged(table).at(-1)).toEqual({ type: "react", userId: "gm" });
+  });
+
+  it("Escape in the prompt does what closing does: a decline, the window closed", async () => {
+    const { table, prompt } = await defenceAsked();
+    const focused = prompt.app.element.ownerDocument.activeElement;
+    const event = focused?.dispatch("keydown", { key: "Escape" });
+    await table.settle();
+    expect(event?.defaultPrevented).toBe(true);
+    expect(prompt.app.closed).toBe(true);
+    expect(state(table).offers).toEqual([]);
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+  });
+
+  it("another key leaves the prompt open and the offer standing", async () => {
+    const { table, prompt } = await defenceAsked();
+    prompt.app.element.ownerDocument.activeElement?.dispatch("keydown", { key: "Tab" });
+    await table.settle();
+    expect(prompt.app.closed).toBe(false);
+    expect([...new Set(state(table).offers.map((o) => o.who))]).toEqual(["ana"]);
+  });
+});

@@ -102,6 +102,21 @@ describe("token statuses and engine conditions (issue 14)", { timeout: TABLE_TIM
     expect(log(table).map((e) => e.command.type)).toEqual(["start", "apply", "removeCondition"]);
   });
 
+  it("after the GM goes back a turn, the tokens show the engine's conditions again (tempo.rewound)", async () => {
+    const table = await started();
+    const combat = () => table.combat(table.gm, "combat1");
+    await table.run(table.gm, (t) => t.commands.submit(combat(), { type: "endTurn", who: "ana" }));
+    await table.run(table.gm, (t) =>
+      t.commands.submit(combat(), { type: "apply", who: "orc", condition: "grappled", rounds: null }),
+    );
+    await table.settle();
+    expect(storedStatuses(table, "actorOrc")).toEqual(["grappled"]);
+    await table.run(table.gm, () => (combat() as unknown as TempoCombatLike).previousTurn());
+    await table.settle();
+    expect(conditions(table, "orc")).toEqual([]);
+    expect(storedStatuses(table, "actorOrc")).toEqual([]);
+  });
+
   it("a player's toggle of a status the ruleset gives meaning is put back, and nothing reaches the engine (conditions are the GM's)", async () => {
     const table = await started();
     await table.run(table.p1, (_t, c) =>

@@ -33,6 +33,8 @@ export interface ActionAvailability {
    */
   verb: "act" | "declare";
   refusal: Refusal | null;
+  /** The target the check named (the given one, else the first the action may take), or null. */
+  target: string | null;
 }
 
 /** Each action of the ruleset, how it is taken now, and why it cannot be (null when it can). */
@@ -41,18 +43,17 @@ export function availableActions(state: EncounterState, who: string, target?: st
   return Object.values(ruleset.actions).map((action): ActionAvailability => {
     const command: Command = { type: "act", who, action: action.id, outcome: "miss" };
     if (action.cost === null) command.cost = 1;
-    if (action.target !== "none") {
-      const chosen = target ?? firstTarget(state, who, action.target);
-      if (chosen !== undefined) command.target = chosen;
-    }
+    const chosen = action.target !== "none" ? (target ?? firstTarget(state, who, action.target)) : undefined;
+    if (chosen !== undefined) command.target = chosen;
+    const named = chosen ?? null;
     const refusal = check(state, command);
-    if (refusal === null || !ruleset.handlers.declare) return { action, verb: "act", refusal };
+    if (refusal === null || !ruleset.handlers.declare) return { action, verb: "act", refusal, target: named };
     const declared = check(state, { type: "declare", who, action: action.id });
-    if (declared === null) return { action, verb: "declare", refusal: null };
+    if (declared === null) return { action, verb: "declare", refusal: null, target: named };
     // While declarations are open, why the declaration is refused is the reason that matters.
     return state.stage === "declare"
-      ? { action, verb: "declare", refusal: declared }
-      : { action, verb: "act", refusal };
+      ? { action, verb: "declare", refusal: declared, target: named }
+      : { action, verb: "act", refusal, target: named };
   });
 }
 

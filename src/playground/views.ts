@@ -4,6 +4,7 @@
  */
 import type { EncounterState, Offer } from "../engine";
 import type { SheetView } from "../views/sheet";
+import { sheetCommand, trackerCommand } from "../views/controls";
 import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
 import { trackerView, type TrackerCombatantDoc } from "../views/tracker";
 import { promptView, type Countdown, type PromptView } from "../views/prompt";
@@ -102,23 +103,12 @@ export class ViewModules {
     return this.promptModel(state, who, offers, countdown).countdown;
   }
 
-  /** The tracker template's buttons (data-action, data-who, data-value) as engine commands. */
+  /** The tracker template's buttons as engine commands: the same mapping as Foundry's (src/views/controls.ts). */
   trackerAction(el: HTMLElement, app: Playground): boolean {
-    const who = el.dataset["who"] ?? "";
-    const value = el.dataset["value"];
-    switch (el.dataset["action"]) {
-      case "tempoNext":
-        app.send({ type: "next" });
-        return true;
-      case "tempoEndTurn":
-        app.send({ type: "endTurn", who });
-        return true;
-      case "tempoChoose":
-        app.send({ type: "choose", who, initiative: value === "cede" ? "cede" : "take" });
-        return true;
-      default:
-        return false;
-    }
+    const command = trackerCommand(el.dataset["action"] ?? "", { ...el.dataset });
+    if (!command) return false;
+    app.send(command);
+    return true;
   }
 
   /** The sheet template's buttons: take an action (with its chosen cost), answer an offer. */
@@ -134,21 +124,9 @@ export class ViewModules {
       }
       case "spendPool":
       case "restorePool":
-        panels.sendFromSheet({
-          type: "adjustPool",
-          who,
-          pool: el.dataset["pool"] ?? "",
-          delta: el.dataset["action"] === "spendPool" ? -1 : 1,
-        });
-        return true;
       case "react": {
-        const against = el.dataset["against"];
-        panels.sendFromSheet({
-          type: "react",
-          who,
-          with: el.dataset["reaction"] ?? "",
-          ...(against ? { against } : {}),
-        });
+        const command = sheetCommand(el.dataset["action"] ?? "", who, { ...el.dataset });
+        if (command) panels.sendFromSheet(command);
         return true;
       }
       default:

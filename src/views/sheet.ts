@@ -133,6 +133,8 @@ export interface ActionView {
   chooseCost: boolean;
   /** The command the button sends: act, or declare while declarations or announcements are due. */
   verb: "act" | "declare";
+  /** The target the button's command names: the one the check passed with ("" for none). */
+  target: string;
   costInputId: string;
   costInputLabel: string;
   limits: string;
@@ -425,6 +427,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       reason,
       reasonId: `tempo-${subject.id}-why-${action.id}`,
       verb: found?.verb ?? "act",
+      target: found?.target ?? "",
       buttonLabel: i18n.format(found?.verb === "declare" ? "TEMPO.Sheet.Declare" : "TEMPO.Sheet.Take", {
         action: label,
       }),

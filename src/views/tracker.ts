@@ -4,7 +4,14 @@
  * `trackerView(state, options)` and render templates/tracker/tracker.hbs with `{ tempo: view }`.
  * Every label, aria text, css class and disabled flag is worked out here; the templates only show.
  */
-import { getRuleset, type CombatantState, type EncounterState, type RulesetId } from "../engine";
+import {
+  check,
+  getRuleset,
+  type Command,
+  type CombatantState,
+  type EncounterState,
+  type RulesetId,
+} from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
 import { PHASE_LABELS, RULESET_LABELS } from "./labels";
@@ -463,11 +470,15 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
     }
   }
   const current = state.current;
+  // A button the engine would refuse now is disabled, never a refused press: "turn-taking commands
+  // wait while offers are open", marching's lead must choose before the turns begin, and so on.
+  const wouldRefuse = (command: Command) => waiting || check(state, command) !== null;
   if (current !== null && !isGM && owned.includes(current)) {
-    out.push(control("tempoEndTurn", i18n.localize("TEMPO.Tracker.Control.EndTurn"), current, "", waiting));
+    const endTurn = wouldRefuse({ type: "endTurn", who: current });
+    out.push(control("tempoEndTurn", i18n.localize("TEMPO.Tracker.Control.EndTurn"), current, "", endTurn));
   }
-  // "Turn-taking commands wait while offers are open": the button says so by being disabled.
-  if (isGM) out.push(control("tempoNext", i18n.localize(nextLabel(state)), "", "", waiting));
+  if (isGM)
+    out.push(control("tempoNext", i18n.localize(nextLabel(state)), "", "", wouldRefuse({ type: "next" })));
   return out;
 }
 

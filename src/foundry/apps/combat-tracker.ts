@@ -5,6 +5,7 @@
  * Header and footer stay Foundry's (begin/end combat, previous/next turn and round).
  */
 import type { Command } from "../../engine";
+import { trackerCommand } from "../../views/controls";
 import { trackerView, type TrackerView } from "../../views/tracker";
 import { TEMPLATE_PATHS } from "../../views/templates";
 import { submit } from "../commands";
@@ -18,11 +19,11 @@ const { CombatTracker } = foundry.applications.sidebar.tabs;
 export class TempoCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
     actions: {
-      tempoNext: TempoCombatTracker.#onNext,
-      tempoEndTurn: TempoCombatTracker.#onEndTurn,
-      tempoChoose: TempoCombatTracker.#onChoose,
+      tempoNext: TempoCombatTracker.#onCommand,
+      tempoEndTurn: TempoCombatTracker.#onCommand,
+      tempoChoose: TempoCombatTracker.#onCommand,
       tempoHowto: TempoCombatTracker.#onHowto,
-      tempoAdjustPool: TempoCombatTracker.#onAdjustPool,
+      tempoAdjustPool: TempoCombatTracker.#onCommand,
       tempoSetup: TempoCombatTracker.#onSetup,
     },
   };
@@ -96,44 +97,20 @@ export class TempoCombatTracker extends CombatTracker {
     if (combat) await submit(combat, command);
   }
 
-  static async #onNext(this: TempoCombatTracker): Promise<void> {
-    await TempoCombatTracker.#send.call(this, { type: "next" });
-  }
-
-  static async #onEndTurn(
+  /** A control that sends a command: the command is the view's (src/views/controls.ts). */
+  static async #onCommand(
     this: TempoCombatTracker,
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const who = target.dataset["who"];
-    if (who) await TempoCombatTracker.#send.call(this, { type: "endTurn", who });
-  }
-
-  static async #onChoose(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const who = target.dataset["who"];
-    const value = target.dataset["value"];
-    if (who && (value === "take" || value === "cede")) {
-      await TempoCombatTracker.#send.call(this, { type: "choose", who, initiative: value });
-    }
+    const command = trackerCommand(target.dataset["action"] ?? "", { ...target.dataset });
+    if (command) await TempoCombatTracker.#send.call(this, command);
   }
 
   /** The "How <ruleset> plays" link in the tracker's header. */
   static async #onHowto(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const ruleset = rulesetOf(target);
     if (ruleset) await openHowto(ruleset);
-  }
-
-  /** The GM's − and + on a pool in the acting row: the engine's logged adjustPool command. */
-  static async #onAdjustPool(
-    this: TempoCombatTracker,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const who = target.dataset["who"];
-    const pool = target.dataset["pool"];
-    const delta = Number(target.dataset["delta"]);
-    if (who && pool && (delta === 1 || delta === -1))
-      await TempoCombatTracker.#send.call(this, { type: "adjustPool", who, pool, delta });
   }
 
   /** The GM's Tempo setup of a combatant (side, surprised, marching place, unseen). */

@@ -7,6 +7,7 @@
  * one).
  */
 import type { Command } from "../../../engine";
+import { sheetCommand } from "../../../views/controls";
 import { sheetView, type SheetView } from "../../../views/sheet";
 import { TEMPLATE_PATHS } from "../../../views/templates";
 import { submit } from "../../commands";
@@ -81,10 +82,11 @@ export class TempoActorSheet extends ActorSheetV2 {
   }
 
   /** Send a command for this actor's combatant, if it is in a running combat. */
-  async #send(make: (who: string) => Command): Promise<boolean> {
+  async #send(make: (who: string) => Command | null): Promise<boolean> {
     const found = combatOf(this.actor);
     if (!found?.encounter.combatantId) return false;
-    await submit(found.combat, make(found.encounter.combatantId));
+    const command = make(found.encounter.combatantId);
+    if (command) await submit(found.combat, command);
     return true;
   }
 
@@ -92,7 +94,8 @@ export class TempoActorSheet extends ActorSheetV2 {
   async #adjust(target: HTMLElement, delta: number): Promise<void> {
     const pool = target.dataset["pool"];
     if (!pool) return;
-    if (await this.#send((who) => ({ type: "adjustPool", who, pool, delta }))) return;
+    const action = delta < 0 ? "spendPool" : "restorePool";
+    if (await this.#send((who) => sheetCommand(action, who, { ...target.dataset }))) return;
     const shown = this.#view?.pools.find((p) => p.id === pool);
     if (!shown || !isActorPool(pool)) return;
     const next = Math.max(0, Math.min(shown.max, shown.value + delta));
@@ -111,6 +114,7 @@ export class TempoActorSheet extends ActorSheetV2 {
     await this.#adjust(target, 1);
   }
 
+  /** An action's button: the command names the target its check passed with (src/views/controls.ts). */
   static async #onTakeAction(
     this: TempoActorSheet,
     _event: PointerEvent,
@@ -118,24 +122,13 @@ export class TempoActorSheet extends ActorSheetV2 {
   ): Promise<void> {
     const action = target.dataset["actionId"];
     if (!action) return;
-    const found = combatOf(this.actor);
-    if (!found) return;
     const costInput = this.element.querySelector<HTMLInputElement>(`input[data-cost-for="${action}"]`);
-    const picked = targetIn(found.combat);
-    await this.#send((who) => {
-      if (target.dataset["verb"] === "declare") return { type: "declare", who, action };
-      const command: Command = { type: "act", who, action };
-      if (picked) command.target = picked;
-      if (costInput) command.cost = Math.max(1, Math.trunc(Number(costInput.value) || 1));
-      return command;
-    });
+    const cost = costInput ? Number(costInput.value) : null;
+    await this.#send((who) => sheetCommand("takeAction", who, { ...target.dataset }, cost));
   }
 
   static async #onReact(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const reaction = target.dataset["reaction"];
-    const against = target.dataset["against"];
-    if (!reaction) return;
-    await this.#send((who) => ({ type: "react", who, with: reaction, ...(against ? { against } : {}) }));
+    await this.#send((who) => sheetCommand("react", who, { ...target.dataset }));
   }
 
   static async #onEditItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

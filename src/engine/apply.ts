@@ -56,6 +56,7 @@ export const coreHandlers: Handlers = {
   setDefeated(ctx, cmd) {
     const c = combatant(ctx.state, cmd.who);
     c.defeated = cmd.defeated;
+    ctx.moved(cmd.who);
     ctx.emit({ type: "defeatedChanged", who: cmd.who, defeated: cmd.defeated });
     if (cmd.defeated) withdrawOffers(ctx, (o) => o.who === cmd.who, "defeated");
   },
@@ -69,6 +70,7 @@ export const coreHandlers: Handlers = {
     ctx.ruleset.setupCombatant(made, ctx.state);
     ctx.state.combatants[made.id] = made;
     ctx.state.roster.push(made.id);
+    ctx.moved(made.id);
     ctx.emit({ type: "combatantAdded", who: made.id });
   },
   removeCombatant(ctx, cmd) {
@@ -77,6 +79,7 @@ export const coreHandlers: Handlers = {
     delete ctx.state.combatants[cmd.who];
     ctx.state.roster = ctx.state.roster.filter((id) => id !== cmd.who);
     ctx.state.order = ctx.state.order.filter((id) => id !== cmd.who);
+    ctx.moved(cmd.who);
     // Offers made to or against someone who left can no longer be answered.
     withdrawOffers(ctx, (o) => o.who === cmd.who || o.against === cmd.who, "removed");
     ctx.state.pending = ctx.state.pending.filter(
@@ -164,7 +167,7 @@ export function apply(
     // made plain before the draft is finalised, so none of them holds a draft.
     let events: EngineEvent[] = [];
     const next = produce(state, (draft) => {
-      const ctx = createContext(draft, ruleset, dice);
+      const ctx = createContext(draft, ruleset, dice, state);
       try {
         if (state.status === "ended") refuse("CombatEnded");
         if (state.status === "setup" && !BEFORE_START.has(parsed.type)) refuse("NotStarted");

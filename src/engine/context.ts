@@ -1,3 +1,5 @@
+import { current, isDraft } from "mutative";
+
 import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Ruleset } from "./ruleset";
@@ -9,6 +11,11 @@ import type { EncounterState } from "./state";
  */
 export interface Context {
   readonly state: EncounterState;
+  /**
+   * The state this command started from, plain (not a draft): apply's `state`. Where the command
+   * changes nothing in place, `state` itself.
+   */
+  readonly base: EncounterState;
   readonly ruleset: Ruleset;
   readonly events: EngineEvent[];
   emit(event: EngineEvent): void;
@@ -16,13 +23,49 @@ export interface Context {
   roll(faces: number, purpose: string, who?: string): number;
   /** A new id for an offer or a pending trigger; counted in state so replays match. */
   nextId(prefix: string): string;
+  /**
+   * Note that `who`'s body on the grid changed in this command: its cell, size, reach, side or
+   * defeat, or it joined or left. Every handler that changes one of these calls it, right after the
+   * change: the scene's index (core/movement.ts spatialIndexOf) is the one of `base` until then,
+   * and is rebuilt with these combatants read afresh after.
+   */
+  moved(who: string): void;
+  /** The combatants noted by moved(), and how many times it was called. */
+  readonly geometry: { readonly moved: ReadonlySet<string>; readonly version: number };
 }
 
-export function createContext(state: EncounterState, ruleset: Ruleset, dice: DicePort): Context {
+/** The context a command handler runs in, by its state (the draft): see contextOf. */
+const contexts = new WeakMap<EncounterState, Context>();
+
+/**
+ * The context whose draft `state` is, when `state` is the state of a running command with a plain
+ * base to read from; the scene's index is then shared with the base and rebuilt only after a move.
+ */
+export function contextOf(state: EncounterState): Context | undefined {
+  return contexts.get(state);
+}
+
+/**
+ * Checks for the test suite: when `indexes` is on, every scene index a command takes from its base
+ * is compared with one built from the draft itself, and a difference (a handler that changed a body
+ * without calling ctx.moved) throws.
+ */
+export const engineChecks = { indexes: false };
+
+export function createContext(
+  state: EncounterState,
+  ruleset: Ruleset,
+  dice: DicePort,
+  base: EncounterState = state,
+): Context {
   const events: EngineEvent[] = [];
-  return {
+  const moved = new Set<string>();
+  const geometry = { moved, version: 0 };
+  const ctx: Context = {
     state,
+    base,
     ruleset,
+    geometry,
     events,
     emit(event) {
       events.push(event);
@@ -44,7 +87,13 @@ export function createContext(state: EncounterState, ruleset: Ruleset, dice: Dic
       state.seq += 1;
       return `${prefix}${state.seq}`;
     },
+    moved(who) {
+      moved.add(who);
+      geometry.version += 1;
+    },
   };
+  contexts.set(state, ctx);
+  return ctx;
 }
 
 /**
@@ -57,10 +106,24 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
   };
   return {
     state,
+    base: state,
     ruleset,
     events: [],
     emit: changes("emit an event"),
     roll: changes("roll a die"),
     nextId: changes("take an id"),
+    moved: changes("move a body"),
+    geometry: { moved: new Set(), version: 0 },
   };
+}
+
+/**
+ * What `value` holds now, as plain data: itself when it is not a draft, else mutative's current
+ * value (the original when nothing under it changed; otherwise a shallow copy sharing every
+ * unchanged part). For scans that read every combatant: reading through the draft makes a proxy
+ * for each object read, which costs more than the command itself at a few thousand combatants.
+ * Read only: what it returns may be the state the command started from.
+ */
+export function settled<T extends object>(value: T): T {
+  return isDraft(value) ? current(value) : value;
 }

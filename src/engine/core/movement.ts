@@ -11,6 +11,7 @@ import type { Body, GridSpec, PathLegality, Provocation, SpatialIndex } from "..
 import { insideScene } from "../schema";
 import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
+import { contextOf, engineChecks, settled, type Context } from "../context";
 import { combatant } from "./combatants";
 
 /** A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack). */
@@ -18,35 +19,105 @@ export function reachOf(c: CombatantState): number {
   return reachFor(c.size, c.reach > 0 ? c.reach : undefined);
 }
 
-/** The bodies on the grid: combatants with a cell who are still standing. */
-export function bodiesOf(
-  state: EncounterState,
-  include: (c: CombatantState) => boolean = (c) => !c.defeated,
-): Body[] {
+function bodyOf(c: CombatantState): Body {
+  // A copy of the cell: inside a command `c.at` may be a draft, which the index must not keep.
+  return {
+    id: c.id,
+    side: c.side,
+    anchor: [c.at![0], c.at![1]],
+    size: c.size,
+    reach: reachOf(c),
+    ...(c.level === undefined ? {} : { level: c.level }),
+  };
+}
+
+/**
+ * The bodies on the grid: combatants with a cell who are still standing (or those `include`
+ * keeps). Inside a command, the standing bodies come from the plain state the command started from,
+ * with the combatants it moved (ctx.moved) read afresh: reading every combatant through the draft
+ * costs more than the command itself at a few thousand combatants.
+ */
+export function bodiesOf(state: EncounterState, include?: (c: CombatantState) => boolean): Body[] {
+  const ctx = include ? undefined : contextOf(state);
+  if (ctx && ctx.base !== ctx.state) {
+    const bodies = bodiesInCommand(ctx);
+    if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing));
+    return bodies;
+  }
+  return plainBodies(state, include ?? standing);
+}
+
+function standing(c: CombatantState): boolean {
+  return !c.defeated;
+}
+
+function plainBodies(state: EncounterState, include: (c: CombatantState) => boolean): Body[] {
   const bodies: Body[] = [];
-  for (const id of state.roster) {
-    const c = state.combatants[id];
+  // Plain reads where nothing under them changed (settled): inside a command `state` is a draft.
+  const combatants = settled(state.combatants);
+  for (const id of settled(state.roster)) {
+    const c = combatants[id];
     if (!c || !c.at || !include(c)) continue;
-    bodies.push({
-      id: c.id,
-      side: c.side,
-      anchor: c.at,
-      size: c.size,
-      reach: reachOf(c),
-      ...(c.level === undefined ? {} : { level: c.level }),
-    });
+    bodies.push(bodyOf(c));
   }
   return bodies;
 }
 
+const baseBodies = new WeakMap<EncounterState, Body[]>();
+
+function bodiesInCommand(ctx: Context): Body[] {
+  const { moved } = ctx.geometry;
+  if (moved.size === 0) {
+    let bodies = baseBodies.get(ctx.base);
+    if (!bodies) {
+      bodies = plainBodies(ctx.base, standing);
+      baseBodies.set(ctx.base, bodies);
+    }
+    return bodies;
+  }
+  const bodies: Body[] = [];
+  const { combatants } = ctx.base;
+  for (const id of settled(ctx.state.roster)) {
+    const c = moved.has(id) ? ctx.state.combatants[id] : combatants[id];
+    if (!c || !c.at || c.defeated) continue;
+    bodies.push(bodyOf(c));
+  }
+  return bodies;
+}
+
+/** engineChecks.indexes: the bodies a command took from its base must be the draft's own. */
+function checkBodies(fast: readonly Body[], exact: readonly Body[]): void {
+  const text = (bodies: readonly Body[]) => JSON.stringify(bodies);
+  if (text(fast) !== text(exact))
+    throw new Error(
+      `Tempo: a handler changed a body on the grid without ctx.moved: ${text(fast)} vs ${text(exact)}`,
+    );
+}
+
 const indexCache = new WeakMap<EncounterState, SpatialIndex>();
+const commandIndex = new WeakMap<Context, { version: number; index: SpatialIndex }>();
 
 /**
- * The spatial index of a state, built once per state object. Only use it on states that are not
- * changed afterwards (a host's current state, a preview); inside a command handler build a fresh
- * one with buildSpatialIndex(state.grid, bodiesOf(state)).
+ * The spatial index of a state. A host's state (a state not changed afterwards) gets one index,
+ * built once and kept for as long as the state lives. Inside a command, the index of the state the
+ * command started from serves until a handler moves somebody (ctx.moved), and one rebuilt after
+ * each such move serves from then on.
  */
 export function spatialIndexOf(state: EncounterState): SpatialIndex {
+  const ctx = contextOf(state);
+  if (ctx && ctx.base !== ctx.state) {
+    if (ctx.geometry.moved.size === 0) {
+      if (engineChecks.indexes) bodiesOf(state);
+      return spatialIndexOf(ctx.base);
+    }
+    const known = commandIndex.get(ctx);
+    if (known && known.version === ctx.geometry.version) return known.index;
+    const index = buildSpatialIndex(state.grid, bodiesOf(state));
+    commandIndex.set(ctx, { version: ctx.geometry.version, index });
+    return index;
+  }
+  // A context that changes its state in place (no plain base): build afresh every time.
+  if (ctx) return buildSpatialIndex(state.grid, bodiesOf(state));
   let index = indexCache.get(state);
   if (!index) {
     index = buildSpatialIndex(state.grid, bodiesOf(state));
@@ -74,7 +145,7 @@ export function planPath(
   if (state.grid.type === "none") refuse("NoGrid");
   if (!mover.at) refuse("NotOnGrid", { who: mover.name });
   requireWalkable(state.grid, mover.at, waypoints, mover.name);
-  const used = index ?? buildSpatialIndex(state.grid, bodiesOf(state));
+  const used = index ?? spatialIndexOf(state);
   const cells = walkPath(state.grid, mover.at, waypoints);
   return {
     cells,

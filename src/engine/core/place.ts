@@ -29,6 +29,7 @@ export function place(ctx: Context, cmd: CommandOf<"place">): void {
   const from = c.at;
   c.at = cmd.at === null ? null : [cmd.at[0] + 0, cmd.at[1] + 0];
   if (cmd.level !== undefined) c.level = cmd.level;
+  ctx.moved(c.id);
   ctx.emit({
     type: "combatantPlaced",
     who: c.id,

@@ -4,8 +4,11 @@
  * build it from the combatants' positions (or take the memoised one for the
  * same bodies array) and throw it away when they move.
  *
- * Building it costs O(bodies): each body is filed under the coarse buckets
- * (BUCKET x BUCKET cells) its threat range overlaps. A question about a cell
+ * Each body is filed under the coarse buckets (BUCKET x BUCKET cells) its
+ * threat range overlaps, lazily: a command asks about a few buckets near one
+ * creature, so the first questions file one bucket each in one pass over the
+ * bodies, and only a caller asking about many places pays for filing all
+ * (O(bodies) either way, with a small constant). A question about a cell
  * looks only at the bodies filed under that cell's bucket and tests each
  * against its threat (or footprint) shape, a bitmap shared by every body of
  * the same size and reach. So "who threatens this cell?" costs the handful of
@@ -90,11 +93,29 @@ interface ShapeMask {
 const THREAT = 1;
 const OCCUPIED = 2;
 
-const masks = new Map<string, ShapeMask>();
+/** The shape masks of one grid measure, by size, then by reach. */
+type MaskTable = Map<Size, ShapeMask[]>;
 
-function maskFor(grid: GridSpec, size: Size, reach: number): ShapeMask {
-  const key = `${grid.type}/${grid.type === "square" ? (grid.diagonals ?? "equidistant") : ""}/${size}/${reach}`;
-  const cached = masks.get(key);
+const masks = new Map<string, MaskTable>();
+
+/** The mask table of a grid measure (hex, square with its diagonals rule), shared by every index. */
+function maskTableFor(grid: GridSpec): MaskTable {
+  const key = `${grid.type}/${grid.type === "square" ? (grid.diagonals ?? "equidistant") : ""}`;
+  let table = masks.get(key);
+  if (!table) {
+    table = new Map();
+    masks.set(key, table);
+  }
+  return table;
+}
+
+function maskFor(grid: GridSpec, table: MaskTable, size: Size, reach: number): ShapeMask {
+  let bySize = table.get(size);
+  if (!bySize) {
+    bySize = [];
+    table.set(size, bySize);
+  }
+  const cached = bySize[reach];
   if (cached) return cached;
   const threat = threatShape(grid, size, reach);
   const own = footprintShape(grid, size);
@@ -107,14 +128,31 @@ function maskFor(grid: GridSpec, size: Size, reach: number): ShapeMask {
   for (const [x, y] of threat) bits[(y - minY) * width + (x - minX)]! |= THREAT;
   for (const [x, y] of own) bits[(y - minY) * width + (x - minX)]! |= OCCUPIED;
   const mask = { minX, minY, width, height, bits };
-  masks.set(key, mask);
+  bySize[reach] = mask;
   return mask;
 }
 
+/**
+ * Buckets filed one at a time before the index files every body at once: a command or a ruler
+ * update asks about a few cells near one creature (a handful of buckets), and one pass over the
+ * bodies per bucket costs less than filing them all; a caller that asks about many places gets the
+ * whole filing after this many, so the index never costs more than a few passes over its bodies.
+ */
+const LAZY_BUCKETS = 4;
+
+/**
+ * The index files lazily: building it checks the bodies and makes the id lookup. The first
+ * question about a bucket passes once over the bodies to find the ones filed under it; after
+ * LAZY_BUCKETS such passes every body is filed at once (the whole filing, O(bodies)).
+ */
 class BucketSpatialIndex implements SpatialIndex {
-  private readonly ranks = new Map<string, number>();
-  private readonly masks: ShapeMask[] = [];
+  private readonly table: MaskTable;
+  /** Each body's mask, by rank, filled as bodies are met. */
+  private readonly masks: (ShapeMask | undefined)[];
   private readonly buckets = new Map<number | string, number[]>();
+  private scans = 0;
+  private filed = false;
+  private readonly ranks = new Map<string, number>();
   /** Per-body stamp of the last range query that met it, so a body is listed once. */
   private seen: Int32Array | null = null;
   private query = 0;
@@ -123,40 +161,85 @@ class BucketSpatialIndex implements SpatialIndex {
     readonly grid: GridSpec,
     readonly bodies: readonly Body[],
   ) {
-    bodies.forEach((body, rank) => this.add(body, rank));
+    this.table = maskTableFor(grid);
+    this.masks = new Array<ShapeMask | undefined>(bodies.length);
+    bodies.forEach((body, rank) => {
+      if (this.ranks.has(body.id)) throw new Error(`Tempo grid: two bodies share the id "${body.id}"`);
+      if (!Number.isInteger(body.reach) || body.reach < 0) {
+        throw new RangeError(
+          `Tempo grid: body "${body.id}" has reach ${body.reach}; reach is a whole number >= 0`,
+        );
+      }
+      this.ranks.set(body.id, rank);
+    });
+    // The shape of the first body, now: a gridless scene has none and is refused here.
+    if (bodies.length > 0) this.maskOf(0);
   }
 
-  private add(body: Body, rank: number): void {
-    const { id } = body;
-    if (this.ranks.has(id)) throw new Error(`Tempo grid: two bodies share the id "${id}"`);
-    if (!Number.isInteger(body.reach) || body.reach < 0) {
-      throw new RangeError(`Tempo grid: body "${id}" has reach ${body.reach}; reach is a whole number >= 0`);
-    }
+  private maskOf(rank: number): ShapeMask {
+    const known = this.masks[rank];
+    if (known) return known;
+    const body = this.bodies[rank] as Body;
     // flow: reach counts from any occupied cell; the body's own cells are not threatened by it
     // (threatShape). The mask is shared by every body of this size and reach.
-    const mask = maskFor(this.grid, body.size, body.reach);
-    this.ranks.set(id, rank);
-    this.masks.push(mask);
-    const [ax, ay] = body.anchor;
-    const x0 = Math.floor((ax + mask.minX) / BUCKET);
-    const x1 = Math.floor((ax + mask.minX + mask.width - 1) / BUCKET);
-    const y0 = Math.floor((ay + mask.minY) / BUCKET);
-    const y1 = Math.floor((ay + mask.minY + mask.height - 1) / BUCKET);
-    for (let bx = x0; bx <= x1; bx++) {
-      for (let by = y0; by <= y1; by++) {
-        const k = pairKey(bx, by);
-        const list = this.buckets.get(k);
-        if (list) list.push(rank);
-        else this.buckets.set(k, [rank]);
-      }
+    const mask = maskFor(this.grid, this.table, body.size, body.reach);
+    this.masks[rank] = mask;
+    return mask;
+  }
+
+  /** The ranks of the bodies filed under bucket (bx, by), in body order. */
+  private bucket(bx: number, by: number): readonly number[] {
+    const k = pairKey(bx, by);
+    const known = this.buckets.get(k);
+    if (known || this.filed) return known ?? [];
+    if (this.scans >= LAZY_BUCKETS) {
+      this.fileAll();
+      return this.buckets.get(k) ?? [];
     }
+    this.scans += 1;
+    const x0 = bx * BUCKET;
+    const y0 = by * BUCKET;
+    const list: number[] = [];
+    const { bodies } = this;
+    for (let rank = 0; rank < bodies.length; rank++) {
+      const mask = this.maskOf(rank);
+      const anchor = (bodies[rank] as Body).anchor;
+      const left = anchor[0] + mask.minX;
+      const top = anchor[1] + mask.minY;
+      if (left > x0 + BUCKET - 1 || left + mask.width - 1 < x0) continue;
+      if (top > y0 + BUCKET - 1 || top + mask.height - 1 < y0) continue;
+      list.push(rank);
+    }
+    this.buckets.set(k, list);
+    return list;
+  }
+
+  /** File every body under the buckets its threat range overlaps (the whole build). */
+  private fileAll(): void {
+    this.filed = true;
+    this.buckets.clear();
+    this.bodies.forEach((body, rank) => {
+      const mask = this.maskOf(rank);
+      const [ax, ay] = body.anchor;
+      const x0 = Math.floor((ax + mask.minX) / BUCKET);
+      const x1 = Math.floor((ax + mask.minX + mask.width - 1) / BUCKET);
+      const y0 = Math.floor((ay + mask.minY) / BUCKET);
+      const y1 = Math.floor((ay + mask.minY + mask.height - 1) / BUCKET);
+      for (let bx = x0; bx <= x1; bx++) {
+        for (let by = y0; by <= y1; by++) {
+          const k = pairKey(bx, by);
+          const list = this.buckets.get(k);
+          if (list) list.push(rank);
+          else this.buckets.set(k, [rank]);
+        }
+      }
+    });
   }
 
   /** The ids of the bodies near `cell` whose mask has `bit` at it, in body order. */
   private at(cell: Cell, bit: number): readonly string[] {
     const [x, y] = cell;
-    const list = this.buckets.get(pairKey(Math.floor(x / BUCKET), Math.floor(y / BUCKET)));
-    if (!list) return NONE;
+    const list = this.bucket(Math.floor(x / BUCKET), Math.floor(y / BUCKET));
     let out: string[] | null = null;
     for (const rank of list) {
       const body = this.bodies[rank] as Body;
@@ -171,8 +254,8 @@ class BucketSpatialIndex implements SpatialIndex {
   }
 
   body(id: string): Body | undefined {
-    const rank = this.ranks.get(id);
-    return rank === undefined ? undefined : this.bodies[rank];
+    const rank = this.rankOf(id);
+    return rank < 0 ? undefined : this.bodies[rank];
   }
 
   cellsOf(id: string): readonly Cell[] {
@@ -206,7 +289,7 @@ class BucketSpatialIndex implements SpatialIndex {
     const found: number[] = [];
     for (let bx = Math.floor((x - radius) / BUCKET); bx <= Math.floor((x + radius) / BUCKET); bx++) {
       for (let by = Math.floor((y - radius) / BUCKET); by <= Math.floor((y + radius) / BUCKET); by++) {
-        for (const rank of this.buckets.get(pairKey(bx, by)) ?? []) {
+        for (const rank of this.bucket(bx, by)) {
           if (seen[rank] === stamp) continue;
           seen[rank] = stamp;
           const body = this.bodies[rank] as Body;

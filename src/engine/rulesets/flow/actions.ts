@@ -213,9 +213,15 @@ function attackModifier(
   return d > range ? -RANGE_PENALTY * Math.ceil((d - range) / range) : 0;
 }
 
-function performAttack(ctx: Context, plan: ActPlan, attacker: CombatantState, target: CombatantState): void {
+function performAttack(
+  ctx: Context,
+  plan: ActPlan,
+  attacker: CombatantState,
+  target: CombatantState,
+  known: SpatialIndex | undefined,
+): void {
   // Nobody moves while an attack is rolled and its reactions offered: one index serves it all.
-  const index = sceneIndex(ctx.state);
+  const index = known ?? sceneIndex(ctx.state);
   const melee = inReach(ctx.state, attacker, target, index);
   const feinted = useFeint(attacker, target.id);
   let level: Level;
@@ -322,6 +328,7 @@ function performShove(ctx: Context, plan: ActPlan, c: CombatantState, t: Combata
   if (wantsPush && cell) {
     const from = t.at;
     t.at = [cell[0], cell[1]];
+    ctx.moved(t.id);
     pushedTo = [cell[0], cell[1]];
     ctx.emit({
       type: "moved",
@@ -423,8 +430,11 @@ export function finishProvoked(ctx: Context, pending: Pending): void {
     });
 }
 
-/** Pay for and carry out an action that prepareAct allowed. */
-export function performAct(ctx: Context, plan: ActPlan): void {
+/**
+ * Pay for and carry out an action that prepareAct allowed. `index` is the scene's index when the
+ * caller built it and nobody has moved since (else an attack builds its own).
+ */
+export function performAct(ctx: Context, plan: ActPlan, index?: SpatialIndex): void {
   const c = combatant(ctx.state, plan.who);
   spend(ctx, c.id, "ap", plan.cost, plan.action);
   ctx.emit({
@@ -438,7 +448,7 @@ export function performAct(ctx: Context, plan: ActPlan): void {
   const t = plan.target === null ? null : combatant(ctx.state, plan.target);
   switch (plan.action) {
     case "attack":
-      if (t) performAttack(ctx, plan, c, t);
+      if (t) performAttack(ctx, plan, c, t, index);
       break;
     case "disarm":
       if (t) performDisarm(ctx, plan, c, t);
@@ -481,10 +491,13 @@ export function performAct(ctx: Context, plan: ActPlan): void {
 export const act: Handler<"act"> = (ctx, cmd) => {
   requireNoOpenOffers(ctx);
   const plan = prepareAct(ctx.state, cmd, false);
+  // The scene's index, taken before this command changes anything (so read from the plain state,
+  // not through the draft); nobody moves before the attack it serves.
+  const index = plan.action === "attack" ? sceneIndex(ctx.state) : undefined;
   // Acting on your own turn while an action is readied gives up the wait ("cancel the Readied
   // Action at no cost").
   cancelReady(ctx, cmd.who, "acted");
   const triggered = triggersFor(ctx.state, cmd.who, ["act", cmd.action]);
   if (triggered.length > 0) holdForTriggers(ctx, cmd, triggered);
-  else performAct(ctx, plan);
+  else performAct(ctx, plan, index);
 };

@@ -2,26 +2,18 @@
  * Flow's questions to the grid: who threatens whom, size categories, where an interceptor can
  * stand, where a shove pushes.
  */
-import { bodiesOf } from "../../core/movement";
-import {
-  buildSpatialIndex,
-  cellKey,
-  distance,
-  footprint,
-  line,
-  neighbours,
-  sameCell,
-  type SpatialIndex,
-} from "../../grid";
+import { spatialIndexOf } from "../../core/movement";
+import { cellKey, distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { SIZES } from "../../state";
 
 /**
- * The spatial index of the scene as it stands now. A handler builds it once and passes it down to
- * every question asked before anyone moves; after a move, ask again.
+ * The spatial index of the scene as it stands now (core/movement.ts spatialIndexOf: inside a
+ * command, the one of the state it started from until somebody moves). A handler takes it once and
+ * passes it down to every question asked before anyone moves; after a move, ask again.
  */
 export function indexOf(state: EncounterState): SpatialIndex {
-  return buildSpatialIndex(state.grid, bodiesOf(state));
+  return spatialIndexOf(state);
 }
 
 /** The scene's index, or undefined on a gridless scene (where nothing is measured). */

@@ -156,8 +156,9 @@ function canReactionAttack(state: EncounterState, id: string): boolean {
   return e !== undefined && !e.defeated && poolOf(e, "rp") >= reactionAttackCost();
 }
 
-function setAt(c: CombatantState, cell: Cell): void {
+function setAt(ctx: Context, c: CombatantState, cell: Cell): void {
   c.at = [cell[0], cell[1]];
+  ctx.moved(c.id);
 }
 
 const copy = (cells: readonly Cell[]): Cell[] => cells.map((cell) => [cell[0], cell[1]]);
@@ -201,7 +202,7 @@ export function walk(
       if (by.length === 0) continue;
       const at = rest[provocation.step] ?? provocation.from;
       data.walked.push(...copy(rest.slice(1, provocation.step + 1)));
-      setAt(mover, at);
+      setAt(ctx, mover, at);
       data.rest = copy(rest.slice(provocation.step));
       data.offered.push(...by);
       const held = pending ?? openPending(ctx, "move", who, asJson(data));
@@ -212,7 +213,7 @@ export function walk(
     }
     data.walked.push(...copy(rest.slice(1)));
     const end = rest[rest.length - 1];
-    if (end) setAt(mover, end);
+    if (end) setAt(ctx, mover, end);
   }
   if (pending) closePending(ctx, pending.id);
   ctx.emit({
@@ -263,7 +264,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
     spend(ctx, c.id, "ap", plan.ap, "takeStep");
     markUsed(c, "round", "takeStep");
     const end = plan.cells[plan.cells.length - 1] ?? start;
-    setAt(c, end);
+    setAt(ctx, c, end);
     ctx.emit({
       type: "moved",
       who: c.id,
@@ -283,7 +284,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
     // "If you succeed, you can move directly through the enemy's Hex to the other side of them
     // without provoking Reaction Attacks from any enemy."
     const end = plan.cells[plan.cells.length - 1] ?? start;
-    setAt(c, end);
+    setAt(ctx, c, end);
     ctx.emit({
       type: "moved",
       who: c.id,

@@ -71,6 +71,7 @@ function defend(
 function relocate(ctx: Context, c: CombatantState, to: Cell, mode: string): void {
   const from = c.at;
   c.at = [to[0], to[1]];
+  ctx.moved(c.id);
   ctx.emit({
     type: "moved",
     who: c.id,

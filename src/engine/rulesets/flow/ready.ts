@@ -10,7 +10,7 @@
  * trigger's command runs; the command then goes on, unless its actor fell or it is no longer legal.
  */
 import type { Command } from "../../commands";
-import type { Context } from "../../context";
+import { settled, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { addCondition } from "../../core/conditions";
 import { openPending, requireNoOpenOffers } from "../../core/offers";
@@ -58,9 +58,11 @@ export const ready: Handler<"ready"> = (ctx, cmd) => {
 
 /** Readied actions that `actor` doing one of `verbs` sets off, in initiative order. */
 export function triggersFor(state: EncounterState, actor: string, verbs: readonly string[]): ReadiedData[] {
-  const order = encounterExt(state).initiativeOrder ?? state.roster;
+  // Plain reads (inside a command `state` is a draft): every combatant is looked at.
+  const order = settled(encounterExt(state).initiativeOrder ?? state.roster);
+  const combatants = settled(state.combatants);
   return order.flatMap((id) => {
-    const c = state.combatants[id];
+    const c = combatants[id];
     const readied = c ? flowExt(c).readied : undefined;
     if (
       !c ||

@@ -13,6 +13,7 @@ export function defeat(ctx: Context, who: string, by: string | null): void {
   const c = combatant(ctx.state, who);
   if (c.defeated) return;
   c.defeated = true;
+  ctx.moved(who);
   ctx.emit({ type: "defeatedChanged", who, defeated: true, by });
   // Its own offers go, and so do Reaction Attacks against it (nothing left to punish).
   withdrawOffers(ctx, (o) => o.who === who || (o.against === who && o.with === "reactionAttack"), "defeated");

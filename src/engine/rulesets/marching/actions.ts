@@ -166,6 +166,7 @@ export function resolveAttack(ctx: Context, id: string): void {
     return;
   }
   target.defeated = true;
+  ctx.moved(target.id);
   ctx.emit({ type: "defeatedChanged", who: target.id, defeated: true });
   withdrawOffers(ctx, (o) => o.who === target.id, "defeated");
 }
@@ -292,6 +293,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
   const from = c.at as Cell;
   const to = cells[cells.length - 1] ?? from;
   c.at = [to[0], to[1]];
+  ctx.moved(c.id);
   if (together && together.who.includes(c.id)) {
     const now = togetherOf(ctx.state) ?? together;
     setTogether(ctx.state, {

@@ -145,6 +145,7 @@ export function advance(ctx: Context): void {
       const c = state.combatants[id];
       if (!c || c.defeated) continue;
       c.defeated = true;
+      ctx.moved(id);
       ctx.emit({ type: "defeatedChanged", who: id, defeated: true });
       withdrawOffers(ctx, (o) => o.who === id, "defeated");
     }

@@ -3,14 +3,7 @@ import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
 import { readOnlyContext, type Context } from "../../context";
 import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
-import {
-  bodiesOf,
-  planPath,
-  requireLegalPath,
-  spatialIndexOf,
-  stepsOf,
-  type PlannedPath,
-} from "../../core/movement";
+import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
 import {
   closePending,
   decline,
@@ -23,7 +16,7 @@ import {
   withdrawOffers,
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
-import { buildSpatialIndex, walkPath, type SpatialIndex } from "../../grid";
+import { walkPath, type SpatialIndex } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
 import type { MovePreview, Ruleset } from "../../ruleset";
 import type { Cell, CombatantState, EncounterState, JsonObject } from "../../state";
@@ -136,6 +129,7 @@ function resolveAttack(
   });
   if (result === "kill" && !target.defeated) {
     target.defeated = true;
+    ctx.moved(targetId);
     ctx.emit({ type: "defeatedChanged", who: targetId, defeated: true });
     withdrawOffers(ctx, (o) => o.who === targetId, "defeated");
   }
@@ -144,14 +138,14 @@ function resolveAttack(
 /** Whether `target` stands in a hex `attacker` threatens (always, on a gridless scene). */
 function inReach(ctx: Context, attacker: CombatantState, target: CombatantState): boolean {
   if (ctx.state.grid.type === "none" || attacker.at === null || target.at === null) return true;
-  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const index = spatialIndexOf(ctx.state);
   return index.cellsOf(target.id).some((cell) => index.threatenersOf(cell).includes(attacker.id));
 }
 
 /** Enemies threatening any hex a character stands in (nobody on a gridless scene: threat needs hexes). */
 function threatenersOf(ctx: Context, c: CombatantState): string[] {
   if (ctx.state.grid.type === "none" || c.at === null) return [];
-  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const index = spatialIndexOf(ctx.state);
   const found = new Set<string>();
   for (const cell of index.cellsOf(c.id))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) found.add(id);
@@ -563,6 +557,7 @@ function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, pr
       } as JsonObject;
       if (!offerOpportunities(ctx, c, fresh, "move", data, p.from)) continue;
       c.at = [p.from[0], p.from[1]];
+      ctx.moved(c.id);
       const pending = ctx.state.pending[ctx.state.pending.length - 1];
       ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: pending?.id ?? null });
       return;
@@ -570,6 +565,7 @@ function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, pr
   }
   const end = plan.cells[plan.cells.length - 1] as Cell;
   c.at = [end[0], end[1]];
+  ctx.moved(c.id);
   ctx.emit({
     type: "moved",
     who,

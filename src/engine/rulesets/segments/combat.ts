@@ -4,14 +4,7 @@ import { readOnlyContext, type Context } from "../../context";
 import type { MovePreview, Ruleset } from "../../ruleset";
 import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
 import { addCondition, hasCondition } from "../../core/conditions";
-import {
-  bodiesOf,
-  planPath,
-  requireLegalPath,
-  spatialIndexOf,
-  stepsOf,
-  type PlannedPath,
-} from "../../core/movement";
+import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
 import {
   closePending,
   findOffer,
@@ -24,7 +17,7 @@ import {
   decline,
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
-import { buildSpatialIndex, sameCell, walkPath, type SpatialIndex } from "../../grid";
+import { sameCell, walkPath, type SpatialIndex } from "../../grid";
 import type { Outcome } from "../../commands";
 import { refuse, RefusalError } from "../../refusal";
 import type { Cell, CombatantState, EncounterState, JsonObject } from "../../state";
@@ -143,6 +136,7 @@ function resolveAttack(
   if (hit) breakConcentration(ctx, targetId, "damage");
   if (result === "kill" && !target.defeated) {
     target.defeated = true;
+    ctx.moved(targetId);
     ctx.emit({ type: "defeatedChanged", who: targetId, defeated: true });
     withdrawOffers(ctx, (o) => o.who === targetId, "defeated");
   }
@@ -260,7 +254,7 @@ function attackersOf(
 function adjacentEnemies(ctx: Context, c: CombatantState, known?: SpatialIndex): string[] {
   const enemies = inRosterOrder(ctx.state).filter((o) => o.side !== c.side && !o.defeated);
   if (ctx.state.grid.type === "none" || c.at === null) return enemies.map((o) => o.id);
-  const index = known ?? buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const index = known ?? spatialIndexOf(ctx.state);
   const near = new Set<string>();
   for (const cell of index.cellsOf(c.id))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) near.add(id);
@@ -514,7 +508,7 @@ export function previewMove(
 /** Jostling: "Allied creatures can move past each other ... any concentration (i.e. spell casting) will be broken." */
 function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): void {
   if (cells.length === 0) return;
-  const index = buildSpatialIndex(ctx.state.grid, bodiesOf(ctx.state));
+  const index = spatialIndexOf(ctx.state);
   for (const cell of cells) {
     for (const id of index.occupantsAt(cell)) {
       const other = ctx.state.combatants[id];
@@ -540,12 +534,14 @@ function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell): v
     }
     jostle(ctx, c, plan.cells.slice(1, p.step + 1));
     c.at = [p.from[0], p.from[1]];
+    ctx.moved(c.id);
     ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: trigger.id });
     return;
   }
   const end = plan.cells[plan.cells.length - 1] as Cell;
   jostle(ctx, c, plan.cells.slice(1));
   c.at = [end[0], end[1]];
+  ctx.moved(c.id);
   if (!sameCell(origin, end) || plan.cells.length > 1)
     ctx.emit({
       type: "moved",

@@ -1,9 +1,8 @@
 import type { Context } from "../../context";
 import { inRosterOrder } from "../../core/combatants";
 import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
-import { bodiesOf } from "../../core/movement";
+import { spatialIndexOf } from "../../core/movement";
 import { clearAllUsage } from "../../core/usage";
-import { buildSpatialIndex } from "../../grid";
 import type { CombatantState, EncounterState } from "../../state";
 import { dexterityReaction, FAST_ACTIONS, FAST_RANK, GROUP_RANK, MAJOR_ACTIONS, SPELLS } from "./actions";
 import { type Casting, freshCombatantExt, type Group, seg, segEncounter } from "./state";
@@ -79,7 +78,7 @@ export function inMelee(state: EncounterState, c: CombatantState): boolean {
     const major = declaredMajor(c);
     return major === null || major === "attack";
   }
-  const index = buildSpatialIndex(state.grid, bodiesOf(state));
+  const index = spatialIndexOf(state);
   for (const cell of index.cellsOf(c.id))
     if (index.threatenersOf(cell).some((id) => index.isEnemy(c.id, id))) return true;
   for (const other of inRosterOrder(state)) {

@@ -1,6 +1,8 @@
+import { create } from "mutative";
 import { describe, expect, it } from "vitest";
 import { apply } from "../../../src/engine/apply";
 import type { Command } from "../../../src/engine/commands";
+import { createContext } from "../../../src/engine/context";
 import { combatant, requireAble } from "../../../src/engine/core/combatants";
 import { planPath, requireWalkable, spatialIndexOf } from "../../../src/engine/core/movement";
 import { changeOption } from "../../../src/engine/core/options";
@@ -8,6 +10,7 @@ import { place } from "../../../src/engine/core/place";
 import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import { getRuleset } from "../../../src/engine/registry";
+import { flow } from "../../../src/engine/rulesets/flow";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreContext, refusalOf } from "./context";
 
@@ -188,7 +191,30 @@ describe("planning a path: the bounds on a move's work (core/movement.ts)", () =
   });
 
   it("builds a state's spatial index once and hands the same one back (the host's current state)", () => {
+    const { state } = coreContext();
+    const host = structuredClone(state);
+    expect(spatialIndexOf(host)).toBe(spatialIndexOf(host));
+  });
+
+  it("inside a command, serves the index of the state it started from until a body moves (ctx.moved)", () => {
+    const state = structuredClone(coreContext().state);
+    create(state, (draft) => {
+      const ctx = createContext(draft, flow, new ScriptedDice([]), state);
+      expect(spatialIndexOf(draft)).toBe(spatialIndexOf(state));
+      combatant(draft, "ana").at = [3, 3];
+      ctx.moved("ana");
+      const after = spatialIndexOf(draft);
+      expect(after).not.toBe(spatialIndexOf(state));
+      expect(after.occupantAt([3, 3])).toBe("ana");
+      expect(after.occupantAt([0, 0])).toBeUndefined();
+      expect(spatialIndexOf(draft)).toBe(after);
+    });
+  });
+
+  it("a context that changes its state in place gets an index of the state as it is now", () => {
     const ctx = coreContext();
-    expect(spatialIndexOf(ctx.state)).toBe(spatialIndexOf(ctx.state));
+    expect(spatialIndexOf(ctx.state).occupantAt([0, 0])).toBe("ana");
+    combatant(ctx.state, "ana").at = [3, 3];
+    expect(spatialIndexOf(ctx.state).occupantAt([3, 3])).toBe("ana");
   });
 });

@@ -21,6 +21,12 @@ import { coreContext, refusalOf } from "./context";
 
 const marching = getRuleset("marching");
 
+/** mutative's create, typed for the encounter as apply types it (its Draft type is too deep). */
+const produce = create as unknown as (
+  base: EncounterState,
+  recipe: (draft: EncounterState) => void,
+) => EncounterState;
+
 function marchingFight(): EncounterState {
   return createEncounter(
     {
@@ -198,7 +204,7 @@ describe("planning a path: the bounds on a move's work (core/movement.ts)", () =
 
   it("inside a command, serves the index of the state it started from until a body moves (ctx.moved)", () => {
     const state = structuredClone(coreContext().state);
-    create(state, (draft) => {
+    produce(state, (draft) => {
       const ctx = createContext(draft, flow, new ScriptedDice([]), state);
       expect(spatialIndexOf(draft)).toBe(spatialIndexOf(state));
       combatant(draft, "ana").at = [3, 3];

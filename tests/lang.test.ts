@@ -28,7 +28,7 @@ import { describe, expect, it } from "vitest";
 
 import { fieldPaths, loadModels, type ModelClass } from "./foundry/sheets/fields";
 
-import { RULESET_IDS, type Ruleset } from "../src/engine";
+import { COMMAND_TYPES, RULESET_IDS, type Ruleset } from "../src/engine";
 import { RULESETS } from "../src/engine/rulesets";
 
 const ROOT = resolve(__dirname, "..");
@@ -71,6 +71,8 @@ const unique = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
 const DYNAMIC: Record<string, string[]> = {
   /** TEMPO.Ruleset.<rulesetId>: the ruleset's name (settings, sheets, tracker). */
   "TEMPO.Ruleset.": [...RULESET_IDS],
+  /** TEMPO.Command.<commandType>: every engine command, by its label (chat titles, refusals). */
+  "TEMPO.Command.": [...COMMAND_TYPES],
   /** TEMPO.Action.<actionId>: every action of every ruleset. */
   "TEMPO.Action.": unique(rulesets.flatMap((r) => Object.keys(r.actions))),
   /** TEMPO.Reaction.<reactionId>: every reaction of every ruleset. */

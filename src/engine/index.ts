@@ -10,6 +10,7 @@ export * from "./apply";
 export * from "./bounds";
 export * from "./choices";
 export {
+  COMMAND_TYPES,
   combatantSetupFault,
   commandRefusal,
   gridFault,

@@ -85,6 +85,9 @@ interface CompiledField {
   optional: boolean;
 }
 
+/** Every command type the engine knows (its schemas' keys): hosts label each one (TEMPO.Command.<type>). */
+export const COMMAND_TYPES = Object.keys(COMMAND_SCHEMAS) as readonly CommandType[];
+
 /** The schemas as lists, worked out once: checking a command reads no spec strings. */
 const COMPILED = Object.fromEntries(
   Object.entries(COMMAND_SCHEMAS).map(([type, schema]) => [

@@ -30,8 +30,18 @@ export interface DiceLoopResult {
   dice: RolledDie[];
 }
 
-/** A command that keeps asking for dice past this is a bug, not a fight. */
+/**
+ * A command that keeps asking for dice past this is a bug, not a fight: a few hundred dice, plus
+ * ten for every combatant (flow's start rolls everybody's initiative and the roll-offs of ties, so
+ * the dice a command may rightly ask for grow with the number of combatants).
+ */
 export const MAX_DICE_PER_COMMAND = 500;
+export const MAX_DICE_PER_COMBATANT = 10;
+
+/** The most dice one command may ask for in `state`. */
+export function diceLimit(state: EncounterState): number {
+  return MAX_DICE_PER_COMMAND + MAX_DICE_PER_COMBATANT * state.roster.length;
+}
 
 /**
  * Apply `command` to `state`, rolling real dice as the engine asks for them. `given` are dice
@@ -46,6 +56,7 @@ export async function applyWithDice(
 ): Promise<DiceLoopResult> {
   const dice: RolledDie[] = [];
   const values: number[] = [...given];
+  const limit = diceLimit(state);
   for (;;) {
     const port = new ScriptedDice(values);
     try {
@@ -55,8 +66,7 @@ export async function applyWithDice(
       return { result, dice: used };
     } catch (error) {
       if (!(error instanceof DiceExhausted)) throw error;
-      if (dice.length >= MAX_DICE_PER_COMMAND)
-        throw new Error(`Tempo: "${command.type}" asked for more than ${MAX_DICE_PER_COMMAND} dice`);
+      if (dice.length >= limit) throw new Error(`Tempo: "${command.type}" asked for more than ${limit} dice`);
       const die = await roll(error.faces);
       dice.push(die);
       values.push(die.value);

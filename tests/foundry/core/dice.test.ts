@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 
 import { createEncounter, getRuleset, type Ruleset } from "../../../src/engine";
-import { applyWithDice, MAX_DICE_PER_COMMAND, type DieRoller } from "../../../src/foundry/dice";
+import {
+  applyWithDice,
+  MAX_DICE_PER_COMBATANT,
+  MAX_DICE_PER_COMMAND,
+  type DieRoller,
+} from "../../../src/foundry/dice";
 
 /** A roller answering from a list, recording the faces it was asked for. */
 function scripted(values: number[]): { roll: DieRoller; asked: number[] } {
@@ -74,5 +79,57 @@ describe("applyWithDice (the adapter's dice loop)", () => {
     await expect(applyWithDice(state, { type: "start" }, endless, roll)).rejects.toThrow(
       `more than ${MAX_DICE_PER_COMMAND} dice`,
     );
+  });
+
+  it("lets a start with more combatants than the fixed limit roll everybody's initiative and the roll-offs (flow: 1d10 each)", async () => {
+    const many = MAX_DICE_PER_COMMAND + 100;
+    const crowd = createEncounter(
+      {
+        ruleset: "flow",
+        combatants: Array.from({ length: many }, (_, k) => ({
+          id: `c${k}`,
+          side: k % 2 === 0 ? "party" : "foes",
+        })),
+      },
+      flow,
+    );
+    let rolled = 0;
+    const roll: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
+    const { result, dice } = await applyWithDice(crowd, { type: "start" }, flow, roll);
+    expect(result.ok).toBe(true);
+    const initiatives = result.ok ? result.events.filter((e) => e.type === "initiativeRolled") : [];
+    expect(initiatives).toHaveLength(many);
+    // Ten initiatives for six hundred combatants: ties, rolled off with more dice.
+    expect(dice.length).toBeGreaterThan(many);
+  });
+
+  it("still stops an endless command in a crowd, past ten dice per combatant", async () => {
+    const endless: Ruleset = {
+      ...flow,
+      handlers: {
+        start(ctx) {
+          for (;;) ctx.roll(6, "endless");
+        },
+      },
+    };
+    const state = createEncounter(
+      {
+        ruleset: "flow",
+        combatants: [
+          { id: "a", side: "x" },
+          { id: "b", side: "y" },
+        ],
+      },
+      endless,
+    );
+    let rolled = 0;
+    const roll: DieRoller = async (faces) => {
+      rolled += 1;
+      return { faces, value: 1 };
+    };
+    await expect(applyWithDice(state, { type: "start" }, endless, roll)).rejects.toThrow(
+      "more than 520 dice",
+    );
+    expect(rolled).toBe(MAX_DICE_PER_COMMAND + 2 * MAX_DICE_PER_COMBATANT);
   });
 });

@@ -164,6 +164,34 @@ describe.each([13, 14] as const)("a provoking move held with Foundry's movement 
   );
 });
 
+describe("the engine leads a Tumble Through", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("the GM's client puts Ana's token where the engine ended her tumble through the orc, the GM looking at a gridless scene", async () => {
+    // An agile Ana (Agility 90): a 5 on the d100 passes her check.
+    const table = await battle({ gmViews: "tavern", world: { anaSkills: { melee: 80, agility: 90 } } });
+    // Ana steps next to the orc first (entering its reach provokes nothing).
+    await table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
+    );
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    const cells = trail(table, "tokAna");
+    table.roll(5, 5, 5, 5, 5, 5);
+    const tumble = [at(2, 1), at(3, 2)].map((w) => ({ ...w, action: "tempoTumble" }));
+    const moved = await table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move(tumble, { method: "dragging" }),
+    );
+    await table.settle();
+    // The drop itself is refused: the engine decides where the tumble ends, the GM moves the token.
+    expect(moved).toBe(false);
+    // Her check passed: she is through, beyond the orc, and the token stands there too.
+    const end = engineAt(table, "ana");
+    expect(end).toEqual([3, 2]);
+    expect(boardAt(table, "tokAna")).toEqual(end);
+    expect(cells.at(-1)).toEqual(end);
+    expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("gm");
+  });
+});
+
 describe("detection modes in both shapes, in a real move", { timeout: TABLE_TIMEOUT_MS }, () => {
   it.each([
     [13, [{ id: "seeInvisibility", enabled: true, range: 30 }]],
@@ -238,6 +266,17 @@ describe(
       await table.settle();
       expect(engineAt(table, "orc")).toEqual([6, 6]);
       expect(boardAt(table, "tokOrc")).toEqual([6, 6]);
+      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+    });
+
+    it("a paste of x and y by the GM places Bob, whose turn it is not", async () => {
+      const table = await battle();
+      await table.run(table.gm, () =>
+        table.gm.token("battle", "tokBob").update(at(7, 7), { movement: { tokBob: { method: "paste" } } }),
+      );
+      await table.settle();
+      expect(engineAt(table, "bob")).toEqual([7, 7]);
+      expect(boardAt(table, "tokBob")).toEqual([7, 7]);
       expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
     });
 

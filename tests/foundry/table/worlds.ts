@@ -105,13 +105,22 @@ export function sceneSources(
 
 /** flowWorld's fight on the battle map: each combatant stands for its token there. */
 export function battleWorld(
-  options: Parameters<typeof sceneSources>[0] & { anaInvisible?: boolean } = {},
+  options: Parameters<typeof sceneSources>[0] & {
+    anaInvisible?: boolean;
+    anaSkills?: Record<string, number>;
+  } = {},
 ): World {
   const combat = combatSource();
   // Ana invisible: an effect giving her actor the "invisible" status (Actor#statuses).
-  const actors = ACTORS.map((a) =>
-    a._id === "actorAna" && options.anaInvisible ? { ...a, effects: [{ statuses: ["invisible"] }] } : a,
-  );
+  const actors = ACTORS.map((a) => {
+    if (a._id !== "actorAna") return a;
+    const system = a["system"] as Record<string, unknown>;
+    return {
+      ...a,
+      ...(options.anaInvisible ? { effects: [{ statuses: ["invisible"] }] } : {}),
+      ...(options.anaSkills ? { system: { ...system, skills: options.anaSkills } } : {}),
+    };
+  });
   const tokenOf: Record<string, string> = { ana: "tokAna", bob: "tokBob", orc: "tokOrc" };
   combat["scene"] = "battle";
   combat["combatants"] = (combat["combatants"] as Source[]).map((c) => ({

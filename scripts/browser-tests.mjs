@@ -957,7 +957,7 @@ try {
   const shots = join(ROOT, "scripts", "screenshots.mjs");
   if (!filter && existsSync(shots)) {
     const name =
-      "screenshots: the sheet, weapon sheet and tracker render in light and dark themes (scripts/screenshots.mjs)";
+      "screenshots: the sheet, weapon sheet, tracker (compact with 6 and 20 combatants), the combatant setup dialog and a token with engine conditions render in light and dark themes (scripts/screenshots.mjs)";
     try {
       const mod = await import(pathToFileURL(shots).href);
       expect(
@@ -972,6 +972,12 @@ try {
         Array.isArray(files) && files.length > 0 && files.every((f) => existsSync(f)),
         "no screenshot files were written",
       );
+      // Issue 14's pictures, each in both themes, kept as artefacts.
+      for (const shot of ["tracker-6", "tracker-20", "combatant-setup", "combatant-setup-live", "token-conditions"])
+        for (const theme of ["light", "dark"]) {
+          const file = join(ROOT, "test-artifacts", "screenshots", `${shot}-${theme}.png`);
+          expect(files.includes(file) && existsSync(file), `no ${shot}-${theme}.png was written`);
+        }
       passed += 1;
       console.log(`✓ ${name}: ${files.length} files`);
     } catch (error) {

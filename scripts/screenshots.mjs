@@ -1,8 +1,9 @@
 /**
  * Screenshots of the character sheet, a weapon sheet, the combat tracker (also compact, with 6 and 20
- * combatants in a 300 px sidebar) and the GM's combatant setup dialog, rendered from the
- * system's own templates with the real `handlebars` package and the system's CSS, in light and
- * dark themes, captured with playwright-core and Debian's Chromium.
+ * combatants in a 300 px sidebar), the GM's combatant setup dialog (before the fight and during
+ * it) and a token with engine conditions, rendered from the system's own templates and view
+ * models with the real `handlebars` package and the system's CSS, in light and dark themes,
+ * captured with playwright-core and Debian's Chromium.
  *
  *   node scripts/screenshots.mjs [outDir]        (default test-artifacts/screenshots)
  *   import { captureScreenshots } from "./screenshots.mjs"; await captureScreenshots({ outDir });
@@ -110,7 +111,23 @@ async function scene(i18n) {
   const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
   const { setupView } = await tsImport(join(root, "src/views/setup.ts"), import.meta.url);
   const setup = { tempo: setupView("dorn", "Dorn", { side: "party", marching: 2, surprised: true, unseen: false }, null, i18n) };
-  return { sheet, weapon, setup, tracker: trackerContext, tracker6: crowd(engine, tracker, i18n, 6), tracker20: crowd(engine, tracker, i18n, 20) };
+  const setupLive = { tempo: setupView("ogre", "Ogre Brute", { side: "foes", marching: null, surprised: false, unseen: false }, state, i18n) };
+  // The orc under three engine conditions, as its token shows them (src/views/statuses.ts).
+  step({ type: "apply", who: "orc", condition: "prone", rounds: 2 });
+  step({ type: "apply", who: "orc", condition: "grappled", rounds: null });
+  step({ type: "apply", who: "orc", condition: "totalDefense", rounds: 1 });
+  const { tokenConditions } = await tsImport(join(root, "src/views/statuses.ts"), import.meta.url);
+  const token = { name: state.combatants.orc.name, conditions: tokenConditions(state, "orc", i18n) };
+  return {
+    sheet,
+    weapon,
+    setup,
+    setupLive,
+    token,
+    tracker: trackerContext,
+    tracker6: crowd(engine, tracker, i18n, 6),
+    tracker20: crowd(engine, tracker, i18n, 20),
+  };
 }
 
 const NAMES = ["Aria Vane", "Brannoc", "Cressida of the Long Road", "Dorn", "Elspeth", "Fenwick", "Goblin Archer", "Goblin Cutter", "Hobgoblin Captain", "Ogre Brute"];
@@ -139,6 +156,39 @@ function crowd(engine, tracker, i18n, n) {
   return { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: [], combatants: docs, ruleset: "flow" }) };
 }
 
+/**
+ * A token as the playground's map draws it (src/playground/map.ts: a disc, its label, one badge per
+ * engine condition beside it, "Prone 2"), on a patch of hex map; Foundry shows the same conditions
+ * as the token's status icons (src/foundry/hooks/statuses.ts).
+ */
+function tokenSvg({ name, conditions }) {
+  const r = 30;
+  const esc = (t) => String(t).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
+  const hex = (cx, cy) => {
+    const pts = Array.from({ length: 6 }, (_, k) => {
+      const a = (Math.PI / 3) * k + Math.PI / 6;
+      return `${(cx + 40 * Math.cos(a)).toFixed(1)},${(cy + 40 * Math.sin(a)).toFixed(1)}`;
+    });
+    return `<polygon points="${pts.join(" ")}" class="tok-cell"/>`;
+  };
+  const cells = [hex(80, 70), hex(149.3, 70), hex(114.6, 130), hex(45.4, 130)].join("");
+  const size = Math.max(9, r * 0.42);
+  const badges = conditions
+    .map(
+      (k, i) =>
+        `<text class="tok-status" data-condition="${esc(k.id)}" x="${(r * 0.75).toFixed(1)}" y="${(-r * 0.6 + i * size * 1.25).toFixed(1)}" font-size="${size.toFixed(1)}"><title>${esc(k.label)}</title>${esc(k.short)}</text>`,
+    )
+    .join("");
+  return `<svg class="tok" viewBox="0 0 260 180" width="260" height="180" role="img" aria-label="${esc(name)}: ${esc(conditions.map((k) => k.label).join(", "))}">
+    ${cells}
+    <g transform="translate(80,70)">
+      <circle r="${r + 5}" class="tok-ring"/><circle r="${r}" class="tok-disc"/>
+      <text class="tok-label" text-anchor="middle" dominant-baseline="central" font-size="${(r * 0.62).toFixed(1)}">OR</text>
+      ${badges}
+    </g>
+  </svg>`;
+}
+
 /** A portrait placeholder (Foundry's own icons are not served outside Foundry). */
 const PORTRAIT =
   "data:image/svg+xml," +
@@ -156,11 +206,11 @@ const THEMES = {
   light: `--color-text-primary:#191813;--color-text-secondary:#4b4a44;--color-text-subtle:#6f6c64;--color-border:#8a877d;
     --color-warm-1:#c9593f;--color-warm-2:#b5462d;--color-warm-3:rgba(201,89,63,.15);--color-level-success:#2f7d32;
     --color-level-warning:#8a5a00;--color-border-highlight:#ff6400;--button-background-color:rgba(0,0,0,.06);
-    background:#ece7da;color:#191813;`,
+    --shot-bg:#ece7da;background:#ece7da;color:#191813;`,
   dark: `--color-text-primary:#e7e5df;--color-text-secondary:#b3afa4;--color-text-subtle:#8d897f;--color-border:#5d5a52;
     --color-warm-1:#e0a93b;--color-warm-2:#e2835f;--color-warm-3:rgba(226,131,95,.18);--color-level-success:#6fbf73;
     --color-level-warning:#e0b84f;--color-border-highlight:#ff6400;--button-background-color:rgba(255,255,255,.08);
-    background:#1f2127;color:#e7e5df;`,
+    --shot-bg:#1f2127;background:#1f2127;color:#e7e5df;`,
 };
 
 function page(css, body) {
@@ -175,6 +225,12 @@ function page(css, body) {
   .frame.narrow{width:320px}
   .frame.sidebar{width:300px}
   .frame.item{width:480px}
+  .frame.token{width:260px}
+  .tok-cell{fill:none;stroke:var(--color-border);stroke-width:1}
+  .tok-ring{fill:none;stroke:var(--color-border-highlight);stroke-width:3}
+  .tok-disc{fill:#8c3b2e}
+  .tok-label{fill:#fff;font-weight:700}
+  .tok-status{fill:var(--color-text-primary);paint-order:stroke;stroke:var(--shot-bg);stroke-width:3px;font-weight:600}
   input,select,textarea{font:inherit;color:inherit;background:transparent;border:1px solid var(--color-border);border-radius:3px;padding:2px 4px}
   ${css}
   </style></head><body>${body}</body></html>`;
@@ -204,6 +260,8 @@ export async function captureScreenshots({ outDir = join(root, "test-artifacts/s
     "tracker-6": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker6)],
     "tracker-20": ["frame sidebar", template(TEMPLATE_PATHS.tracker)(context.tracker20)],
     "combatant-setup": ["frame item", template(TEMPLATE_PATHS.combatantSetup)(context.setup)],
+    "combatant-setup-live": ["frame item", template(TEMPLATE_PATHS.combatantSetup)(context.setupLive)],
+    "token-conditions": ["frame token", tokenSvg(context.token)],
   };
   const body = Object.keys(THEMES)
     .flatMap((theme) =>

@@ -24,6 +24,7 @@ import { h } from "./dom";
 import { Panels } from "./panels";
 import { tokenLabels } from "./labels";
 import { restoreSession, saveSession } from "./storage";
+import { tokenConditions } from "../views/statuses";
 
 /** The reaction prompt's countdown; `?prompt=N` shortens or lengthens it (the browser tests use 2). */
 export const PROMPT_SECONDS = promptSeconds();
@@ -64,6 +65,7 @@ export class Playground {
         }),
       describe: (id) => this.describe(id),
       label: (id) => this.labels.get(id) ?? id,
+      conditions: (id) => tokenConditions(this.session.state, id, this.loc),
       localize: (key) => this.loc.localize(key),
     });
     this.panels = new Panels(this, root);

@@ -40,6 +40,8 @@ export interface MapCallbacks {
   describe(id: string): string;
   /** The token's short label, the same one the tracker's portrait shows. */
   label(id: string): string;
+  /** The engine conditions the token shows, with rounds left (src/views/statuses.ts tokenConditions). */
+  conditions(id: string): { id: string; short: string; label: string }[];
   /** Text for the keyboard help. */
   localize(key: string): string;
 }
@@ -230,10 +232,11 @@ export class BattleMap {
       g.classList.toggle("pg-can-react", reacting.has(id));
       g.setAttribute("aria-label", this.callbacks.describe(id));
       g.setAttribute("aria-pressed", String(this.selected === id));
-      const [ring, disc, label] = Array.from(g.children) as [
+      const [ring, disc, label, badges] = Array.from(g.children) as [
         SVGCircleElement,
         SVGCircleElement,
         SVGTextElement,
+        SVGGElement,
       ];
       ring.setAttribute("r", (radius + 5).toFixed(1));
       disc.setAttribute("r", radius.toFixed(1));
@@ -241,8 +244,32 @@ export class BattleMap {
       const text = this.callbacks.label(id);
       label.textContent = text;
       label.setAttribute("font-size", (radius * (text.length > 2 ? 0.5 : 0.62)).toFixed(1));
+      this.drawConditions(badges, id, radius);
     }
     for (const stale of existing.values()) stale.remove();
+  }
+
+  /**
+   * The token's engine conditions, one badge each down its right side ("Prone 2"), as Foundry
+   * shows a token's statuses beside it: the same conditions the tracker lists with rounds left.
+   */
+  private drawConditions(layer: SVGGElement, id: string, radius: number): void {
+    const conditions = this.callbacks.conditions(id);
+    layer.replaceChildren();
+    const size = Math.max(9, radius * 0.42);
+    conditions.forEach((k, i) => {
+      const badge = document.createElementNS(SVG, "text");
+      badge.classList.add("pg-token-status");
+      badge.dataset["condition"] = k.id;
+      badge.setAttribute("x", (radius * 0.75).toFixed(1));
+      badge.setAttribute("y", (-radius * 0.6 + i * size * 1.25).toFixed(1));
+      badge.setAttribute("font-size", size.toFixed(1));
+      badge.textContent = k.short;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = k.label;
+      badge.append(title);
+      layer.append(badge);
+    });
   }
 
   private makeToken(id: string): SVGGElement {
@@ -259,7 +286,9 @@ export class BattleMap {
     label.classList.add("pg-token-label");
     label.setAttribute("text-anchor", "middle");
     label.setAttribute("dominant-baseline", "central");
-    g.append(ring, disc, label);
+    const badges = document.createElementNS(SVG, "g");
+    badges.classList.add("pg-token-statuses");
+    g.append(ring, disc, label, badges);
     g.addEventListener("pointerdown", (e) => this.onPointerDown(e, id));
     g.addEventListener("focus", () => {
       if (this.selected !== id && !this.drag) this.callbacks.select(id);

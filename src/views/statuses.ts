@@ -9,6 +9,7 @@
  * update that follows an engine change finds the engine already agreeing and sends nothing: no loop.
  */
 import { getRuleset, RULESET_IDS, type Command, type EncounterState } from "../engine";
+import type { Localizer } from "./sheet";
 
 /** A status as CONFIG.statusEffects takes it: `name` is a localisation key, `img` a core icon. */
 export interface TempoStatus {
@@ -143,4 +144,32 @@ export function statusChanges(events: readonly { type: string; [key: string]: un
     out.push({ who: e["who"], status, active: e.type === "conditionAdded" });
   }
   return out;
+}
+
+/** A condition as a token shows it: the status id (its icon in Foundry) and its text with rounds left. */
+export interface TokenConditionView {
+  id: string;
+  status: string;
+  /** "Prone 2": what a small badge shows. */
+  short: string;
+  /** "Prone, 2 rounds left": the accessible name. */
+  label: string;
+}
+
+/** The engine conditions `who`'s token shows (the playground's map draws them; Foundry shows the statuses). */
+export function tokenConditions(state: EncounterState, who: string, i18n: Localizer): TokenConditionView[] {
+  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  if (!c) return [];
+  return c.conditions.map((k) => {
+    const name = i18n.localize(`TEMPO.Condition.${k.id}`);
+    return {
+      id: k.id,
+      status: statusOf(k.id),
+      short: k.rounds === null ? name : `${name} ${k.rounds}`,
+      label:
+        k.rounds === null
+          ? name
+          : i18n.format("TEMPO.Tracker.ConditionRounds", { condition: name, rounds: k.rounds }),
+    };
+  });
 }

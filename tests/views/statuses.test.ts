@@ -16,7 +16,9 @@ import {
   statusRounds,
   statusSync,
   TEMPO_STATUSES,
+  tokenConditions,
 } from "../../src/views/statuses";
+import { i18n } from "../support/i18n";
 import en from "../../lang/en.json";
 
 function fight(
@@ -148,5 +150,18 @@ describe("token statuses for engine conditions (issue 14, conditions both ways)"
       off: ["prone"],
     });
     expect(statusSync(state, "orc", new Set(["grappled"]))).toEqual({ on: [], off: [] });
+  });
+
+  it("a token shows each engine condition with its rounds left, and one lasting until removed without a number", () => {
+    const state = fight("flow", [
+      { type: "apply", who: "orc", condition: "prone", rounds: 2 },
+      { type: "apply", who: "orc", condition: "grappled", rounds: null },
+    ]);
+    expect(tokenConditions(state, "orc", i18n)).toEqual([
+      { id: "prone", status: "prone", short: "Prone 2", label: "Prone, 2 rounds left" },
+      { id: "grappled", status: "grappled", short: "Grappled", label: "Grappled" },
+    ]);
+    expect(tokenConditions(state, "ana", i18n)).toEqual([]);
+    expect(tokenConditions(state, "nobody", i18n)).toEqual([]);
   });
 });

@@ -624,6 +624,21 @@ export class TableMovement {
     return true;
   }
 
+  /**
+   * The user leaves: every movement this client started stops, as Foundry stops a disconnected
+   * user's movements (TokenDocument#_stopMovementOnDisconnect, TokenDocument page).
+   */
+  stopAll(): void {
+    for (const [tokenId, live] of [...this.underway]) {
+      const token = this.client.game.scenes.find((s) => s.tokens.has(tokenId))?.tokens.get(tokenId);
+      if (!token) continue;
+      live.stopped = true;
+      this.underway.delete(tokenId);
+      this.client.server.broadcastMovementState(token, "stopped", "stopToken");
+      live.release?.(false);
+    }
+  }
+
   /** stopMovement(): ends the movement this client started; it cannot go on after. */
   async stop(token: TableToken): Promise<boolean> {
     const live = this.underway.get(token.id);

@@ -192,6 +192,27 @@ describe("the engine leads a Tumble Through", { timeout: TABLE_TIMEOUT_MS }, () 
   });
 });
 
+describe(
+  "a mover who leaves while the walk is held (docs/hooks.md, limits)",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it("Foundry stops the leaver's paused movement, and the GM's client walks the token on once the orc declines", async () => {
+      const table = await battle();
+      void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+      table.disconnect(table.p1);
+      await table.settle();
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+      await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([4, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([4, 0]);
+      expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("gm");
+    });
+  },
+);
+
 describe("detection modes in both shapes, in a real move", { timeout: TABLE_TIMEOUT_MS }, () => {
   it.each([
     [13, [{ id: "seeInvisibility", enabled: true, range: 30 }]],
@@ -362,6 +383,22 @@ describe("the ruler with and without a core cost context", { timeout: TABLE_TIME
     expect(context.cssClass).toContain("tempo-ruler--provokes");
   });
 
+  it("says Place (GM override) on the GM's ruler while Alt is held, instead of a cost", async () => {
+    const table = await battle();
+    table.gm.hold("Alt");
+    const context = table.run(table.gm, (tempo, c) => {
+      const Ruler = tempo.ruler.TempoTokenRuler as unknown as {
+        new (token: unknown): { _getWaypointLabelContext(w: unknown, s: unknown): unknown };
+      };
+      return new Ruler({ document: c.token("battle", "tokAna") })._getWaypointLabelContext(
+        chain(at(0, 0), at(1, 0), at(2, 0)),
+        {},
+      ) as { cost?: { total: string }; cssClass: string };
+    });
+    expect(context.cost?.total).toBe("TEMPO.Movement.Override");
+    expect(context.cssClass).toContain("tempo-ruler--override");
+  });
+
   it("builds the cost context when core gives none, instead of a TypeError on every drag", async () => {
     const table = await battle();
     const context = label(table, false);
@@ -384,6 +421,21 @@ describe("Foundry v14 movement features, by feature", { timeout: TABLE_TIMEOUT_M
     expect(engineAt(table, "ana")).toEqual([1, 0]);
     expect(boardAt(table, "tokAna")).toEqual([1, 0]);
     expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+  });
+
+  it("holds a provoking walk sent as subpaths at its checkpoint, as any other", async () => {
+    const table = await battle({ version: 14 });
+    void table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move(WALK, { method: "dragging", split: true }),
+    );
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
+    await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([4, 0]);
+    expect(boardAt(table, "tokAna")).toEqual([4, 0]);
   });
 
   it("judges a walk Foundry sends as several subpaths once, as a whole, and sends it when its last subpath arrives", async () => {

@@ -444,6 +444,7 @@ export class Server {
   disconnect(client: Client): void {
     const i = this.clients.indexOf(client);
     if (i < 0) return;
+    within(client, () => client.movement.stopAll());
     this.clients.splice(i, 1);
     this.broadcast((c) => {
       const user = c.game.users.get(client.userId);

@@ -139,6 +139,25 @@ describe("token statuses and engine conditions (issue 14)", { timeout: TABLE_TIM
     expect(log(table).map((e) => e.command.type)).toEqual(["start", "apply"]);
   });
 
+  it("a fight that starts shows the conditions its setup brings (the orc set up surprised shows Surprised)", async () => {
+    const world = flowWorld();
+    const combats = (world.combats ?? []).map((c) => ({
+      ...c,
+      combatants: (c["combatants"] as Record<string, unknown>[]).map((x) =>
+        x["_id"] === "orc" ? { ...x, system: { surprised: true } } : x,
+      ),
+    }));
+    const table = await createTable({ world: { ...world, combats }, init: withStatuses });
+    table.roll(...START_DICE);
+    await table.run(table.gm, () =>
+      (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
+    );
+    await table.settle();
+    expect(conditions(table, "orc").map((k) => k.id)).toEqual(["surprised"]);
+    expect(storedStatuses(table, "actorOrc")).toEqual(["surprised"]);
+    expect(log(table).map((e) => e.command.type)).toEqual(["start"]);
+  });
+
   it("before the fight starts, a toggled status sends nothing", async () => {
     const table = await createTable({ world: flowWorld(), init: withStatuses });
     await table.run(table.gm, (_t, c) =>

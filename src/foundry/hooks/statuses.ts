@@ -134,10 +134,26 @@ async function showStatus(combat: Combat.Implementation, change: StatusChange): 
   await actor.toggleStatusEffect(change.status, { active: change.active });
 }
 
-/** After a write (tempo.commandApplied, every client): the active GM shows the engine's condition changes. */
+/**
+ * After a write (tempo.commandApplied, every client): the active GM shows the engine's condition
+ * changes. A fight that starts, or a combatant that joins, brings conditions from its setup
+ * (surprised) without an event: those are shown too. Statuses the engine does not hold are left
+ * alone then, so what the GM put on a token before the fight stays.
+ */
 export function onCommandAppliedStatuses(context: CommandContext): void {
   if (!isWriter()) return;
-  for (const change of statusChanges(context.events)) void showStatus(context.combat, change);
+  const { combat, command } = context;
+  if ((command.type === "start" || command.type === "addCombatant") && isTempoCombat(combat)) {
+    const state = combat.encounter;
+    const ids = command.type === "start" ? (state?.roster ?? []) : [command.combatant.id];
+    for (const who of ids) {
+      const actor: unknown = combat.combatants.get(who)?.actor;
+      if (!state || !isStatusActor(actor)) continue;
+      for (const status of statusSync(state, who, actor.statuses).on)
+        void showStatus(combat, { who, status, active: true });
+    }
+  }
+  for (const change of statusChanges(context.events)) void showStatus(combat, change);
 }
 
 /** After an undo (tempo.rewound): the active GM makes every token show the engine's conditions again. */

@@ -192,6 +192,33 @@ describe("the engine leads a Tumble Through", { timeout: TABLE_TIMEOUT_MS }, () 
   });
 });
 
+describe("a walk whose first step provokes", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("moves nothing until the orc has answered, then walks the whole way", async () => {
+    const table = await battle();
+    await table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
+    );
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    const cells = trail(table, "tokAna");
+    // Stepping away from the orc leaves a cell it threatens at once.
+    void table.run(table.p1, () =>
+      table.p1.token("battle", "tokAna").move([at(0, 0), at(0, 1), at(0, 2)], { method: "dragging" }),
+    );
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+    expect(cells).toEqual([]);
+    expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+    await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+    await table.settle();
+    expect(engineAt(table, "ana")).toEqual([0, 2]);
+    expect(boardAt(table, "tokAna")).toEqual([0, 2]);
+    expect(cells.at(-1)).toEqual([0, 2]);
+    expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("p1");
+  });
+});
+
 describe(
   "a mover who leaves while the walk is held (docs/hooks.md, limits)",
   { timeout: TABLE_TIMEOUT_MS },

@@ -3,7 +3,8 @@
  *
  * Per ruleset: the median time of one command of each kind at N = 200 and 2,000 (move, provoking
  * move, act hit, react, next, endTurn; "-" where the ruleset has no such command or the scene
- * offers none), a ruler update (previewMove over a 10-cell path) at N = 100 / 1,000 / 10,000 on
+ * offers none; each run on a state new to it, a JSON copy as the adapter reads after a write, so no
+ * per-state cache is warm from the run before), a ruler update (previewMove over a 10-cell path) at N = 100 / 1,000 / 10,000 on
  * the same state and on a new state (the first update after a write), the size of the Combat
  * update one ordinary command writes at N = 200 and 2,000 (after 50 commands: the JSON of the
  * object the adapter passes to Combat#update), and, on a 500-entry log at N = 200, the replay going
@@ -32,7 +33,8 @@ const pad = (s: string, n = 14) => s.padStart(n);
 
 console.log(`Tempo benchmark (node ${process.version}), medians in ms`);
 console.log("");
-console.log(`commands: one apply, ${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
+console.log("commands: one apply, each on a state new to it (a JSON copy, as read after a write)");
+console.log(`${pad("", 20)}${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
 for (const id of RULESET_ORDER) {
   const ruleset = rulesetOf(id);
   for (const n of SIZES) {

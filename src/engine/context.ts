@@ -3,7 +3,7 @@ import { current, isDraft } from "mutative";
 import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Ruleset } from "./ruleset";
-import type { EncounterState } from "./state";
+import type { CombatantState, EncounterState } from "./state";
 
 /**
  * What a command handler works with: a draft of the state it may change freely (apply makes it
@@ -115,6 +115,23 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
     moved: changes("move a body"),
     geometry: { moved: new Set(), version: 0 },
   };
+}
+
+/**
+ * Combatant `id` as it is now, to read and never to change, without making a draft of it: scans
+ * over every combatant inside a command read through this (a draft per combatant read costs more
+ * than the command). An unchanged combatant comes back plain, one the command has already taken
+ * as a draft comes back as that draft.
+ */
+export function peek(state: EncounterState, id: string): CombatantState | undefined {
+  return peeker(state)(id);
+}
+
+/** peek for many ids: the lookup, made once. */
+export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
+  const record = state.combatants;
+  if (!isDraft(record)) return (id) => (Object.hasOwn(record, id) ? record[id] : undefined);
+  return (id) => Object.getOwnPropertyDescriptor(record, id)?.value as CombatantState | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { apply, coreHandlers } from "../../apply";
 import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
-import { readOnlyContext, type Context } from "../../context";
+import { peeker, readOnlyContext, settled, type Context } from "../../context";
 import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
@@ -33,7 +33,7 @@ import {
   takeDelayedTurnAtEnd,
   leavePhaseEnd,
 } from "./round";
-import { type Held, ph, phEncounter, point, samePoint } from "./state";
+import { type Held, ph, phEncounter, phRead, point, samePoint } from "./state";
 
 const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
 
@@ -198,16 +198,19 @@ function interruptByReadied(ctx: Context, who: string, command: Command): boolea
   const enc = phEncounter(ctx.state);
   const fired = enc.held?.fired ?? [];
   if (enc.held && enc.held.actor !== who) return false;
-  const readier = enc.sequence
-    .map((id) => ctx.state.combatants[id] as CombatantState)
+  // Read without drafting every combatant in the sequence (peek); only a readier is taken.
+  const read = peeker(ctx.state);
+  const found = settled(enc.sequence)
+    .map((id) => read(id) as CombatantState)
     .find(
       (r) =>
         r.id !== who &&
         canAct(r) &&
         !fired.includes(r.id) &&
-        ph(r).readied?.trigger.who === who &&
-        matches(ph(r).readied?.trigger.verb ?? "", command),
+        phRead(r).readied?.trigger.who === who &&
+        matches(phRead(r).readied?.trigger.verb ?? "", command),
     );
+  const readier = found ? combatant(ctx.state, found.id) : undefined;
   if (!readier) {
     enc.held = null;
     return false;

@@ -1,9 +1,9 @@
-import type { Context } from "../../context";
-import { inRosterOrder } from "../../core/combatants";
+import { peeker, settled, type Context } from "../../context";
+import { combatant, inRosterOrder } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { clearAllUsage } from "../../core/usage";
 import type { CombatantState, EncounterState } from "../../state";
-import { ph, phEncounter, point, samePoint } from "./state";
+import { ph, phEncounter, phRead, point, samePoint } from "./state";
 
 /** "each character has an Initiative score equal to their Combat Value (plus their Lightning Reflexes modifier if they have one)". */
 export function baseInitiative(c: CombatantState): number {
@@ -93,14 +93,19 @@ export function advance(ctx: Context, from: string | null): void {
   if (from !== null) ctx.emit({ type: "turnEnded", who: from, round: state.round, phase: state.phase });
   const here = point(state);
   const start = from === null ? 0 : state.order.indexOf(from) + 1;
+  // Who is delaying, read once without drafting every combatant (peek): nothing below changes a
+  // delay before the loop hands the turn to someone and stops.
+  const read = peeker(state);
+  const delayers = settled(state.roster).flatMap((id) => {
+    const d = read(id);
+    return d && phRead(d).delaying ? [d] : [];
+  });
   for (let i = start; i < state.order.length; i += 1) {
     const c = state.combatants[state.order[i] as string];
     if (!c) continue;
-    const waiting = inRosterOrder(state).find(
-      (d) => d.id !== c.id && ph(d).delaying?.until === c.id && canAct(d),
-    );
+    const waiting = delayers.find((d) => d.id !== c.id && phRead(d).delaying?.until === c.id && canAct(d));
     if (waiting && canAct(c)) {
-      takeDelayedTurn(ctx, waiting, c.id);
+      takeDelayedTurn(ctx, combatant(state, waiting.id), c.id);
       return;
     }
     if (samePoint(ph(c).abortSkips, here)) {

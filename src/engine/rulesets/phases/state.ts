@@ -79,6 +79,11 @@ export function ph(c: CombatantState): PhasesCombatant {
   return c.ext as unknown as PhasesCombatant;
 }
 
+/** A combatant's Phases data to read only (no defaults filled in): safe on a plain state (peek). */
+export function phRead(c: CombatantState): Partial<PhasesCombatant> {
+  return c.ext as Partial<PhasesCombatant>;
+}
+
 export function phEncounter(state: EncounterState): PhasesEncounter {
   if (!("sequence" in state.ext)) Object.assign(state.ext, { sequence: [], currentActed: false, held: null });
   return state.ext as unknown as PhasesEncounter;

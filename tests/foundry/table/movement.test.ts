@@ -101,6 +101,30 @@ describe("the combat's own scene", { timeout: TABLE_TIMEOUT_MS }, () => {
   });
 });
 
+describe("a combatant added mid-fight while the GM looks elsewhere", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("stands in the engine where its token stands on the combat's scene", async () => {
+    const table = await battle({ gmViews: "tavern" });
+    const combat = table.gm.game.combats.get("combat1");
+    // The wolf's initiative die.
+    table.roll(5);
+    await table.run(table.gm, () =>
+      combat?.createEmbeddedDocuments("Combatant", [
+        {
+          name: "Wolf",
+          actorId: "actorWolf",
+          sceneId: "battle",
+          tokenId: "tokWolf",
+          type: "base",
+          system: {},
+        },
+      ]),
+    );
+    await table.settle();
+    const wolf = Object.values(state(table).combatants).find((c) => c.name === "Wolf");
+    expect(wolf?.at).toEqual([7, 2]);
+  });
+});
+
 describe.each([13, 14] as const)("a provoking move held with Foundry's movement pausing (v%i)", (version) => {
   it(
     "pauses Ana's walk on the cell it provokes on, and resumes it to its end once the orc declines, the GM looking at another scene",

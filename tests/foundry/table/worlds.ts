@@ -97,6 +97,8 @@ export function sceneSources(
           [2, 1],
           options.orcModes === undefined ? {} : { detectionModes: options.orcModes },
         ),
+        // A wolf on the map, not in the fight until the GM adds it.
+        token("tokWolf", "actorWolf", [7, 2]),
       ],
     },
     { _id: "tavern", name: "Tavern", width: 3000, height: 2000, grid: { type: 0, size: 50 }, tokens: [] },
@@ -128,5 +130,12 @@ export function battleWorld(
     sceneId: "battle",
     tokenId: tokenOf[String(c["_id"])],
   }));
-  return { ...flowWorld(), actors, scenes: sceneSources(options), combats: [combat] };
+  const wolf: Source = {
+    _id: "actorWolf",
+    name: "Wolf",
+    type: "npc",
+    ownership: { default: OWNERSHIP.NONE },
+    system: { stats: { agility: 0 } },
+  };
+  return { ...flowWorld(), actors: [...actors, wolf], scenes: sceneSources(options), combats: [combat] };
 }

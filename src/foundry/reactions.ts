@@ -152,6 +152,14 @@ export function isDistanceRefusal(refusal: Refusal): boolean {
 }
 
 /**
+ * Whether the straight move to a cell is refused for lack of AP or movement, by state, then by
+ * mover, mode and cell. Foundry asks the cost function for every step of the path on every redraw
+ * of a drag, over the same state: each cell is planned once per state, and the rest of the drag
+ * reads the answer (a new state, after a write, starts afresh).
+ */
+const tooFar = new WeakMap<EncounterState, Map<string, boolean>>();
+
+/**
  * What one more step to `to` costs for the movement action's cost function: the step's own
  * distance while the straight move from the mover's cell stays legal, Infinity once it is refused
  * for lack of AP or movement (so keyboard and API moves stop where the AP run out). Any other
@@ -167,8 +175,19 @@ export function stepCost(
   if (!state || who === null || state.status !== "active") return distance;
   const c = state.combatants[who];
   if (!c?.at || sameCell(c.at, to)) return distance;
-  const preview = previewFor(state, who, [to], mode);
-  return preview.refusal && isDistanceRefusal(preview.refusal) ? Infinity : distance;
+  let known = tooFar.get(state);
+  if (!known) {
+    known = new Map();
+    tooFar.set(state, known);
+  }
+  const key = `${who}|${mode}|${to[0]},${to[1]}`;
+  let refused = known.get(key);
+  if (refused === undefined) {
+    const preview = previewFor(state, who, [to], mode);
+    refused = preview.refusal !== null && isDistanceRefusal(preview.refusal);
+    known.set(key, refused);
+  }
+  return refused ? Infinity : distance;
 }
 
 // ---------------------------------------------------------------------------------------------

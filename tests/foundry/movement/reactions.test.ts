@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import type { Command } from "../../../src/engine";
+import { getRuleset, type Command, type Ruleset } from "../../../src/engine";
 import {
   answererFor,
   checkAnswer,
@@ -404,6 +404,28 @@ describe("paths and the cost safety net", () => {
     // Not a Tempo combatant, or no combat: the step costs what Foundry measured.
     expect(stepCost(null, "ana", [19, 0], "normal", 1)).toBe(1);
     expect(stepCost(table.state, null, [19, 0], "normal", 1)).toBe(1);
+  });
+
+  it("plans each cell once per state: a drag's redraws ask the engine once per cell, a new state afresh", () => {
+    const table = fight({ ana: [6, 0] });
+    // flow has a previewMove (Ruleset declares it optional).
+    const flow = getRuleset("flow") as Required<Pick<Ruleset, "previewMove">>;
+    const preview = vi.spyOn(flow, "previewMove");
+    try {
+      // Foundry prices every step of the path on every redraw of the drag.
+      for (let redraw = 0; redraw < 5; redraw++)
+        for (let x = 7; x <= 19; x++) stepCost(table.state, "ana", [x, 0], "normal", 1);
+      expect(preview).toHaveBeenCalledTimes(13);
+      expect(stepCost(table.state, "ana", [19, 0], "normal", 1)).toBe(Infinity);
+      expect(stepCost(table.state, "ana", [18, 0], "normal", 1)).toBe(1);
+      // Another mode is another plan; a write makes a new state, planned afresh.
+      stepCost(table.state, "ana", [7, 0], "step", 1);
+      expect(preview).toHaveBeenCalledTimes(14);
+      stepCost(structuredClone(table.state), "ana", [7, 0], "normal", 1);
+      expect(preview).toHaveBeenCalledTimes(15);
+    } finally {
+      preview.mockRestore();
+    }
   });
 });
 

@@ -155,19 +155,6 @@ export interface V14Leveled {
   level?: string | null;
 }
 
-/**
- * v14 movement options Tempo's table and hooks meet: `planned` ("Don't start the movement yet?")
- * and `split` (TokenMovementInstructionOptions,
- * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html);
- * a movement operation's `split` and `subpathId` (TokenPreMovementOperation,
- * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenPreMovementOperation.html).
- */
-export interface V14MovementParts {
-  planned?: boolean;
-  split?: boolean;
-  subpathId?: string;
-}
-
 export interface V14MovementActionDescriptor {
   costMultiplier?: number;
   getCostFunction?: unknown;

@@ -418,11 +418,15 @@ describe("the ruler with and without a core cost context", { timeout: TABLE_TIME
       };
       const Base = Object.getPrototypeOf(Ruler) as { coreCost: boolean };
       Base.coreCost = coreCost;
-      const ruler = new Ruler({ document: c.token("battle", "tokAna") });
-      return ruler._getWaypointLabelContext(chain(at(0, 0), at(1, 0), at(2, 0)), {}) as {
-        cost?: { total: string; units: string };
-        cssClass: string;
-      };
+      try {
+        const ruler = new Ruler({ document: c.token("battle", "tokAna") });
+        return ruler._getWaypointLabelContext(chain(at(0, 0), at(1, 0), at(2, 0)), {}) as {
+          cost?: { total: string; units: string };
+          cssClass: string;
+        };
+      } finally {
+        Base.coreCost = true;
+      }
     });
   }
 

@@ -5,12 +5,21 @@ import base from "./vitest.config";
  * The tests mutation testing (`npm run mutate`, stryker.config.mjs) runs against src/engine: the
  * engine's unit and property tests and every YAML scenario (tests/scenario/scenarios.test.ts).
  * Built from the main config, with its own `include` (mergeConfig would append to the list).
+ *
+ * MUTATE_TESTS (comma-separated globs) narrows the tests for a quick scoped run, e.g.
+ * `MUTATE_TESTS="tests/engine/grid/**\/*.test.ts" npx stryker run -m "src/engine/grid/hex.ts"`:
+ * the score it gives is a lower bound (a mutant only the other tests kill counts as a survivor).
  */
+const narrowed = process.env.MUTATE_TESTS?.split(",").filter((glob) => glob !== "");
+
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ["tests/engine/**/*.test.ts", "tests/scenario/**/*.test.ts"],
+    include:
+      narrowed && narrowed.length > 0
+        ? narrowed
+        : ["tests/engine/**/*.test.ts", "tests/scenario/**/*.test.ts"],
     // Each mutant reruns the tests that reach it: fewer cases per property keeps a run in minutes.
     env: { ...base.test?.env, FC_MAX_RUNS: "10" },
   },

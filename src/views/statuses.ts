@@ -120,6 +120,27 @@ export function statusSync(
   return { on, off };
 }
 
+/**
+ * Conditions that describe the body, not the fight's clock (lying prone, held, out cold,
+ * paralysed): they outlast the fight, and the GM clears them by hand as the story goes on.
+ */
+const OUTLAST_THE_FIGHT: ReadonlySet<string> = new Set(["prone", "grappled", "unconscious", "paralysed"]);
+
+/**
+ * The statuses `who`'s token loses when the fight ends: those of the conditions the engine holds
+ * that only mean something in combat time (delayed, readied, surprised, aborted...) or run for a
+ * number of rounds, which no clock counts down once the fight is over. Statuses the engine does
+ * not hold (the GM's own) and conditions of the body stay.
+ */
+export function fightEndStatuses(state: EncounterState, who: string, present: ReadonlySet<string>): string[] {
+  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  if (!c) return [];
+  return c.conditions
+    .filter((k) => k.rounds !== null || !OUTLAST_THE_FIGHT.has(k.id))
+    .map((k) => statusOf(k.id))
+    .filter((status) => present.has(status));
+}
+
 /** A status a token should gain (active) or lose, for the combatant `who`. */
 export interface StatusChange {
   who: string;

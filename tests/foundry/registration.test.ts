@@ -199,9 +199,10 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
     const counts = Object.fromEntries([...on.entries()].map(([hook, fns]) => [hook, fns.length]));
     expect(counts).toEqual({
       renderSettingsConfig: 1,
-      // Sheets redraw and prompts close when a combat changes or goes.
+      // Sheets redraw and prompts close when a combat changes or goes; when it goes, the tokens
+      // lose its combat-time statuses.
       updateCombat: 2,
-      deleteCombat: 2,
+      deleteCombat: 3,
       targetToken: 1,
       preMoveToken: 1,
       moveToken: 1,

@@ -167,4 +167,38 @@ describe("token statuses and engine conditions (issue 14)", { timeout: TABLE_TIM
     expect(table.system("combat1")["log"] ?? []).toEqual([]);
     expect(storedStatuses(table, "actorOrc")).toEqual(["prone"]);
   });
+
+  it("when the GM deletes the combat (core's End Combat), timed and combat-time statuses leave the tokens; prone and the GM's own stay", async () => {
+    const table = await started();
+    const submit = (command: Command) =>
+      table.run(table.gm, (t) => t.commands.submit(table.combat(table.gm, "combat1"), command));
+    await submit({ type: "apply", who: "orc", condition: "prone", rounds: null });
+    await submit({ type: "apply", who: "orc", condition: "grappled", rounds: 3 });
+    await table.run(table.gm, (_t, c) =>
+      c.game.actors.get("actorOrc")?.toggleStatusEffect("blind", { active: true }),
+    );
+    await table.settle();
+    expect(storedStatuses(table, "actorOrc").sort()).toEqual(["blind", "grappled", "prone"]);
+    await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.delete());
+    await table.settle();
+    expect(storedStatuses(table, "actorOrc").sort()).toEqual(["blind", "prone"]);
+  });
+
+  it("when the combat goes, a player's character loses its timed status too (the active GM clears it, on the player's actor)", async () => {
+    const table = await started();
+    await table.run(table.gm, (t) =>
+      t.commands.submit(table.combat(table.gm, "combat1"), {
+        type: "apply",
+        who: "ana",
+        condition: "grappled",
+        rounds: 2,
+      }),
+    );
+    await table.settle();
+    expect(storedStatuses(table, "actorAna")).toEqual(["grappled"]);
+    await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.delete());
+    await table.settle();
+    expect(storedStatuses(table, "actorAna")).toEqual([]);
+    expect(table.p1.game.actors.get("actorAna")?.statuses.has("grappled")).toBe(false);
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from "../../src/engine";
 import {
   conditionOf,
+  fightEndStatuses,
   statusChanges,
   statusCommand,
   statusRounds,
@@ -163,5 +164,18 @@ describe("token statuses for engine conditions (issue 14, conditions both ways)"
     ]);
     expect(tokenConditions(state, "ana", i18n)).toEqual([]);
     expect(tokenConditions(state, "nobody", i18n)).toEqual([]);
+  });
+
+  it("when the fight ends, the token loses combat-time and timed conditions, and keeps the body's (prone) and the GM's own", () => {
+    const state = fight("flow", [
+      { type: "apply", who: "orc", condition: "prone", rounds: null },
+      { type: "apply", who: "orc", condition: "grappled", rounds: 2 },
+      { type: "apply", who: "orc", condition: "delayed", rounds: null },
+    ]);
+    const present = new Set(["prone", "grappled", "delayed", "blind"]);
+    expect(fightEndStatuses(state, "orc", present)).toEqual(["grappled", "delayed"]);
+    // Only statuses the token shows are cleared; someone not in the fight has none to clear.
+    expect(fightEndStatuses(state, "orc", new Set(["prone"]))).toEqual([]);
+    expect(fightEndStatuses(state, "nobody", present)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   onCreateActiveEffect,
   onDeleteActiveEffect,
   onRewoundStatuses,
+  onDeleteCombatStatuses,
   registerStatuses,
 } from "./statuses";
 
@@ -52,6 +53,8 @@ export function registerHooks(): void {
   Hooks.on("deleteActiveEffect", onDeleteActiveEffect);
   Hooks.on("tempo.commandApplied", onCommandAppliedStatuses);
   Hooks.on("tempo.rewound", onRewoundStatuses);
+  // The fight is over: combat-time and timed conditions leave the tokens.
+  Hooks.on("deleteCombat", onDeleteCombatStatuses);
 
   // Chat: the write's card goes with its Rolls; the card's buttons.
   chatCards.render = renderCards;

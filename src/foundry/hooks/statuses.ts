@@ -24,9 +24,11 @@
  */
 import type { EncounterState } from "../../engine";
 import {
+  fightEndStatuses,
   statusChanges,
   statusCommand,
   statusRounds,
+  statusOf,
   statusSync,
   TEMPO_STATUSES,
   type StatusChange,
@@ -154,6 +156,35 @@ export function onCommandAppliedStatuses(context: CommandContext): void {
     }
   }
   for (const change of statusChanges(context.events)) void showStatus(combat, change);
+  if (command.type === "end" && isTempoCombat(combat)) clearFightStatuses(combat);
+}
+
+/**
+ * The fight is over (the engine's `end`, or the GM deletes the combat, as core's End Combat
+ * does: hookEvents.deleteDocument, https://foundryvtt.com/api/v13/functions/hookEvents.deleteDocument.html,
+ * which still hands over the deleted document with its data): the active GM clears the token
+ * statuses of combat-time and timed conditions (fightEndStatuses), unless another running Tempo
+ * combat of the same actor still holds that condition.
+ */
+export function onDeleteCombatStatuses(combat: unknown): void {
+  if (isTempoCombat(combat)) clearFightStatuses(combat);
+}
+
+function clearFightStatuses(combat: Combat.Implementation): void {
+  if (!isWriter()) return;
+  const state = combat.encounter;
+  if (!state) return;
+  for (const c of combat.combatants) {
+    const actor: unknown = c.actor;
+    if (!c.id || !isStatusActor(actor)) continue;
+    const elsewhere = new Set(
+      combatantsOf(actor)
+        .filter((other) => other.combat !== combat)
+        .flatMap(({ state: s, who }) => (s.combatants[who]?.conditions ?? []).map((k) => statusOf(k.id))),
+    );
+    for (const status of fightEndStatuses(state, c.id, actor.statuses))
+      if (!elsewhere.has(status)) void actor.toggleStatusEffect(status, { active: false });
+  }
 }
 
 /** After an undo (tempo.rewound): the active GM makes every token show the engine's conditions again. */

@@ -317,6 +317,7 @@ export function withStatuses(client: Client, tempo: TempoModules): void {
   client.Hooks.on("deleteActiveEffect", hook(tempo.statuses.onDeleteActiveEffect));
   client.Hooks.on("tempo.commandApplied", hook(tempo.statuses.onCommandAppliedStatuses));
   client.Hooks.on("tempo.rewound", hook(tempo.statuses.onRewoundStatuses));
+  client.Hooks.on("deleteCombat", hook(tempo.statuses.onDeleteCombatStatuses));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -188,59 +188,71 @@ describe.each([13, 14] as const)("a provoking move held with Foundry's movement 
   );
 });
 
-describe("the engine leads a Tumble Through", { timeout: TABLE_TIMEOUT_MS }, () => {
-  it("the GM's client puts Ana's token where the engine ended her tumble through the orc, the GM looking at a gridless scene", async () => {
-    // An agile Ana (Agility 90): a 5 on the d100 passes her check.
-    const table = await battle({ gmViews: "tavern", world: { anaSkills: { melee: 80, agility: 90 } } });
-    // Ana steps next to the orc first (entering its reach provokes nothing).
-    await table.run(table.p1, () =>
-      table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
-    );
-    await table.settle();
-    expect(engineAt(table, "ana")).toEqual([1, 0]);
-    const cells = trail(table, "tokAna");
-    table.roll(5, 5, 5, 5, 5, 5);
-    const tumble = [at(2, 1), at(3, 2)].map((w) => ({ ...w, action: "tempoTumble" }));
-    const moved = await table.run(table.p1, () =>
-      table.p1.token("battle", "tokAna").move(tumble, { method: "dragging" }),
-    );
-    await table.settle();
-    // The drop itself is refused: the engine decides where the tumble ends, the GM moves the token.
-    expect(moved).toBe(false);
-    // Her check passed: she is through, beyond the orc, and the token stands there too.
-    const end = engineAt(table, "ana");
-    expect(end).toEqual([3, 2]);
-    expect(boardAt(table, "tokAna")).toEqual(end);
-    expect(cells.at(-1)).toEqual(end);
-    expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("gm");
-  });
+describe.each([13, 14] as const)("the engine leads a Tumble Through (v%i)", (version) => {
+  it(
+    "the GM's client puts Ana's token where the engine ended her tumble through the orc, the GM looking at a gridless scene",
+    { timeout: TABLE_TIMEOUT_MS },
+    async () => {
+      // An agile Ana (Agility 90): a 5 on the d100 passes her check.
+      const table = await battle({
+        version,
+        gmViews: "tavern",
+        world: { anaSkills: { melee: 80, agility: 90 } },
+      });
+      // Ana steps next to the orc first (entering its reach provokes nothing).
+      await table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      const cells = trail(table, "tokAna");
+      table.roll(5, 5, 5, 5, 5, 5);
+      const tumble = [at(2, 1), at(3, 2)].map((w) => ({ ...w, action: "tempoTumble" }));
+      const moved = await table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move(tumble, { method: "dragging" }),
+      );
+      await table.settle();
+      // The drop itself is refused: the engine decides where the tumble ends, the GM moves the token.
+      expect(moved).toBe(false);
+      // Her check passed: she is through, beyond the orc, and the token stands there too.
+      const end = engineAt(table, "ana");
+      expect(end).toEqual([3, 2]);
+      expect(boardAt(table, "tokAna")).toEqual(end);
+      expect(cells.at(-1)).toEqual(end);
+      expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("gm");
+    },
+  );
 });
 
-describe("a walk whose first step provokes", { timeout: TABLE_TIMEOUT_MS }, () => {
-  it("moves nothing until the orc has answered, then walks the whole way", async () => {
-    const table = await battle();
-    await table.run(table.p1, () =>
-      table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
-    );
-    await table.settle();
-    expect(engineAt(table, "ana")).toEqual([1, 0]);
-    const cells = trail(table, "tokAna");
-    // Stepping away from the orc leaves a cell it threatens at once.
-    void table.run(table.p1, () =>
-      table.p1.token("battle", "tokAna").move([at(0, 0), at(0, 1), at(0, 2)], { method: "dragging" }),
-    );
-    await table.settle();
-    expect(engineAt(table, "ana")).toEqual([1, 0]);
-    expect(boardAt(table, "tokAna")).toEqual([1, 0]);
-    expect(cells).toEqual([]);
-    expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
-    await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
-    await table.settle();
-    expect(engineAt(table, "ana")).toEqual([0, 2]);
-    expect(boardAt(table, "tokAna")).toEqual([0, 2]);
-    expect(cells.at(-1)).toEqual([0, 2]);
-    expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("p1");
-  });
+describe.each([13, 14] as const)("a walk whose first step provokes (v%i)", (version) => {
+  it(
+    "moves nothing until the orc has answered, then walks the whole way",
+    { timeout: TABLE_TIMEOUT_MS },
+    async () => {
+      const table = await battle({ version });
+      await table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move([at(1, 0)], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      const cells = trail(table, "tokAna");
+      // Stepping away from the orc leaves a cell it threatens at once.
+      void table.run(table.p1, () =>
+        table.p1.token("battle", "tokAna").move([at(0, 0), at(0, 1), at(0, 2)], { method: "dragging" }),
+      );
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([1, 0]);
+      expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+      expect(cells).toEqual([]);
+      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+      await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([0, 2]);
+      expect(boardAt(table, "tokAna")).toEqual([0, 2]);
+      expect(cells.at(-1)).toEqual([0, 2]);
+      expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("p1");
+    },
+  );
 });
 
 describe(

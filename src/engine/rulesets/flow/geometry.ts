@@ -103,14 +103,25 @@ export function interceptCell(
   if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
     return null;
   const index = known ?? indexOf(state);
-  const between = melee ? null : new Set(line(state.grid, target.at, attacker.at).slice(1, -1).map(cellKey));
-  const qualifies = (cell: Cell): boolean =>
-    isOpen(state, interceptor, cell, index) &&
-    (between ? between.has(cellKey(cell)) : touches(state, cell, attacker) && touches(state, cell, target));
+  // The cells that qualify, found first (a handful: beside both, or on the line of fire) so that a
+  // search with none open ends at once, and the walk only follows cells from which one of them is
+  // still within the steps left (any cell it would drop leads nowhere in time, and so do all the
+  // cells found only through it: the walk finds the same cell as a full search would).
+  const candidates = melee
+    ? footprint(state.grid, target.at, target.size)
+        .flatMap((own) => neighbours(state.grid, own))
+        .filter((cell) => touches(state, cell, attacker) && touches(state, cell, target))
+    : line(state.grid, target.at, attacker.at).slice(1, -1);
+  const goals = new Map<string, Cell>();
+  for (const cell of candidates)
+    if (!goals.has(cellKey(cell)) && isOpen(state, interceptor, cell, index)) goals.set(cellKey(cell), cell);
+  if (goals.size === 0) return null;
+  const within = (cell: Cell, steps: number): boolean =>
+    [...goals.values()].some((goal) => distance(state.grid, cell, goal) <= steps);
   const seen = new Set<string>([cellKey(interceptor.at)]);
   let frontier: Cell[] = [interceptor.at];
   for (let depth = 0; depth <= hexes; depth += 1) {
-    const found = frontier.find(qualifies);
+    const found = frontier.find((cell) => goals.has(cellKey(cell)));
     if (found) return found;
     const next: Cell[] = [];
     for (const cell of frontier) {
@@ -118,6 +129,7 @@ export function interceptCell(
         const k = cellKey(n);
         if (seen.has(k)) continue;
         seen.add(k);
+        if (!within(n, hexes - depth - 1)) continue;
         if (index.occupantsAt(n).some((id) => index.isEnemy(interceptor.id, id))) continue;
         next.push(n);
       }

@@ -19,16 +19,17 @@ export function reachOf(c: CombatantState): number {
   return reachFor(c.size, c.reach > 0 ? c.reach : undefined);
 }
 
-function bodyOf(c: CombatantState): Body {
+function bodyOf(c: CombatantState, at: Cell): Body {
   // A copy of the cell: inside a command `c.at` may be a draft, which the index must not keep.
-  return {
+  const body: { -readonly [K in keyof Body]: Body[K] } = {
     id: c.id,
     side: c.side,
-    anchor: [c.at![0], c.at![1]],
+    anchor: [at[0], at[1]],
     size: c.size,
     reach: reachOf(c),
-    ...(c.level === undefined ? {} : { level: c.level }),
   };
+  if (c.level !== undefined) body.level = c.level;
+  return body;
 }
 
 /**
@@ -58,7 +59,7 @@ function plainBodies(state: EncounterState, include: (c: CombatantState) => bool
   for (const id of settled(state.roster)) {
     const c = combatants[id];
     if (!c || !c.at || !include(c)) continue;
-    bodies.push(bodyOf(c));
+    bodies.push(bodyOf(c, c.at));
   }
   return bodies;
 }
@@ -80,7 +81,7 @@ function bodiesInCommand(ctx: Context): Body[] {
   for (const id of settled(ctx.state.roster)) {
     const c = moved.has(id) ? ctx.state.combatants[id] : combatants[id];
     if (!c || !c.at || c.defeated) continue;
-    bodies.push(bodyOf(c));
+    bodies.push(bodyOf(c, c.at));
   }
   return bodies;
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { type Body, buildSpatialIndex, sameGrid } from "../../../src/engine/grid";
+
+/**
+ * The spatial index where its speed-ups could change an answer: cells far from the origin (kept
+ * under other keys than the cells near it), bodies in different buckets, threat shapes cached per
+ * grid measure, and scene levels. Expected answers are read off the rule the index serves: flow,
+ * "Reach 1 ... threaten enemies within 1 hex, which is all adjacent hexes to the creature".
+ */
+
+const HEX = { type: "hex" } as const;
+const medium = (
+  id: string,
+  side: string,
+  anchor: readonly [number, number],
+  extra: Partial<Body> = {},
+): Body => ({
+  id,
+  side,
+  anchor,
+  size: "medium",
+  reach: 1,
+  ...extra,
+});
+
+describe("spatial index: far cells and near cells are never confused", () => {
+  // Near the origin a cell is kept under a number (x * 2^15 + y); [0, 32768] would share the number
+  // of [1, 0], and [0, 32769] that of [1, 1], if far cells were not kept apart.
+  it("finds nobody on a far cell whose near twin is taken, and no threat there", () => {
+    const index = buildSpatialIndex(HEX, [medium("orc", "foes", [1, 0])]);
+    expect(index.occupantAt([1, 0])).toBe("orc");
+    expect(index.occupantAt([0, 32768])).toBeUndefined();
+    expect(index.occupantsAt([0, 32768])).toEqual([]);
+    // [1, 1] is adjacent to [1, 0], so the orc threatens it; its far twin it does not.
+    expect(index.threatenersOf([1, 1])).toEqual(["orc"]);
+    expect(index.threatenersOf([0, 32769])).toEqual([]);
+  });
+
+  it("answers for a body standing far from the origin, negative coordinates included", () => {
+    const index = buildSpatialIndex(HEX, [
+      medium("far", "foes", [-40000, 5]),
+      medium("near", "foes", [0, 0]),
+    ]);
+    expect(index.occupantAt([-40000, 5])).toBe("far");
+    expect(index.threatenersOf([-39999, 5])).toEqual(["far"]);
+    expect(index.threatenersOf([1, 0])).toEqual(["near"]);
+    expect(index.within([-40000, 6], 1)).toEqual(["far"]);
+  });
+});
+
+describe("spatial index: bodies in different buckets", () => {
+  it("lists the bodies within a radius in body order, whichever bucket is searched first", () => {
+    // b0 stands east of b1; the box around [10, 0] is searched west first.
+    const index = buildSpatialIndex(HEX, [medium("b0", "a", [20, 0]), medium("b1", "a", [0, 0])]);
+    expect(index.within([10, 0], 10)).toEqual(["b0", "b1"]);
+    expect(index.within([10, 0], 9)).toEqual([]);
+    expect(index.within([19, 0], 1)).toEqual(["b0"]);
+  });
+});
+
+describe("spatial index: threat shapes per grid measure", () => {
+  it("measures a square grid's diagonals by its own rule even after an index on the other rule", () => {
+    // Reach 2 from [0, 0]: the square [2, 2] is 2 away when diagonals cost 1, 3 away under 5/10/5.
+    const body = { id: "pike", side: "foes", anchor: [0, 0] as const, size: "medium" as const, reach: 2 };
+    const equidistant = buildSpatialIndex({ type: "square", diagonals: "equidistant" }, [body]);
+    expect(equidistant.threatenersOf([2, 2])).toEqual(["pike"]);
+    const alternating = buildSpatialIndex({ type: "square", diagonals: "alternating" }, [body]);
+    expect(alternating.threatenersOf([2, 2])).toEqual([]);
+    expect(alternating.threatenersOf([2, 1])).toEqual(["pike"]);
+  });
+
+  it("knows which grid descriptions measure alike", () => {
+    expect(sameGrid({ type: "square" }, { type: "square", diagonals: "equidistant" })).toBe(true);
+    expect(sameGrid({ type: "square" }, { type: "square", diagonals: "alternating" })).toBe(false);
+    expect(
+      sameGrid({ type: "square", diagonals: "alternating" }, { type: "square", diagonals: "alternating" }),
+    ).toBe(true);
+    // Hex grids ignore the diagonal rule.
+    expect(sameGrid({ type: "hex" }, { type: "hex", diagonals: "alternating" })).toBe(true);
+    expect(sameGrid({ type: "hex" }, { type: "square" })).toBe(false);
+  });
+});
+
+describe("spatial index: scene levels", () => {
+  // The index's contract: "bodies on different levels neither threaten nor block each other".
+  it("counts as enemies only known bodies of other sides on the same level", () => {
+    const index = buildSpatialIndex(HEX, [
+      medium("a", "party", [0, 0], { level: "ground" }),
+      medium("b", "foes", [1, 0], { level: "ground" }),
+      medium("c", "foes", [0, 1], { level: "roof" }),
+      medium("d", "party", [-1, 0], { level: "ground" }),
+    ]);
+    expect(index.isEnemy("a", "b")).toBe(true);
+    expect(index.isEnemy("a", "c")).toBe(false);
+    expect(index.isEnemy("a", "d")).toBe(false);
+    expect(index.isEnemy("a", "ghost")).toBe(false);
+    expect(index.isEnemy("ghost", "b")).toBe(false);
+    expect(index.sameLevel("a", "d")).toBe(true);
+    expect(index.sameLevel("b", "c")).toBe(false);
+    expect(index.sameLevel("a", "ghost")).toBe(false);
+    expect(index.sameLevel("ghost", "a")).toBe(false);
+  });
+});

@@ -266,3 +266,19 @@ describe("flow answering an offer: what is checked when the answer comes", () =>
     expect(t.pools("bob").rp).toBe(0);
   });
 });
+
+describe('flow: FP for a reaction ("Gain 1 FP from a successful reaction (once per round)")', () => {
+  it("gives a rolled defence that fails no FP", () => {
+    // 90 over Agility 70 fails the Dodge; the orc keeps its 2 FP and pays its 1 RP.
+    const t = defend("dodge", { skills: { agility: 70, athletics: 20 } }, [90]);
+    expect(t.event("reactionResolved")).toMatchObject({ with: "dodge", won: false, level: "fail" });
+    expect(t.pools("orc")).toMatchObject({ rp: 1, fp: 2 });
+  });
+
+  it("gives a rolled defence that wins 1 FP", () => {
+    // 65 under Agility 70 is a Normal success, equal to the Normal attack: dodged.
+    const t = defend("dodge", { skills: { agility: 70, athletics: 20 } }, [65]);
+    expect(t.event("reactionResolved")).toMatchObject({ with: "dodge", won: true, level: "normal" });
+    expect(t.pools("orc")).toMatchObject({ rp: 1, fp: 3 });
+  });
+});

@@ -16,7 +16,7 @@ import type { Cell, CombatantState, Pending } from "../../state";
 import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
 import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
 import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
-import { indexOf, inReach, interceptCandidates, interceptCell, sizeRank } from "./geometry";
+import { indexOf, inReach, interceptCandidates, interceptCell, interceptSpots, sizeRank } from "./geometry";
 import type { SpatialIndex } from "../../grid";
 import { gainReactionFp, poolOf } from "./pools";
 import { defeat } from "./status";
@@ -46,13 +46,14 @@ export function interceptSpot(
   ally: CombatantState,
   d: AttackData,
   index?: SpatialIndex,
+  spots?: readonly Cell[],
 ): Cell | null {
   const attacker = combatant(ctx.state, d.attacker);
   const target = combatant(ctx.state, d.target);
   if (ally.id === target.id || ally.id === attacker.id || ally.side !== target.side) return null;
   // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
   if (ally.conditions.some((k) => k.id === "grappled")) return null;
-  return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES, index);
+  return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES, index, spots);
 }
 
 /** Open an attack that hit and offer the reactions the text allows against it. */
@@ -78,9 +79,11 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
   // (or the line of fire), not from a walk over every ally.
   if (ctx.state.grid.type !== "none") {
     const index = known ?? indexOf(ctx.state);
+    // Where an interceptor could stand depends on the attack, not on who intercepts: found once.
+    const spots = interceptSpots(ctx.state, attacker, target, d.melee);
     for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
       const ally = combatant(ctx.state, id);
-      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index))
+      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index, spots))
         offer(ctx, ally.id, "intercept", attacker.id, pending);
     }
   }

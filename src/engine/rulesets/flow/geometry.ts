@@ -99,6 +99,7 @@ export function interceptCell(
   melee: boolean,
   hexes: number,
   known?: SpatialIndex,
+  spots?: readonly Cell[],
 ): Cell | null {
   if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
     return null;
@@ -107,11 +108,7 @@ export function interceptCell(
   // search with none open ends at once, and the walk only follows cells from which one of them is
   // still within the steps left (any cell it would drop leads nowhere in time, and so do all the
   // cells found only through it: the walk finds the same cell as a full search would).
-  const candidates = melee
-    ? footprint(state.grid, target.at, target.size)
-        .flatMap((own) => neighbours(state.grid, own))
-        .filter((cell) => touches(state, cell, attacker) && touches(state, cell, target))
-    : line(state.grid, target.at, attacker.at).slice(1, -1);
+  const candidates = spots ?? interceptSpots(state, attacker, target, melee);
   const goals = new Map<string, Cell>();
   for (const cell of candidates)
     if (!goals.has(cellKey(cell)) && isOpen(state, interceptor, cell, index)) goals.set(cellKey(cell), cell);
@@ -137,6 +134,24 @@ export function interceptCell(
     frontier = next;
   }
   return null;
+}
+
+/**
+ * The cells an interceptor of this attack could stand on, whoever it is (interceptCell then keeps
+ * the open ones): beside both the attacker and the target (melee), or on the line between them.
+ */
+export function interceptSpots(
+  state: EncounterState,
+  attacker: CombatantState,
+  target: CombatantState,
+  melee: boolean,
+): Cell[] {
+  if (!placed(state, attacker, target) || !attacker.at || !target.at) return [];
+  return melee
+    ? footprint(state.grid, target.at, target.size)
+        .flatMap((own) => neighbours(state.grid, own))
+        .filter((cell) => touches(state, cell, attacker) && touches(state, cell, target))
+    : line(state.grid, target.at, attacker.at).slice(1, -1);
 }
 
 /** A cell's centre on the plane, to compare directions (axial hex cells in the pointy-top layout;

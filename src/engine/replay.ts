@@ -147,3 +147,118 @@ export function checkpointLog(
   });
   return { checkpoints, state };
 }
+
+/**
+ * The reverse of one step, kept with the step so that going back needs no replay: the JSON text
+ * each changed piece of the state had before the step, null for a piece the step created (to be
+ * deleted). A state's pieces are its top-level fields but `combatants` (`state`) and its
+ * combatants by id (`combatants`), the pieces a host stores apart. Apply shares every piece a
+ * command leaves alone with the state before it, so a piece is compared by identity and the
+ * patch holds what the step changed, no more.
+ */
+export interface ReversePatch {
+  state: Record<string, string | null>;
+  combatants: Record<string, string | null>;
+}
+
+function piecesBack(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+  skip: string | null,
+): Record<string, string | null> {
+  const back: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key === skip || value === undefined) continue;
+    const was = Object.hasOwn(before, key) ? before[key] : undefined;
+    if (was === value) continue;
+    back[key] = was === undefined ? null : JSON.stringify(was);
+  }
+  for (const [key, was] of Object.entries(before)) {
+    if (key === skip || was === undefined) continue;
+    if (!Object.hasOwn(after, key) || after[key] === undefined) back[key] = JSON.stringify(was);
+  }
+  return back;
+}
+
+/** The reverse patch of the step that took `before` to `after`. */
+export function reversePatch(before: EncounterState, after: EncounterState): ReversePatch {
+  return {
+    state: piecesBack(
+      before as unknown as Record<string, unknown>,
+      after as unknown as Record<string, unknown>,
+      "combatants",
+    ),
+    combatants: piecesBack(before.combatants, after.combatants, null),
+  };
+}
+
+/**
+ * The state `patches.length - keep` steps back from `state`, the state after the last of
+ * `patches` (patches[i]: the reverse of step i): the reverse patches of steps keep … last applied
+ * in turn, each piece parsed once (from the earliest of those steps that changed it). Pieces no
+ * step changed stay the very objects of `state`. Undefined if one of those steps has no patch.
+ */
+export function stateBack(
+  state: EncounterState,
+  patches: readonly (ReversePatch | undefined)[],
+  keep: number,
+): EncounterState | undefined {
+  if (!Number.isInteger(keep) || keep < 0 || keep > patches.length)
+    throw new RangeError(`no state after ${keep} of ${patches.length} steps`);
+  const top = new Map<string, string | null>();
+  const combatants = new Map<string, string | null>();
+  for (let i = patches.length - 1; i >= keep; i -= 1) {
+    const patch = patches[i];
+    if (!patch) return undefined;
+    for (const [key, text] of Object.entries(patch.state)) top.set(key, text);
+    for (const [key, text] of Object.entries(patch.combatants)) combatants.set(key, text);
+  }
+  if (top.size === 0 && combatants.size === 0) return state;
+  const back: Record<string, unknown> = { ...state };
+  for (const [key, text] of top) {
+    if (text === null) delete back[key];
+    else back[key] = JSON.parse(text) as unknown;
+  }
+  if (combatants.size > 0) {
+    const pieces: Record<string, unknown> = { ...state.combatants };
+    for (const [key, text] of combatants) {
+      if (text === null) delete pieces[key];
+      else pieces[key] = JSON.parse(text) as unknown;
+    }
+    back["combatants"] = pieces;
+  }
+  return back as unknown as EncounterState;
+}
+
+/** The state fields turnMark reads, in its order. */
+const TURN_FIELDS = ["round", "phase", "segment", "stage", "current"] as const;
+
+/**
+ * lastChange (Checkpoints) read from the reverse patches instead of recorded marks: walking back
+ * from `state` (the state after the last step), the largest i >= 1 whose state before and after
+ * step i differ in turn mark (or round); null if none. Undefined if a step it has to look past
+ * has no patch.
+ */
+export function lastChangeBack(
+  state: EncounterState,
+  patches: readonly (ReversePatch | undefined)[],
+  to: "turn" | "round",
+): number | null | undefined {
+  const fields = to === "round" ? (["round"] as const) : TURN_FIELDS;
+  // A field's text as turnMark sees it: a missing field reads as null.
+  const mark = new Map<string, string>();
+  for (const field of fields) mark.set(field, JSON.stringify(state[field] ?? null));
+  for (let i = patches.length - 1; i >= 1; i -= 1) {
+    const patch = patches[i];
+    if (!patch) return undefined;
+    let changed = false;
+    for (const field of fields) {
+      if (!Object.hasOwn(patch.state, field)) continue;
+      const text = patch.state[field] ?? "null";
+      if (text !== mark.get(field)) changed = true;
+      mark.set(field, text);
+    }
+    if (changed) return i;
+  }
+  return null;
+}

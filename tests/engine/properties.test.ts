@@ -2,12 +2,21 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { apply } from "../../src/engine/apply";
 import type { Command, Outcome } from "../../src/engine/commands";
-import { SeededDice, DiceExhausted, RecordingDice } from "../../src/engine/dice";
+import { SeededDice, DiceExhausted, RecordingDice, ScriptedDice } from "../../src/engine/dice";
 import { createEncounter } from "../../src/engine/encounter";
 import type { EngineEvent } from "../../src/engine/events";
 import { neighbours } from "../../src/engine/grid";
 import { getRuleset } from "../../src/engine/registry";
-import { Checkpoints, checkpointLog, replay, turnMark, type Step } from "../../src/engine/replay";
+import {
+  Checkpoints,
+  checkpointLog,
+  lastChangeBack,
+  replay,
+  reversePatch,
+  stateBack,
+  turnMark,
+  type Step,
+} from "../../src/engine/replay";
 import { RULESETS } from "../../src/engine/rulesets";
 import type { Ruleset } from "../../src/engine/ruleset";
 import type { EncounterState, RulesetId } from "../../src/engine/state";
@@ -298,6 +307,97 @@ describe.each(registered)("checkpoints: %s", (id) => {
       }),
       { numRuns: runs(20) },
     );
+  });
+});
+
+describe.each(registered)("reverse patches: %s", (id) => {
+  const arbitrary = fc.tuple(fc.integer(), fc.array(fc.nat(1000), { minLength: 5, maxLength: 60 }));
+
+  it("going back any number of steps by the steps' reverse patches gives the state of the full replay", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        const last = states[steps.length] as EncounterState;
+        const patches = steps.map((_, i) =>
+          reversePatch(states[i] as EncounterState, states[i + 1] as EncounterState),
+        );
+        for (let keep = 0; keep <= steps.length; keep += 1) {
+          const back = stateBack(last, patches, keep);
+          expect(back).toEqual(
+            replay(
+              states[0] as EncounterState,
+              steps.slice(0, keep).map((s) => s.command),
+              new ScriptedDice(steps.slice(0, keep).flatMap((s) => s.dice)),
+            ).state,
+          );
+          // A stored state is JSON: the patched state must read back exactly as it stores.
+          expect(JSON.parse(JSON.stringify(back))).toEqual(JSON.parse(JSON.stringify(states[keep])));
+        }
+      }),
+      { numRuns: runs(30) },
+    );
+  });
+
+  it("finds the last step that started a turn or a round from the patches, as the checkpoints do", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        const last = states[steps.length] as EncounterState;
+        const patches = steps.map((_, i) =>
+          reversePatch(states[i] as EncounterState, states[i + 1] as EncounterState),
+        );
+        const { checkpoints } = checkpointLog(states[0] as EncounterState, steps);
+        expect(lastChangeBack(last, patches, "turn")).toBe(checkpoints.lastChange("turn"));
+        expect(lastChangeBack(last, patches, "round")).toBe(checkpoints.lastChange("round"));
+      }),
+      { numRuns: runs(30) },
+    );
+  });
+
+  it("a patch leaves every piece the step did not change as the very object it was", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const { steps, states } = acceptedSteps(id, seed, choices);
+        if (steps.length === 0) return;
+        const before = states[steps.length - 1] as EncounterState;
+        const after = states[steps.length] as EncounterState;
+        const back = stateBack(after, [reversePatch(before, after)], 0) as EncounterState;
+        for (const [key, combatant] of Object.entries(after.combatants))
+          if (before.combatants[key] === combatant) expect(back.combatants[key]).toBe(combatant);
+      }),
+      { numRuns: runs(20) },
+    );
+  });
+});
+
+describe("reverse patches", () => {
+  it("cannot go back past a step without a patch (an entry logged before patches were kept)", () => {
+    const initial = encounter(getRuleset("flow"));
+    const started = apply(initial, { type: "start" }, new SeededDice(1), getRuleset("flow"));
+    if (!started.ok) throw new Error(started.refusal.key);
+    const patch = reversePatch(initial, started.state);
+    expect(stateBack(started.state, [undefined, patch], 1)).toBeDefined();
+    expect(stateBack(started.state, [undefined, patch], 0)).toBeUndefined();
+    const none = { state: {}, combatants: {} };
+    expect(lastChangeBack(started.state, [none, undefined, none], "turn")).toBeUndefined();
+    // The first step (start) is never looked past, so its patch is not needed.
+    expect(lastChangeBack(started.state, [undefined, none], "turn")).toBeNull();
+  });
+
+  it("refuses to go back to a step that is not in the log", () => {
+    expect(() => stateBack(encounter(getRuleset("flow")), [], 1)).toThrow(RangeError);
+  });
+
+  it("a created combatant's patch deletes it, a removed one's restores its text", () => {
+    const before = encounter(getRuleset("flow"));
+    const [first, ...rest] = Object.keys(before.combatants);
+    if (!first) throw new Error("the encounter has no combatant");
+    const { [first]: removed, ...others } = before.combatants;
+    const after = { ...before, combatants: { ...others, added: removed } } as EncounterState;
+    const patch = reversePatch(before, after);
+    expect(patch.combatants).toEqual({ added: null, [first]: JSON.stringify(removed) });
+    expect(stateBack(after, [patch], 0)).toEqual(before);
+    expect(rest.every((id) => patch.combatants[id] === undefined)).toBe(true);
   });
 });
 

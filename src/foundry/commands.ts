@@ -33,6 +33,7 @@ import {
   checkpointLog,
   getRuleset,
   playerChoiceRefusal,
+  reversePatch,
   type Checkpoints,
   type Command,
   type EncounterState,
@@ -246,10 +247,11 @@ export async function decide(
     if (command === undefined) break;
     const { result, dice: used } = await applyWithDice(state, command, ruleset, roll);
     if (!result.ok) return { ok: false, refusal: result.refusal };
+    const undo = reversePatch(state, result.state);
     state = result.state;
     states.push(state);
     dice.push(...used);
-    log.push({ command, dice: used.map((d) => d.value), userId, ...(requestId ? { requestId } : {}) });
+    log.push({ command, dice: used.map((d) => d.value), userId, ...(requestId ? { requestId } : {}), undo });
     entries.push({ command, events: result.events, userId });
   }
   if (entries.length === 0) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToDo", data: {} } };

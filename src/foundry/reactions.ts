@@ -13,6 +13,7 @@ import {
   apply,
   check,
   getRuleset,
+  stateBack,
   type Cell,
   type Checkpoints,
   type Command,
@@ -718,21 +719,31 @@ export function undoCheck(
 }
 
 /**
- * Undoing a token's last move, where undoCheck allows it: the log is replayed without the move
- * and what followed it (the AP come back and the offers it drew are gone), from the nearest of
- * the writer's checkpoints when given, else from the initial state.
+ * Undoing a token's last move, where undoCheck allows it: the log without the move and what
+ * followed it (the AP come back and the offers it drew are gone). The state is found from the
+ * current one and the entries' reverse patches when `current` is the stored state and they have
+ * them (no replay); else replayed from the nearest of the writer's checkpoints when given (asked
+ * for only then), else from the initial state.
  */
 export function undoMove(
   initial: EncounterState,
   log: readonly LogEntry[],
   who: string,
   current: EncounterState | null,
-  checkpoints?: Checkpoints,
+  checkpoints?: () => Checkpoints,
 ): UndoResult {
   const allowed = undoCheck(log, who, current);
   if (!allowed.ok) return allowed;
   const at = allowed.keep;
-  if (checkpoints) return { ok: true, keep: at, state: checkpoints.stateAt(log, at) };
+  const patched = current
+    ? stateBack(
+        current,
+        log.map((e) => e.undo),
+        at,
+      )
+    : undefined;
+  if (patched) return { ok: true, keep: at, state: patched };
+  if (checkpoints) return { ok: true, keep: at, state: checkpoints().stateAt(log, at) };
   const ruleset = getRuleset(initial.ruleset);
   let state = initial;
   for (const entry of log.slice(0, at)) {

@@ -167,7 +167,7 @@ export class TempoCombat extends Combat {
       return;
     }
     const answer = await writeDecision(this, async (stored) => {
-      const back = rewind(checkpointsOf(this.id ?? "", stored), stored.log, to);
+      const back = rewind(stored, () => checkpointsOf(this.id ?? "", stored), to);
       if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
       const write = combatWrite(
         back.state,

@@ -16,6 +16,9 @@ import {
   type EncounterState,
   type EngineEvent,
   type Refusal,
+  type ReversePatch,
+  lastChangeBack,
+  stateBack,
 } from "../../engine";
 import type { V14DataOperators } from "../types";
 
@@ -26,6 +29,12 @@ export interface LogEntry {
   userId: string | null;
   /** The id of the player's request that carried it, so a retried request is not applied twice. */
   requestId?: string;
+  /**
+   * The reverse of the entry's change (engine/replay.ts ReversePatch): the previous text of each
+   * state piece it changed, so going back needs no replay. Missing in entries logged before
+   * Tempo kept it: going back past one replays from checkpoints.
+   */
+  undo?: ReversePatch;
 }
 
 /** The latest write's commands with their events, for every client to announce. */
@@ -57,13 +66,22 @@ export function isEncounterState(value: unknown): value is EncounterState {
   );
 }
 
+function isPatchPieces(value: unknown): value is Record<string, string | null> {
+  return isRecord(value) && Object.values(value).every((v) => v === null || typeof v === "string");
+}
+
+function isReversePatch(value: unknown): value is ReversePatch {
+  return isRecord(value) && isPatchPieces(value["state"]) && isPatchPieces(value["combatants"]);
+}
+
 export function isLogEntry(value: unknown): value is LogEntry {
   return (
     isRecord(value) &&
     isRecord(value["command"]) &&
     typeof value["command"]["type"] === "string" &&
     Array.isArray(value["dice"]) &&
-    value["dice"].every((d) => typeof d === "number")
+    value["dice"].every((d) => typeof d === "number") &&
+    (value["undo"] === undefined || isReversePatch(value["undo"]))
   );
 }
 
@@ -409,18 +427,36 @@ export interface Rewind {
 /**
  * Going back a turn or a round: the log without the last command that changed the turn (or the
  * round) and without anything after it. The engine is deterministic and each entry keeps its
- * dice, so the state is the one the table had before that command: replayed from the nearest
- * checkpoint before it (engine/replay.ts), never from the start. The first command (`start`) is
- * never undone: null when there is nothing to go back to.
+ * dice, so the state is the one the table had before that command. Found from the stored state
+ * and the entries' reverse patches, without replaying (engine/replay.ts stateBack); where an entry
+ * has none (logged by an older version), replayed from the nearest of the writer's checkpoints
+ * (`checkpoints`, asked for only then: making them replays the whole log once). The first command
+ * (`start`) is never undone: null when there is nothing to go back to.
  */
 export function rewind(
-  checkpoints: Checkpoints,
-  log: readonly LogEntry[],
+  stored: { state: EncounterState; log: readonly LogEntry[] },
+  checkpoints: () => Checkpoints,
   to: "turn" | "round",
 ): Rewind | null {
-  const keep = checkpoints.lastChange(to);
+  const patches = stored.log.map((e) => e.undo);
+  const found = lastChangeBack(stored.state, patches, to);
+  const keep = found === undefined ? checkpoints().lastChange(to) : found;
   if (keep === null) return null;
-  return { keep, state: checkpoints.stateAt(log, keep) };
+  return { keep, state: stateAt(stored, checkpoints, keep) };
+}
+
+/**
+ * The state after the first `keep` entries of the stored log: the reverse patches of the entries
+ * after them applied to the stored state, or (an entry without one) replayed from the nearest
+ * checkpoint.
+ */
+export function stateAt(
+  stored: { state: EncounterState; log: readonly LogEntry[] },
+  checkpoints: () => Checkpoints,
+  keep: number,
+): EncounterState {
+  const patches = stored.log.map((e) => e.undo);
+  return stateBack(stored.state, patches, keep) ?? checkpoints().stateAt(stored.log, keep);
 }
 
 /**

@@ -632,8 +632,9 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
   );
   if (denied) return { ok: false, refusal: denied };
   const answer = await writeDecision(combat, async (stored) => {
-    const checkpoints = checkpointsOf(data.combatId, stored);
-    const undo = undoMove(stored.initial, stored.log, data.who, stored.state, checkpoints);
+    const undo = undoMove(stored.initial, stored.log, data.who, stored.state, () =>
+      checkpointsOf(data.combatId, stored),
+    );
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(
       undo.state,

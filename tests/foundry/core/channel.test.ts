@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createEncounter, getRuleset, type Command } from "../../../src/engine";
+import { createEncounter, getRuleset, stateBack, type Command } from "../../../src/engine";
 import {
   decide,
   isCommandAnswer,
@@ -100,7 +100,12 @@ describe("decide (the GM's client applying commands)", () => {
     expect(write.round).toBe(1);
     expect(write.system.state.order).toEqual(["ana", "orc", "bob"]);
     expect(write.turn).toBe(0);
-    expect(write.system.log).toEqual([{ command: { type: "start" }, dice: [9, 4, 2], userId: "gm" }]);
+    expect(write.system.log).toEqual([
+      { command: { type: "start" }, dice: [9, 4, 2], userId: "gm", undo: expect.any(Object) as unknown },
+    ]);
+    // The entry's reverse patch takes the written state back to the one it was decided from.
+    const undo = write.system.log[0]?.undo;
+    expect(undo && stateBack(write.system.state, [undo], 0)).toEqual(fresh().state);
     expect(write.system.seq).toBe(1);
     expect(write.system.last.seq).toBe(1);
     expect(write.system.last.entries[0]?.events.map((e) => e.type)).toContain("turnStarted");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { EncounterState } from "../../../src/engine";
+import { ScriptedDice, replay, type Command, type EncounterState } from "../../../src/engine";
 import { TABLE_TIMEOUT_MS, createTable, withMovement, type Source, type Table } from "../table";
 import { START_DICE, battleWorld, flowWorld } from "../table/worlds";
 
@@ -129,7 +129,55 @@ describe(
       expect(table.gm.noticeKeys()).toEqual([]);
     });
 
-    it("undoes a player's move through the GM from the writer's checkpoints, deleting its log entry by key", async () => {
+    it("a GM who reloads goes back a turn from the entries' reverse patches: the state of the full replay, a small write", async () => {
+      const table = await startedTable();
+      await press(table, "nextTurn");
+      await press(table, "nextTurn");
+      const beforeLast = structuredClone(combat(table).encounter);
+      await press(table, "nextTurn");
+      const now = structuredClone(combat(table).encounter);
+      expect((log(table) as { undo?: unknown }[]).slice(1).every((e) => typeof e.undo === "object")).toBe(
+        true,
+      );
+      await table.reload(table.gm);
+      await press(table, "previousTurn");
+      const replayed = replay(
+        table.system("combat1")["initial"] as EncounterState,
+        (log(table) as { command: Command }[]).map((e) => e.command),
+        new ScriptedDice((log(table) as { dice: number[] }[]).flatMap((e) => e.dice)),
+      ).state;
+      expect(state(table)).toEqual(beforeLast);
+      expect(state(table)).toEqual(replayed);
+      const write = lastWrite(table);
+      expect(write["log"]).toEqual({ "-=e3": null });
+      // Only the combatants the turn change changed are written back, and no `initial`.
+      const changed = Object.keys(now?.combatants ?? {}).filter(
+        (id) => JSON.stringify(now?.combatants[id]) !== JSON.stringify(beforeLast?.combatants[id]),
+      );
+      expect(Object.keys(write["combatants"] ?? {}).sort()).toEqual(changed.sort());
+      expect(write).not.toHaveProperty("initial");
+      expect(table.gm.noticeKeys()).toEqual([]);
+    });
+
+    it("goes back over log entries stored without reverse patches (an older version's) by replaying them", async () => {
+      const first = await startedTable();
+      await press(first, "nextTurn");
+      const beforeLast = structuredClone(combat(first).encounter);
+      await press(first, "nextTurn");
+      const stored = first.stored("combat1")["system"] as Record<string, unknown>;
+      const bare: Record<string, string> = {};
+      for (const [key, text] of Object.entries(stored["log"] as Record<string, string>)) {
+        const { undo: _undo, ...entry } = JSON.parse(text) as Record<string, unknown>;
+        bare[key] = JSON.stringify(entry);
+      }
+      const old: Source = { ...first.stored("combat1"), system: { ...stored, log: bare } };
+      const table = await createTable({ world: { ...flowWorld(), combats: [old] } });
+      await press(table, "previousTurn");
+      expect(state(table)).toEqual(beforeLast);
+      expect(log(table)).toHaveLength(2);
+    });
+
+    it("undoes a player's move through a GM who reloaded, from the entry's reverse patch, deleting its log entry by key", async () => {
       const table = await createTable({ world: battleWorld(), init: withMovement });
       table.roll(...START_DICE);
       await table.run(table.gm, () => combat(table).startCombat());
@@ -147,6 +195,7 @@ describe(
       expect(state(table).combatants["ana"]?.pools["ap"]).toBeLessThan(
         before?.combatants["ana"]?.pools["ap"] ?? 0,
       );
+      await table.reload(table.gm);
       const answer = await table.run(table.p1, (tempo) =>
         tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
           Promise.resolve({ ok: false, refusal: null }),

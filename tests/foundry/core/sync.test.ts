@@ -6,6 +6,7 @@ import {
   createEncounter,
   getRuleset,
   ScriptedDice,
+  reversePatch,
   type Command,
   type EncounterState,
 } from "../../../src/engine";
@@ -92,10 +93,12 @@ describe("Foundry's turn order mirrors the engine's", () => {
 
 /** The writer's checkpoints along a log (every 2 entries, so a rewind replays across one). */
 const along = (log: LogEntry[]) => checkpointLog(initial(), log, 2).checkpoints;
+/** A stored combat at the end of a log whose entries carry no reverse patches (an older version's). */
+const atEnd = (log: LogEntry[]) => ({ state: run(initial(), log), log });
 
 describe("rewind (previousTurn / previousRound replay the log from the nearest checkpoint)", () => {
   it("goes back to before the last command that changed the turn, dropping what followed it", () => {
-    const back = rewind(along(LOG), LOG, "turn");
+    const back = rewind(atEnd(LOG), () => along(LOG), "turn");
     // The last turn change is entry 2 (round 2 begins with ana); the adjustment after it goes too.
     expect(back?.keep).toBe(2);
     expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
@@ -103,25 +106,70 @@ describe("rewind (previousTurn / previousRound replay the log from the nearest c
   });
 
   it("goes back a round to before the command that began the current round", () => {
-    const back = rewind(along(LOG), LOG, "round");
+    const back = rewind(atEnd(LOG), () => along(LOG), "round");
     expect(back?.keep).toBe(2);
     expect(back?.state.round).toBe(1);
   });
 
   it("never undoes the start: nothing to go back to in the first turn", () => {
-    expect(rewind(along(LOG.slice(0, 1)), LOG.slice(0, 1), "turn")).toBeNull();
-    expect(rewind(along(LOG.slice(0, 2)), LOG.slice(0, 2), "round")).toBeNull();
+    expect(rewind(atEnd(LOG.slice(0, 1)), () => along(LOG.slice(0, 1)), "turn")).toBeNull();
+    expect(rewind(atEnd(LOG.slice(0, 2)), () => along(LOG.slice(0, 2)), "round")).toBeNull();
   });
 
   it("replays with each entry's own dice, so the state is exactly the table's (replay determinism)", () => {
     const log = [...LOG, entry({ type: "next" })];
-    const back = rewind(along(log), log, "turn");
+    const back = rewind(atEnd(log), () => along(log), "turn");
     expect(back?.state).toEqual(run(initial(), LOG));
   });
 
   it("fails loudly when the stored log does not replay", () => {
     const log = [entry({ type: "next" }), entry({ type: "next" })];
-    expect(() => rewind(along(log), log, "turn")).toThrow("does not replay");
+    expect(() => rewind({ state: initial(), log }, () => along(log), "turn")).toThrow("does not replay");
+  });
+});
+
+/** The log as the writer stores it now: each entry with the reverse patch of its change. */
+function patched(log: LogEntry[]): LogEntry[] {
+  let state = initial();
+  return log.map((e) => {
+    const after = run(state, [e]);
+    const out = { ...e, undo: reversePatch(state, after) };
+    state = after;
+    return out;
+  });
+}
+
+const noReplay = () => {
+  throw new Error("replayed although every entry it goes back over has its reverse patch");
+};
+
+describe("rewind from the entries' reverse patches (no replay, whoever writes and whenever it loaded)", () => {
+  it("goes back to before the last turn change from the stored state alone", () => {
+    const log = patched(LOG);
+    const back = rewind({ state: run(initial(), LOG), log }, noReplay, "turn");
+    expect(back?.keep).toBe(2);
+    expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
+  });
+
+  it("goes back a round, and never undoes the start", () => {
+    const log = patched(LOG);
+    expect(rewind({ state: run(initial(), LOG), log }, noReplay, "round")?.state.round).toBe(1);
+    expect(
+      rewind({ state: run(initial(), LOG.slice(0, 2)), log: log.slice(0, 2) }, noReplay, "round"),
+    ).toBeNull();
+  });
+
+  it("needs no patch on the entries it does not go back over (a log begun by an older version)", () => {
+    const log = [...LOG.slice(0, 2), ...patched(LOG).slice(2)];
+    const back = rewind({ state: run(initial(), LOG), log }, noReplay, "turn");
+    expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
+  });
+
+  it("replays from checkpoints where an entry it must look past has no patch", () => {
+    const log = [...patched(LOG).slice(0, 3), LOG[3] as LogEntry];
+    const back = rewind({ state: run(initial(), LOG), log }, () => along(LOG), "turn");
+    expect(back?.keep).toBe(2);
+    expect(back?.state).toEqual(run(initial(), LOG.slice(0, 2)));
   });
 });
 

@@ -48,6 +48,34 @@ describe("spatial index: far cells and near cells are never confused", () => {
   });
 });
 
+describe("spatial index: buckets far from the origin", () => {
+  // Cells are filed in buckets of 8 x 8; a bucket near the origin is kept under a number
+  // (bx * 2^15 + by), so bucket [0, 32768] (cells from [0, 262144]) would share the number of
+  // bucket [1, 0] (cells [8..15, 0..7]) if far buckets were not kept apart.
+  it("finds a body in a far bucket after a near bucket with the same small-number key was searched", () => {
+    const index = buildSpatialIndex(HEX, [
+      medium("near", "foes", [9, 0]),
+      medium("far", "foes", [0, 262144]),
+    ]);
+    expect(index.occupantAt([9, 0])).toBe("near");
+    expect(index.occupantAt([0, 262144])).toBe("far");
+    expect(index.threatenersOf([1, 262144])).toEqual(["far"]);
+  });
+});
+
+describe("spatial index: a cell just beside a body's threat range", () => {
+  // Reach 1 from [0, 0] is the six adjacent hexes (flow: "all adjacent hexes to the creature").
+  // [2, -1] and [-2, 1] are 2 hexes away, just outside the box of cells the threat is kept in,
+  // on the right and on the left; they must not read a neighbouring row of that box.
+  it("finds no threat on the hexes two steps away either side", () => {
+    const index = buildSpatialIndex(HEX, [medium("x", "foes", [0, 0])]);
+    expect(index.threatenersOf([2, -1])).toEqual([]);
+    expect(index.threatenersOf([-2, 1])).toEqual([]);
+    expect(index.threatenersOf([1, -1])).toEqual(["x"]);
+    expect(index.threatenersOf([-1, 1])).toEqual(["x"]);
+  });
+});
+
 describe("spatial index: bodies in different buckets", () => {
   it("lists the bodies within a radius in body order, whichever bucket is searched first", () => {
     // b0 stands east of b1; the box around [10, 0] is searched west first.

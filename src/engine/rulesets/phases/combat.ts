@@ -1,6 +1,6 @@
 import { apply, coreHandlers } from "../../apply";
 import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
-import { peeker, readOnlyContext, settled, type Context } from "../../context";
+import { readOnlyContext, settled, type Context } from "../../context";
 import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
@@ -198,10 +198,11 @@ function interruptByReadied(ctx: Context, who: string, command: Command): boolea
   const enc = phEncounter(ctx.state);
   const fired = enc.held?.fired ?? [];
   if (enc.held && enc.held.actor !== who) return false;
-  // Read without drafting every combatant in the sequence (peek); only a readier is taken.
-  const read = peeker(ctx.state);
+  // Read without drafting every combatant in the sequence; only a readier is taken. A move or an
+  // action asks before it changes anything, when the plain state is the draft's (settled).
+  const combatants = settled(ctx.state.combatants);
   const found = settled(enc.sequence)
-    .map((id) => read(id) as CombatantState)
+    .map((id) => combatants[id] as CombatantState)
     .find(
       (r) =>
         r.id !== who &&

@@ -63,6 +63,23 @@ describe("spatial index: buckets far from the origin", () => {
   });
 });
 
+describe("spatial index: every bucket searched is its own", () => {
+  it("finds bodies in neighbouring buckets of one column, near and far, each in its own", () => {
+    // [0, 0] and [0, 12] lie in buckets [0, 0] and [0, 1]; [0, 262144] and [0, 262160] in the far
+    // buckets [0, 32768] and [0, 32770].
+    const index = buildSpatialIndex(HEX, [
+      medium("a", "foes", [0, 0]),
+      medium("b", "foes", [0, 12]),
+      medium("c", "foes", [0, 262144]),
+      medium("d", "foes", [0, 262160]),
+    ]);
+    expect(index.occupantAt([0, 0])).toBe("a");
+    expect(index.occupantAt([0, 12])).toBe("b");
+    expect(index.occupantAt([0, 262144])).toBe("c");
+    expect(index.occupantAt([0, 262160])).toBe("d");
+  });
+});
+
 describe("spatial index: a cell just beside a body's threat range", () => {
   // Reach 1 from [0, 0] is the six adjacent hexes (flow: "all adjacent hexes to the creature").
   // [2, -1] and [-2, 1] are 2 hexes away, just outside the box of cells the threat is kept in,

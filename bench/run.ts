@@ -70,7 +70,7 @@ for (const id of RULESET_ORDER) {
 
 console.log("");
 console.log(
-  `writes and replay: ${["write N=200", "write N=2,000", "rewind in 500", "full replay 500"].map((h) => pad(h, 16)).join("")}`,
+  `writes and replay: ${["write N=200", "write N=2,000", "rewind in 500", "full replay 500", "reload: turn", "reload: to start"].map((h) => pad(h, 16)).join("")}`,
 );
 for (const id of RULESET_ORDER) {
   const ruleset = rulesetOf(id);
@@ -79,7 +79,16 @@ for (const id of RULESET_ORDER) {
   const replay = replayMedians(ruleset, 200, 500);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
-    `${pad(id, 19)}${[kb(small), kb(large), `${fmt(replay.rewind)} ms`, `${fmt(replay.full)} ms`].map((c) => pad(c, 16)).join("")}`,
+    `${pad(id, 19)}${[
+      kb(small),
+      kb(large),
+      `${fmt(replay.rewind)} ms`,
+      `${fmt(replay.full)} ms`,
+      `${fmt(replay.turnBack)} ms`,
+      `${fmt(replay.toStart)} ms`,
+    ]
+      .map((c) => pad(c, 16))
+      .join("")}`,
   );
 }
 

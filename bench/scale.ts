@@ -12,6 +12,8 @@ import {
   apply,
   checkpointLog,
   createEncounter,
+  reversePatch,
+  stateBack,
   getRuleset,
   type Step,
   type Cell,
@@ -27,7 +29,9 @@ import {
   STORAGE_LAYOUT,
   combatUpdateData,
   combatWrite,
+  rewind,
   type CombatWrite,
+  type LogEntry,
   type StoredPieces,
 } from "../src/foundry/documents/sync";
 import type { DieRoller } from "../src/foundry/dice";
@@ -319,16 +323,20 @@ export async function writeSize(ruleset: Ruleset, n: number, history: number): P
  * the adapter logs them, and its checkpoints (engine/replay.ts). `rewind`: the median time of
  * the replay going back costs at the worst place (the state just before a checkpoint: the most
  * steps from the one before); `full`: replaying the whole log from the start, what the writer
- * does once to make the checkpoints after a reload.
+ * does once to make the checkpoints after a reload. After a reload nothing is in memory: `turnBack`
+ * is the adapter's previous turn (documents/sync.ts rewind) from the stored state and the entries'
+ * reverse patches, with no checkpoints; `toStart` goes back from the last entry to the first
+ * through every reverse patch, the most any rewind applies.
  */
 export function replayMedians(
   ruleset: Ruleset,
   n: number,
   length: number,
-): { entries: number; rewind: number; full: number } {
+): { entries: number; rewind: number; full: number; turnBack: number; toStart: number } {
   const first = started(ruleset, n);
   const dice = new SeededDice(99);
   const steps: Step[] = [];
+  const log: LogEntry[] = [];
   let state = first;
   // Each entry: a decline of the first open reaction offer, else a one-cell move of the combatant
   // whose turn it is (every other entry), else the end of its turn, else `next`; the first the
@@ -347,6 +355,12 @@ export function replayMedians(
       const recording = new RecordingDice(dice);
       const result = apply(state, command, recording, ruleset);
       if (!result.ok) continue;
+      log.push({
+        command,
+        dice: recording.rolls.map((r) => r.value),
+        userId: "gm",
+        undo: reversePatch(state, result.state),
+      });
       state = result.state;
       steps.push({ command, dice: recording.rolls.map((r) => r.value) });
       break;
@@ -360,6 +374,21 @@ export function replayMedians(
     entries: steps.length,
     rewind: timeMedian(9, () => checkpoints.stateAt(steps, at), 2),
     full: timeMedian(3, () => checkpointLog(first, steps), 1),
+    ...afterReload(state, log),
+  };
+}
+
+/** Going back with only what the Combat stores (a GM who just loaded): see replayMedians. */
+function afterReload(last: EncounterState, log: LogEntry[]): { turnBack: number; toStart: number } {
+  // The state as a reloaded client reads it: a JSON copy, sharing nothing with the log's states.
+  const stored = { state: JSON.parse(JSON.stringify(last)) as EncounterState, log };
+  const none = () => {
+    throw new Error("bench: a rewind asked for checkpoints although every entry has its reverse patch");
+  };
+  const patches = log.map((e) => e.undo);
+  return {
+    turnBack: timeMedian(9, () => rewind(stored, none, "turn"), 2),
+    toStart: timeMedian(9, () => stateBack(stored.state, patches, 1), 2),
   };
 }
 

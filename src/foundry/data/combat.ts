@@ -31,7 +31,8 @@ function combatSchema() {
     // The state as made before `start`, written once with the start.
     initial: new JSONField({ required: true, nullable: true, initial: null }),
     // Every command since the start with the dice it used, as JSON text by key `e<index>`:
-    // replaying them from `initial` gives `state`, and previousTurn rewinds by replaying fewer.
+    // replaying them from `initial` gives `state`. Each entry also holds its reverse patch (the
+    // previous text of the pieces it changed), so previousTurn goes back without replaying.
     log: new ObjectField({ required: true, nullable: false, initial: () => ({}) }),
     // The last accepted command and its events, so every client can announce them (hooks).
     last: new JSONField({ required: true, nullable: true, initial: null }),

@@ -147,9 +147,10 @@ export class TempoCombat extends Combat {
   }
 
   /**
-   * Going back replays the log without the last command that changed the turn (or round), and
-   * without what followed it: the table is where it was before that command, replayed from the
-   * nearest checkpoint (documents/sync.ts rewind). Nothing before the first turn is undone.
+   * Going back drops the last command that changed the turn (or round), and what followed it,
+   * from the log: the table is where it was before that command, found from the stored state and
+   * the entries' reverse patches (documents/sync.ts rewind; checkpoints only for entries without
+   * one). Nothing before the first turn is undone.
    */
   override async previousTurn(): Promise<this> {
     await this.goBack("turn");

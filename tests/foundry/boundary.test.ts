@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { Command, EncounterState } from "../../src/engine";
+import type { Command } from "../../src/engine";
 import { LIMITS } from "../../src/engine/bounds";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
 import {
@@ -30,20 +30,8 @@ async function started(options: { users?: typeof USERS } = {}): Promise<Table> {
     world: { ...flowWorld(), ...(options.users ? { users: options.users } : {}) },
   });
   table.roll(...START_DICE);
-  await table.run(table.gm, () =>
-    (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
-  );
-  await table.settle();
+  await table.begin();
   return table;
-}
-
-function state(table: Table): EncounterState {
-  return table.system("combat1")["state"] as EncounterState;
-}
-
-function logged(table: Table): { type: string; userId: unknown }[] {
-  const log = table.system("combat1")["log"] as { command: Command; userId: unknown }[];
-  return log.map((e) => ({ type: e.command.type, userId: e.userId }));
 }
 
 function submit(table: Table, client: Client, command: Command) {
@@ -95,7 +83,7 @@ describe("who sent a command", { timeout: TABLE_TIMEOUT_MS }, () => {
     await table.settle();
     expect(await forged).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.Unattributed", data: {} } });
     expect(answer.ok).toBe(true);
-    expect(logged(table)).toEqual([
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "act", userId: "p1" },
     ]);
@@ -234,7 +222,7 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
     await table.settle();
     expect(again.ok).toBe(true);
     expect(table.run(newGM, (_t, c) => c.game.user.isActiveGM)).toBe(true);
-    expect(logged(table)).toEqual([
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "act", userId: "p1" },
     ]);
@@ -269,13 +257,13 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
     hold.release();
     expect((await attack).ok).toBe(true);
     await table.settle();
-    expect(logged(table)).toEqual([
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "adjustPool", userId: "gm2" },
       { type: "act", userId: "p1" },
     ]);
     expect(table.system("combat1")["seq"]).toBe(3);
-    expect(state(table).combatants["bob"]?.pools["ap"]).toBe(4);
+    expect(table.encounter().combatants["bob"]?.pools["ap"]).toBe(4);
   });
 
   it("applies a request once when its answer is lost and the player's client asks again", async () => {
@@ -286,11 +274,11 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
     await table.settle();
     expect(answer).toEqual({ ok: true, refusal: null });
     expect(sent).toBe(2);
-    expect(logged(table)).toEqual([
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "endTurn", userId: "p1" },
     ]);
-    expect(state(table).current).toBe("bob");
+    expect(table.encounter().current).toBe("bob");
   });
 
   it("applies a request once when the GM reloads between applying it and the player's retry (the log keeps request ids)", async () => {
@@ -306,11 +294,11 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
     const answer = await submit(table, table.p1, { type: "endTurn", who: "ana" });
     await table.settle();
     expect(answer).toEqual({ ok: true, refusal: null });
-    expect(logged(table)).toEqual([
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "endTurn", userId: "p1" },
     ]);
-    expect(state(table).current).toBe("bob");
+    expect(table.encounter().current).toBe("bob");
   });
 });
 
@@ -324,9 +312,9 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
-    expect(state(table).current).toBe("bob");
-    expect(logged(table).map((e) => e.type)).toEqual(["start", "endTurn", "removeCombatant"]);
+    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().current).toBe("bob");
+    expect(table.logged().map((e) => e.type)).toEqual(["start", "endTurn", "removeCombatant"]);
     expect(table.gm.noticeKeys()).toEqual([]);
   });
 
@@ -335,8 +323,8 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.p1, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(state(table).current).toBe("bob");
-    expect(logged(table)).toEqual([
+    expect(table.encounter().current).toBe("bob");
+    expect(table.logged()).toEqual([
       { type: "start", userId: "gm" },
       { type: "endTurn", userId: "p1" },
       { type: "removeCombatant", userId: "p1" },
@@ -349,8 +337,8 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
-    expect(state(table).current).toBe("bob");
+    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().current).toBe("bob");
   });
 
   it("is refused in Foundry, with the reason, while its turn cannot end (reactions open)", async () => {
@@ -358,12 +346,12 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     table.roll(...CHECK_DICE);
     await submit(table, table.p1, ATTACK);
     await table.settle();
-    expect(state(table).offers.length).toBeGreaterThan(0);
+    expect(table.encounter().offers.length).toBeGreaterThan(0);
     await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
     expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.ReactionsPending"]);
     expect(foundryIds(table)).toEqual(["ana", "bob", "orc"]);
-    expect(state(table).current).toBe("ana");
+    expect(table.encounter().current).toBe("ana");
   });
 
   it("tells the GM when a deletion that skipped the check cannot be applied, and removes it once it can", async () => {
@@ -374,9 +362,9 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
-    expect(Object.keys(state(table).combatants)).toContain("ana");
+    expect(Object.keys(table.encounter().combatants)).toContain("ana");
     // The GM declines the open reactions for the foes: the next write lets Ana go.
-    for (const offer of state(table).offers)
+    for (const offer of table.encounter().offers)
       await submit(table, table.gm, {
         type: "react",
         who: offer.who,
@@ -384,8 +372,8 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
         against: offer.against,
       });
     await table.settle();
-    expect(Object.keys(state(table).combatants)).toEqual(["bob", "orc"]);
-    expect(state(table).current).toBe("bob");
+    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().current).toBe("bob");
   });
 });
 
@@ -395,7 +383,7 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
     table.roll(...CHECK_DICE);
     await submit(table, table.p1, ATTACK);
     await table.settle();
-    expect(state(table).offers.length).toBeGreaterThan(0);
+    expect(table.encounter().offers.length).toBeGreaterThan(0);
     // The table has no scenes yet, so the open offers are an attack's, not a held move's: the
     // refusal comes first either way (reactions.ts undoMove), before the log is looked at.
     const before = structuredClone(table.stored("combat1"));
@@ -412,7 +400,7 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
 
   it("shows and answers nothing when a player forges a reaction prompt for an offer that is not open", async () => {
     const table = await started();
-    expect(state(table).offers).toEqual([]);
+    expect(table.encounter().offers).toEqual([]);
     const before = structuredClone(table.stored("combat1"));
     windowsBuilt.length = 0;
     const fake = {
@@ -459,12 +447,12 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
     await submit(table, table.p1, { type: "endTurn", who: "ana" });
     await submit(table, table.p2, { type: "endTurn", who: "bob" });
     await table.settle();
-    expect(state(table).current).toBe("orc");
+    expect(table.encounter().current).toBe("orc");
     // The orc attacks Ana: her reactions are p1's to answer, asked on p1's client.
     table.roll(...CHECK_DICE);
     await submit(table, table.gm, { type: "act", who: "orc", action: "attack", target: "ana" });
     await table.settle();
-    expect(state(table).offers.some((o) => o.who === "ana")).toBe(true);
+    expect(table.encounter().offers.some((o) => o.who === "ana")).toBe(true);
     const asked = () =>
       table.server.queries.filter((q) => q.name === "tempo.reactionPrompt" && q.to === "p1");
     const before = asked().length;
@@ -479,9 +467,9 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
     const first = (asked()[0]?.data as { askId: string }).askId;
     table.run(table.p1, (tempo) => tempo.prompt.closePrompt(first));
     await table.settle();
-    expect(state(table).offers.filter((o) => o.who === "ana")).toEqual([]);
+    expect(table.encounter().offers.filter((o) => o.who === "ana")).toEqual([]);
     const answer = await submit(table, gm, { type: "endTurn", who: "orc" });
     expect(answer.refusal).toBeNull();
-    expect(state(table).current).not.toBe("orc");
+    expect(table.encounter().current).not.toBe("orc");
   });
 });

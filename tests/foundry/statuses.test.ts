@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { Command, EncounterState } from "../../src/engine";
+import type { Command } from "../../src/engine";
 import { createTable, ROLES, TABLE_TIMEOUT_MS, USERS, withStatuses, type Table } from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
 
@@ -21,19 +21,12 @@ async function started(settings: Record<string, unknown> = {}, users = USERS): P
     init: withStatuses,
   });
   table.roll(...START_DICE);
-  await table.run(table.gm, () =>
-    (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
-  );
-  await table.settle();
+  await table.begin();
   return table;
 }
 
-function state(table: Table): EncounterState {
-  return table.system("combat1")["state"] as EncounterState;
-}
-
 function conditions(table: Table, who: string): { id: string; rounds: number | null }[] {
-  return state(table).combatants[who]?.conditions ?? [];
+  return table.encounter().combatants[who]?.conditions ?? [];
 }
 
 /** The statuses the server holds for an actor (what every client will show). */

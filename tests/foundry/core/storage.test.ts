@@ -23,18 +23,13 @@ function combat(table: Table, client = table.gm): TableCombat {
 async function startedTable(world = flowWorld()): Promise<Table> {
   const table = await createTable({ world });
   table.roll(...START_DICE);
-  await table.run(table.gm, () => combat(table).startCombat());
-  await table.settle();
+  await table.begin();
   return table;
 }
 
 async function press(table: Table, what: "nextTurn" | "previousTurn"): Promise<void> {
   await table.run(table.gm, () => combat(table)[what]());
   await table.settle();
-}
-
-function state(table: Table): EncounterState {
-  return table.system("combat1")["state"] as EncounterState;
 }
 
 function log(table: Table): unknown[] {
@@ -91,8 +86,8 @@ describe(
       expect(Object.keys(write["log"] ?? {})).toEqual(["e1"]);
       expect(write["seq"]).toBe(2);
       // The stored combat is the whole state: the unchanged pieces stayed.
-      expect(Object.keys(state(table).combatants).sort()).toEqual(["ana", "bob", "orc"]);
-      expect(state(table).combatants["orc"]?.pools["ap"]).toBe(
+      expect(Object.keys(table.encounter().combatants).sort()).toEqual(["ana", "bob", "orc"]);
+      expect(table.encounter().combatants["orc"]?.pools["ap"]).toBe(
         combat(table).encounter?.combatants["orc"]?.pools["ap"],
       );
       expect(log(table)).toHaveLength(2);
@@ -100,7 +95,7 @@ describe(
 
     it("goes back a turn by deleting the later log entries by key, and every client reads the earlier state", async () => {
       const table = await startedTable();
-      const afterStart = state(table);
+      const afterStart = table.encounter();
       await press(table, "nextTurn");
       const beforeSecond = structuredClone(combat(table).encounter);
       await press(table, "nextTurn");
@@ -108,10 +103,10 @@ describe(
       await press(table, "previousTurn");
       expect(lastWrite(table)["log"]).toEqual({ "-=e2": null });
       expect(log(table)).toHaveLength(2);
-      expect(state(table)).toEqual(beforeSecond);
+      expect(table.encounter()).toEqual(beforeSecond);
       expect(combat(table, table.p1).encounter).toEqual(beforeSecond);
       await press(table, "previousTurn");
-      expect(state(table)).toEqual(afterStart);
+      expect(table.encounter()).toEqual(afterStart);
       expect(log(table)).toHaveLength(1);
     });
 
@@ -125,7 +120,7 @@ describe(
       expect(combat(table).encounter).toEqual(now);
       await press(table, "previousTurn");
       expect(combat(table).encounter).toEqual(beforeLast);
-      expect(state(table)).toEqual(beforeLast);
+      expect(table.encounter()).toEqual(beforeLast);
       expect(table.gm.noticeKeys()).toEqual([]);
     });
 
@@ -146,8 +141,8 @@ describe(
         (log(table) as { command: Command }[]).map((e) => e.command),
         new ScriptedDice((log(table) as { dice: number[] }[]).flatMap((e) => e.dice)),
       ).state;
-      expect(state(table)).toEqual(beforeLast);
-      expect(state(table)).toEqual(replayed);
+      expect(table.encounter()).toEqual(beforeLast);
+      expect(table.encounter()).toEqual(replayed);
       const write = lastWrite(table);
       expect(write["log"]).toEqual({ "-=e3": null });
       // Only the combatants the turn change changed are written back, and no `initial`.
@@ -173,7 +168,7 @@ describe(
       const old: Source = { ...first.stored("combat1"), system: { ...stored, log: bare } };
       const table = await createTable({ world: { ...flowWorld(), combats: [old] } });
       await press(table, "previousTurn");
-      expect(state(table)).toEqual(beforeLast);
+      expect(table.encounter()).toEqual(beforeLast);
       expect(log(table)).toHaveLength(2);
     });
 
@@ -191,8 +186,8 @@ describe(
         }),
       );
       await table.settle();
-      expect(state(table).combatants["ana"]?.at).toEqual([0, 1]);
-      expect(state(table).combatants["ana"]?.pools["ap"]).toBeLessThan(
+      expect(table.encounter().combatants["ana"]?.at).toEqual([0, 1]);
+      expect(table.encounter().combatants["ana"]?.pools["ap"]).toBeLessThan(
         before?.combatants["ana"]?.pools["ap"] ?? 0,
       );
       await table.reload(table.gm);
@@ -203,7 +198,7 @@ describe(
       );
       await table.settle();
       expect(answer).toEqual({ ok: true, refusal: null });
-      expect(state(table)).toEqual(before);
+      expect(table.encounter()).toEqual(before);
       expect(log(table)).toHaveLength(1);
       expect(lastWriteOf(table, (system) => "log" in system)["log"]).toEqual({ "-=e1": null });
     });
@@ -234,14 +229,14 @@ describe(
       expect(typeof stored["state"]).toBe("object");
       expect(Object.keys(stored["combatants"] as object).sort()).toEqual(["ana", "bob", "orc"]);
       expect(log(table)).toHaveLength(2);
-      expect(state(table).current).toBe("bob");
-      expect(combat(table, table.p2).encounter).toEqual(state(table));
+      expect(table.encounter().current).toBe("bob");
+      expect(combat(table, table.p2).encounter).toEqual(table.encounter());
       // The next write is a difference again.
       await press(table, "nextTurn");
       expect(lastWrite(table)).not.toHaveProperty("layout");
       expect(Object.keys(lastWrite(table)["log"] ?? {})).toEqual(["e2"]);
       await press(table, "previousTurn");
-      expect(state(table).current).toBe("bob");
+      expect(table.encounter().current).toBe("bob");
     });
   },
 );

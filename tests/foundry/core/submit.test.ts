@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { EncounterState } from "../../../src/engine";
 import { COMMAND_QUERY } from "../../../src/foundry/commands";
 import { TABLE_TIMEOUT_MS, createTable, type Table } from "../table";
 import { START_DICE, flowWorld } from "../table/worlds";
@@ -16,15 +15,8 @@ interface StartableCombat {
 async function startedTable(): Promise<Table> {
   const table = await createTable({ world: flowWorld() });
   table.roll(...START_DICE);
-  await table.run(table.gm, () =>
-    (table.combat(table.gm, "combat1") as unknown as StartableCombat).startCombat(),
-  );
-  await table.settle();
+  await table.begin();
   return table;
-}
-
-function state(table: Table): EncounterState {
-  return table.system("combat1")["state"] as EncounterState;
 }
 
 describe("the active GM's client", { timeout: TABLE_TIMEOUT_MS }, () => {
@@ -40,7 +32,7 @@ describe("the active GM's client", { timeout: TABLE_TIMEOUT_MS }, () => {
     expect(updates).toEqual(["gm"]);
     expect(table.stored("combat1")["round"]).toBe(1);
     expect(table.stored("combat1")["turn"]).toBe(0);
-    expect(state(table).current).toBe("ana");
+    expect(table.encounter().current).toBe("ana");
     const combatants = table.stored("combat1")["combatants"] as { _id: string; initiative: number }[];
     expect(combatants.map((c) => [c._id, c.initiative])).toEqual([
       ["ana", 10],
@@ -79,7 +71,7 @@ describe("a player's client", { timeout: TABLE_TIMEOUT_MS }, () => {
       ["p1", "gm", "tempo.command"],
       ["gm", "p1", "tempo.confirm"],
     ]);
-    expect(state(table).current).toBe("bob");
+    expect(table.encounter().current).toBe("bob");
     expect(table.p1.noticeKeys()).toEqual([]);
   });
 
@@ -115,7 +107,7 @@ describe("a player's client", { timeout: TABLE_TIMEOUT_MS }, () => {
     );
     expect(answer.refusal?.key).toBe("TEMPO.Refusal.GMDidNotAnswer");
     expect(table.server.queries.filter((q) => q.name === COMMAND_QUERY)).toHaveLength(2);
-    expect(state(table).current).toBe("ana");
+    expect(table.encounter().current).toBe("ana");
   });
 });
 
@@ -127,7 +119,7 @@ describe("the GM's check of a player's command", { timeout: TABLE_TIMEOUT_MS }, 
       t.commands.submit(combat, { type: "endTurn", who: "ana" }),
     );
     expect(answer.refusal).toEqual({ key: "TEMPO.Refusal.NotYourCombatant", data: { who: "Ana" } });
-    expect(state(table).current).toBe("ana");
+    expect(table.encounter().current).toBe("ana");
   });
 
   it("refuses a GM command from a player, even for their own combatant", async () => {

@@ -32,6 +32,7 @@ import { resolve } from "node:path";
 
 import { vi } from "vitest";
 
+import type { EncounterState } from "../../../src/engine";
 import { Client } from "./client";
 import {
   ROLES,
@@ -451,6 +452,28 @@ export class Table {
     const source = this.server.sources.Combat.get(id);
     if (!source) throw new Error(`no combat ${id}`);
     return source;
+  }
+
+  /** The engine state the server holds for a combat (its pieces put together, see system()). */
+  encounter(id = "combat1"): EncounterState {
+    return this.system(id)["state"] as EncounterState;
+  }
+
+  /** The commands the server's log holds for a combat, each with the user it was applied for. */
+  logged(id = "combat1"): { type: string; userId: unknown }[] {
+    const log = (this.system(id)["log"] ?? []) as { command: { type: string }; userId: unknown }[];
+    return log.map((e) => ({ type: e.command.type, userId: e.userId }));
+  }
+
+  /**
+   * The GM presses Begin Combat (TempoCombat#startCombat, core's Combat#startCombat:
+   * https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html#startcombat) and every
+   * client sees the write. Roll the start's dice first (table.roll).
+   */
+  async begin(id = "combat1"): Promise<void> {
+    const combat = this.combat(this.gm, id) as unknown as { startCombat(): Promise<unknown> };
+    await this.run(this.gm, () => combat.startCombat());
+    await this.settle();
   }
 
   /**

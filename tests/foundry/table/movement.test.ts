@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { Cell, Command, EncounterState } from "../../../src/engine";
+import type { Cell, Command } from "../../../src/engine";
 import {
   TABLE_TIMEOUT_MS,
   createTable,
@@ -15,10 +15,6 @@ import {
   type Table,
 } from "./index";
 import { GRID, START_DICE, at, battleWorld } from "./worlds";
-
-interface TempoCombatLike {
-  startCombat(): Promise<unknown>;
-}
 
 interface BattleOptions {
   version?: 13 | 14;
@@ -35,25 +31,13 @@ async function battle(options: BattleOptions = {}): Promise<Table> {
   for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
   if (options.gmViews !== undefined) table.gm.view(options.gmViews);
   table.roll(...START_DICE);
-  await table.run(table.gm, () =>
-    (table.combat(table.gm, "combat1") as unknown as TempoCombatLike).startCombat(),
-  );
-  await table.settle();
+  await table.begin();
   return table;
-}
-
-function state(table: Table): EncounterState {
-  return table.system("combat1")["state"] as EncounterState;
-}
-
-function logged(table: Table): { type: string; userId: unknown }[] {
-  const log = table.system("combat1")["log"] as { command: Command; userId: unknown }[];
-  return log.map((e) => ({ type: e.command.type, userId: e.userId }));
 }
 
 /** Where the engine has a combatant. */
 function engineAt(table: Table, who: string): Cell | null {
-  return state(table).combatants[who]?.at ?? null;
+  return table.encounter().combatants[who]?.at ?? null;
 }
 
 /** Where the token stands on the server (the board), as a cell. */
@@ -88,13 +72,13 @@ const AROUND = [at(0, 1), at(0, 2), at(0, 3), at(1, 3), at(2, 3)];
 
 /** Ana's AP now. */
 function apOf(table: Table, who: string): number | undefined {
-  return state(table).combatants[who]?.pools["ap"];
+  return table.encounter().combatants[who]?.pools["ap"];
 }
 
 describe("the combat's own scene", { timeout: TABLE_TIMEOUT_MS }, () => {
   it("starts the fight on the combat's scene grid while the GM looks at a gridless scene", async () => {
     const table = await battle({ gmViews: "tavern" });
-    expect(state(table).grid.type).toBe("square");
+    expect(table.encounter().grid.type).toBe("square");
     expect(engineAt(table, "ana")).toEqual([0, 0]);
     expect(engineAt(table, "orc")).toEqual([2, 1]);
     expect(engineAt(table, "bob")).toEqual([9, 9]);
@@ -120,7 +104,7 @@ describe("a combatant added mid-fight while the GM looks elsewhere", { timeout: 
       ]),
     );
     await table.settle();
-    const wolf = Object.values(state(table).combatants).find((c) => c.name === "Wolf");
+    const wolf = Object.values(table.encounter().combatants).find((c) => c.name === "Wolf");
     expect(wolf?.at).toEqual([7, 2]);
   });
 });
@@ -140,7 +124,7 @@ describe.each([13, 14] as const)("a provoking move held with Foundry's movement 
       expect(boardAt(table, "tokAna")).toEqual([1, 0]);
       expect(cells).toEqual([[1, 0]]);
       expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
-      expect(state(table).offers.map((o) => [o.who, o.against])).toEqual([["orc", "ana"]]);
+      expect(table.encounter().offers.map((o) => [o.who, o.against])).toEqual([["orc", "ana"]]);
       await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([4, 0]);
@@ -244,7 +228,7 @@ describe.each([13, 14] as const)("a walk whose first step provokes (v%i)", (vers
       expect(engineAt(table, "ana")).toEqual([1, 0]);
       expect(boardAt(table, "tokAna")).toEqual([1, 0]);
       expect(cells).toEqual([]);
-      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+      expect(table.encounter().offers.map((o) => o.who)).toEqual(["orc"]);
       await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([0, 2]);
@@ -287,7 +271,7 @@ describe("detection modes in both shapes, in a real move", { timeout: TABLE_TIME
       void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([1, 0]);
-      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+      expect(table.encounter().offers.map((o) => o.who)).toEqual(["orc"]);
       expect([...table.p1.hookErrors, ...table.gm.hookErrors]).toEqual([]);
     },
   );
@@ -303,7 +287,7 @@ describe("detection modes in both shapes, in a real move", { timeout: TABLE_TIME
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([4, 0]);
       expect(boardAt(table, "tokAna")).toEqual([4, 0]);
-      expect(state(table).offers).toEqual([]);
+      expect(table.encounter().offers).toEqual([]);
       expect([...table.p1.hookErrors, ...table.gm.hookErrors]).toEqual([]);
     },
   );
@@ -338,8 +322,8 @@ describe(
       expect(engineAt(table, "ana")).toEqual([4, 0]);
       expect(boardAt(table, "tokAna")).toEqual([4, 0]);
       expect(apOf(table, "ana")).toBe(ap);
-      expect(state(table).offers).toEqual([]);
-      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      expect(table.encounter().offers).toEqual([]);
+      expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
     });
 
     it("a Token Config edit of x and y by the GM places the orc", async () => {
@@ -350,7 +334,7 @@ describe(
       await table.settle();
       expect(engineAt(table, "orc")).toEqual([6, 6]);
       expect(boardAt(table, "tokOrc")).toEqual([6, 6]);
-      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
     });
 
     it("a paste of x and y by the GM places Bob, whose turn it is not", async () => {
@@ -361,7 +345,7 @@ describe(
       await table.settle();
       expect(engineAt(table, "bob")).toEqual([7, 7]);
       expect(boardAt(table, "tokBob")).toEqual([7, 7]);
-      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
     });
 
     it("a GM drag of Ana out of her way with the GM override (Alt held) places her without provoking", async () => {
@@ -373,8 +357,8 @@ describe(
       expect(engineAt(table, "ana")).toEqual([4, 0]);
       expect(boardAt(table, "tokAna")).toEqual([4, 0]);
       expect(apOf(table, "ana")).toBe(ap);
-      expect(state(table).offers).toEqual([]);
-      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      expect(table.encounter().offers).toEqual([]);
+      expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
     });
 
     it("without the override a GM drag is a walk the engine judges: out of Bob's turn it is refused and says how to override", async () => {
@@ -400,7 +384,7 @@ describe(
       expect(engineAt(table, "ana")).toEqual([0, 3]);
       expect(boardAt(table, "tokAna")).toEqual([0, 3]);
       expect(apOf(table, "ana")).toBeLessThan(ap);
-      expect(logged(table).at(-1)).toEqual({ type: "move", userId: "p1" });
+      expect(table.logged().at(-1)).toEqual({ type: "move", userId: "p1" });
     });
   },
 );
@@ -478,11 +462,11 @@ describe("Foundry v14 movement features, by feature", { timeout: TABLE_TIMEOUT_M
   it("a planned walk moves nothing and tells the engine nothing; started, it is judged like any move and held where it provokes", async () => {
     const table = await battle({ version: 14 });
     const token = table.p1.token("battle", "tokAna");
-    const log = logged(table).length;
+    const log = table.logged().length;
     await table.run(table.p1, () => token.move(WALK, { method: "dragging", planned: true }));
     await table.settle();
     expect(boardAt(table, "tokAna")).toEqual([0, 0]);
-    expect(logged(table)).toHaveLength(log);
+    expect(table.logged()).toHaveLength(log);
     void table.run(table.p1, () => token.startMovement());
     await table.settle();
     expect(engineAt(table, "ana")).toEqual([1, 0]);
@@ -524,9 +508,9 @@ describe("Foundry v14 movement features, by feature", { timeout: TABLE_TIMEOUT_M
     ]);
     expect(engineAt(table, "ana")).toEqual([2, 3]);
     expect(boardAt(table, "tokAna")).toEqual([2, 3]);
-    expect(state(table).offers).toEqual([]);
+    expect(table.encounter().offers).toEqual([]);
     expect(apOf(table, "ana")).toBeLessThan(ap);
-    expect(logged(table).filter((e) => e.type === "move")).toHaveLength(1);
+    expect(table.logged().filter((e) => e.type === "move")).toHaveLength(1);
   });
 });
 
@@ -538,12 +522,12 @@ describe(
 
     it("Ana walks past the orc on the balcony above: nothing provokes, the walk goes through", async () => {
       const table = await battle({ version: 14, world: { levels } });
-      expect(state(table).combatants["orc"]?.level).toBe("balcony");
+      expect(table.encounter().combatants["orc"]?.level).toBe("balcony");
       await table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([4, 0]);
       expect(boardAt(table, "tokAna")).toEqual([4, 0]);
-      expect(state(table).offers).toEqual([]);
+      expect(table.encounter().offers).toEqual([]);
     });
 
     it("the GM's teleport brings the orc down to Ana's level (place with the level), where her walk provokes it", async () => {
@@ -554,13 +538,13 @@ describe(
           .move([{ ...at(2, 1), level: "ground", action: "blink" }], { method: "dragging" }),
       );
       await table.settle();
-      expect(state(table).combatants["orc"]?.level).toBe("ground");
-      expect(logged(table).at(-1)).toEqual({ type: "place", userId: "gm" });
+      expect(table.encounter().combatants["orc"]?.level).toBe("ground");
+      expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
       void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([1, 0]);
       expect(boardAt(table, "tokAna")).toEqual([1, 0]);
-      expect(state(table).offers.map((o) => o.who)).toEqual(["orc"]);
+      expect(table.encounter().offers.map((o) => o.who)).toEqual(["orc"]);
     });
 
     it("refuses a player's walk onto another level (the GM places tokens there) and changes nothing", async () => {
@@ -609,10 +593,10 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     const { table, prompt } = await defenceAsked();
     await prompt.app.close();
     await table.settle();
-    expect(state(table).offers).toEqual([]);
+    expect(table.encounter().offers).toEqual([]);
     expect(engineAt(table, "ana")).toEqual([1, 0]);
     expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
-    expect(logged(table).at(-1)).toEqual({ type: "react", userId: "gm" });
+    expect(table.logged().at(-1)).toEqual({ type: "react", userId: "gm" });
   });
 
   it("Escape in the prompt does what closing does: a decline, the window closed", async () => {
@@ -622,7 +606,7 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     await table.settle();
     expect(event?.defaultPrevented).toBe(true);
     expect(prompt.app.closed).toBe(true);
-    expect(state(table).offers).toEqual([]);
+    expect(table.encounter().offers).toEqual([]);
     expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
   });
 
@@ -631,6 +615,6 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     prompt.app.element.ownerDocument.activeElement?.dispatch("keydown", { key: "Tab" });
     await table.settle();
     expect(prompt.app.closed).toBe(false);
-    expect([...new Set(state(table).offers.map((o) => o.who))]).toEqual(["ana"]);
+    expect([...new Set(table.encounter().offers.map((o) => o.who))]).toEqual(["ana"]);
   });
 });

@@ -4,7 +4,14 @@ import { apply } from "../../../src/engine/apply";
 import type { Command } from "../../../src/engine/commands";
 import { createContext } from "../../../src/engine/context";
 import { combatant, requireAble } from "../../../src/engine/core/combatants";
-import { planPath, requireWalkable, spatialIndexOf } from "../../../src/engine/core/movement";
+import { addCondition, hasCondition, removeCondition } from "../../../src/engine/core/conditions";
+import {
+  planPath,
+  requireLegalPath,
+  requireWalkable,
+  spatialIndexOf,
+  stepsOf,
+} from "../../../src/engine/core/movement";
 import { changeOption } from "../../../src/engine/core/options";
 import { place } from "../../../src/engine/core/place";
 import { ScriptedDice } from "../../../src/engine/dice";
@@ -222,5 +229,56 @@ describe("planning a path: the bounds on a move's work (core/movement.ts)", () =
     expect(spatialIndexOf(ctx.state).occupantAt([0, 0])).toBe("ana");
     combatant(ctx.state, "ana").at = [3, 3];
     expect(spatialIndexOf(ctx.state).occupantAt([3, 3])).toBe("ana");
+  });
+});
+
+describe("planning a path: steps and the reason a path is refused", () => {
+  // flow.txt: "you cannot move through an enemy hex unless you attempt to Tumble Through".
+  it("refuses a path into an enemy's hex, naming the hex (MoveEnemyCell)", () => {
+    const ctx = coreContext();
+    const plan = planPath(ctx.state, "ana", [[2, 0]]);
+    expect(stepsOf(plan)).toBe(2);
+    expect(refusalOf(() => requireLegalPath(plan))).toEqual({
+      key: "TEMPO.Refusal.MoveEnemyCell",
+      data: { at: [1, 0] },
+    });
+  });
+
+  it("counts the cells walked after the start, none for standing still", () => {
+    const ctx = coreContext();
+    expect(stepsOf(planPath(ctx.state, "ana", [[-1, 0]]))).toBe(1);
+    expect(stepsOf(planPath(ctx.state, "ana", []))).toBe(0);
+  });
+});
+
+describe("conditions: added once, refreshed, removed (core/conditions.ts)", () => {
+  it("adds a condition once and says so, refreshing its duration when added again", () => {
+    const ctx = coreContext();
+    addCondition(ctx, "ana", "prone", 2);
+    addCondition(ctx, "ana", "grappled");
+    addCondition(ctx, "ana", "prone", 1);
+    expect(combatant(ctx.state, "ana").conditions).toEqual([
+      { id: "prone", rounds: 1 },
+      { id: "grappled", rounds: null },
+    ]);
+    expect(ctx.events.filter((e) => e.type === "conditionAdded")).toEqual([
+      { type: "conditionAdded", who: "ana", condition: "prone", rounds: 2 },
+      { type: "conditionAdded", who: "ana", condition: "grappled", rounds: null },
+      { type: "conditionAdded", who: "ana", condition: "prone", rounds: 1 },
+    ]);
+    expect(hasCondition(combatant(ctx.state, "ana"), "prone")).toBe(true);
+    expect(hasCondition(combatant(ctx.state, "ana"), "blinded")).toBe(false);
+  });
+
+  it("removes only a condition that is there, and says nothing otherwise", () => {
+    const ctx = coreContext();
+    addCondition(ctx, "bo", "prone");
+    removeCondition(ctx, "bo", "blinded");
+    expect(ctx.events.filter((e) => e.type === "conditionRemoved")).toEqual([]);
+    removeCondition(ctx, "bo", "prone");
+    expect(ctx.events.filter((e) => e.type === "conditionRemoved")).toEqual([
+      { type: "conditionRemoved", who: "bo", condition: "prone" },
+    ]);
+    expect(combatant(ctx.state, "bo").conditions).toEqual([]);
   });
 });

@@ -31,6 +31,17 @@ const SIZES = [200, 2_000];
 const worst: Record<number, number> = { 200: 0, 2_000: 0 };
 const pad = (s: string, n = 14) => s.padStart(n);
 
+// Warm the JIT first: otherwise the first commands timed (flow's move) pay for compiling the
+// engine, and a plain move read about twice a provoking move's time on an idle machine.
+for (const id of RULESET_ORDER) {
+  const ruleset = rulesetOf(id);
+  const found = scenario(ruleset, 200);
+  for (const kind of COMMAND_KINDS) {
+    const c = found.commands[kind];
+    if (c) commandMedian(ruleset, c.state, c.command, 15);
+  }
+}
+
 console.log(`Tempo benchmark (node ${process.version}), medians in ms`);
 console.log("");
 console.log("commands: one apply, each on a state new to it (a JSON copy, as read after a write)");

@@ -51,6 +51,7 @@ const COMBATANT_KEYS = [
   "unseen",
   "skills",
   "tags",
+  "level",
 ];
 export const EXPECT_KEYS = [
   "round",
@@ -156,6 +157,8 @@ function combatantSetup(v: unknown, ruleset: Ruleset, gridType: string, where: s
   if (v.surprised !== undefined) setup.surprised = v.surprised === true;
   if (v.unseen !== undefined) setup.unseen = v.unseen === true;
   if (v.marching !== undefined) setup.marching = int(`${where}.marching`, v.marching);
+  // A scene level (Foundry v14): combatants on different levels neither threaten nor block.
+  if (v.level !== undefined) setup.level = str(`${where}.level`, v.level);
   // The engine's own check, with the data model's bounds: a stat out of range, a reserved id.
   const fault = combatantSetupFault(setup);
   if (fault !== null)

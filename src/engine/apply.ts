@@ -68,6 +68,7 @@ export const coreHandlers: Handlers = {
       refuse("DuplicateCombatant", { who: cmd.combatant.id });
     const made = newCombatant(cmd.combatant);
     ctx.ruleset.setupCombatant(made, ctx.state);
+    ctx.touch(made.id);
     ctx.state.combatants[made.id] = made;
     ctx.state.roster.push(made.id);
     ctx.moved(made.id);
@@ -76,6 +77,7 @@ export const coreHandlers: Handlers = {
   removeCombatant(ctx, cmd) {
     combatant(ctx.state, cmd.who);
     if (ctx.state.current === cmd.who) refuse("RemoveCurrent", { who: cmd.who });
+    ctx.touch(cmd.who);
     delete ctx.state.combatants[cmd.who];
     ctx.state.roster = ctx.state.roster.filter((id) => id !== cmd.who);
     ctx.state.order = ctx.state.order.filter((id) => id !== cmd.who);
@@ -103,10 +105,14 @@ function handlerFor(ruleset: Ruleset, type: Command["type"]): Handler<Command["t
   return own as Handler<Command["type"]> | undefined;
 }
 
-/** The one check every command gets: an acting combatant must exist. */
+/**
+ * The one check every command gets: an acting combatant must exist. Read in the base (nothing has
+ * changed yet): taking the actor from the draft would copy the record of every combatant even for
+ * a command that changes none.
+ */
 function checkActor(ctx: Context, command: Command): void {
   if ("who" in command && command.type !== "apply" && command.type !== "removeCondition") {
-    combatant(ctx.state, command.who);
+    combatant(ctx.base, command.who);
   }
 }
 

@@ -32,6 +32,16 @@ export interface Context {
   moved(who: string): void;
   /** The combatants noted by moved(), and how many times it was called. */
   readonly geometry: { readonly moved: ReadonlySet<string>; readonly version: number };
+  /**
+   * Note that the command took `who` from the draft (to change it, or to read it as a draft): the
+   * one way a combatant of the draft can come to differ from the base. core/combatants.ts calls it
+   * for every combatant it hands out from a draft; reads that never take a draft (peeker) look at
+   * the base for every combatant not noted here, so the record of all combatants is never copied
+   * just to be read.
+   */
+  touch(who: string): void;
+  /** The combatants noted by touch(). */
+  readonly touched: ReadonlySet<string>;
 }
 
 /** The context a command handler runs in, by its state (the draft): see contextOf. */
@@ -48,9 +58,11 @@ export function contextOf(state: EncounterState): Context | undefined {
 /**
  * Checks for the test suite: when `indexes` is on, every scene index a command takes from its base
  * is compared with one built from the draft itself, and a difference (a handler that changed a body
- * without calling ctx.moved) throws.
+ * without calling ctx.moved) throws. When `reads` is on, every combatant peeker reads inside a
+ * command is compared with the draft's own, and a difference (a combatant taken from the draft
+ * without ctx.touch) throws.
  */
-export const engineChecks = { indexes: false };
+export const engineChecks = { indexes: false, reads: false };
 
 export function createContext(
   state: EncounterState,
@@ -61,11 +73,16 @@ export function createContext(
   const events: EngineEvent[] = [];
   const moved = new Set<string>();
   const geometry = { moved, version: 0 };
+  const touched = new Set<string>();
   const ctx: Context = {
     state,
     base,
     ruleset,
     geometry,
+    touched,
+    touch(who) {
+      touched.add(who);
+    },
     events,
     emit(event) {
       events.push(event);
@@ -114,30 +131,54 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
     nextId: changes("take an id"),
     moved: changes("move a body"),
     geometry: { moved: new Set(), version: 0 },
+    // Its state is read, never drafted: nothing to note.
+    touch() {},
+    touched: new Set(),
   };
 }
 
 /**
- * Combatant `id` as it is now, to read and never to change, without making a draft of it: scans
- * over every combatant inside a command read through this (a draft per combatant read costs more
- * than the command). An unchanged combatant comes back plain, one the command has already taken
- * as a draft comes back as that draft.
+ * Combatants by id, to read and never to change, without making a draft of them: the lookup, made
+ * once. Inside a command (a draft with a plain base) a
+ * combatant the command never took from the draft (ctx.touch) is read from the base, as it cannot
+ * have changed, and one it took is read from the draft as a plain snapshot: so a scan over every
+ * combatant copies nothing, whatever their number. Each call answers as the combatant is now.
  */
-export function peek(state: EncounterState, id: string): CombatantState | undefined {
-  const record = state.combatants;
-  if (!isDraft(record)) return Object.hasOwn(record, id) ? record[id] : undefined;
-  return Object.getOwnPropertyDescriptor(record, id)?.value as CombatantState | undefined;
+export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
+  const ctx = contextOf(state);
+  if (!ctx || ctx.base === ctx.state) {
+    const record = settled(state.combatants);
+    return (id) => (Object.hasOwn(record, id) ? record[id] : undefined);
+  }
+  const base = ctx.base.combatants;
+  const { touched } = ctx;
+  const read = (id: string): CombatantState | undefined => {
+    if (!touched.has(id)) return Object.hasOwn(base, id) ? base[id] : undefined;
+    const record = state.combatants;
+    return Object.hasOwn(record, id) ? settled(record[id] as CombatantState) : undefined;
+  };
+  if (!engineChecks.reads) return read;
+  return (id) => {
+    const fast = read(id);
+    const exact = settled(state.combatants)[id];
+    if (JSON.stringify(fast) !== JSON.stringify(exact))
+      throw new Error(`Tempo: combatant "${id}" changed in a command without ctx.touch`);
+    return fast;
+  };
 }
 
 /**
- * peek for many ids: the lookup, made once. Inside a command it reads mutative's current value of
- * the combatants (one shallow copy of the record, plain snapshots of the combatants the command has
- * changed so far): a property-descriptor trap per id cost more than that at 2,000 combatants. What
- * it returns is as the combatants were when it was made.
+ * Every combatant in roster order, to read and never to change: peeker over the roster, so a scan
+ * inside a command takes no draft (and copies nothing) for the combatants it only looks at.
  */
-export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
-  const record = settled(state.combatants);
-  return (id) => (Object.hasOwn(record, id) ? record[id] : undefined);
+export function rosterView(state: EncounterState): CombatantState[] {
+  const read = peeker(state);
+  const out: CombatantState[] = [];
+  for (const id of settled(state.roster)) {
+    const c = read(id);
+    if (c) out.push(c);
+  }
+  return out;
 }
 
 /**

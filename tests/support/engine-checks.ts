@@ -6,3 +6,4 @@
 import { engineChecks } from "../../src/engine/context";
 
 engineChecks.indexes = true;
+engineChecks.reads = true;

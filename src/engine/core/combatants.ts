@@ -1,18 +1,35 @@
 import type { CommandOf } from "../commands";
-import type { Context } from "../context";
+import { contextOf, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { CombatantSetup, CombatantState, EncounterState } from "../state";
 
 /** A combatant by id (an own entry: never an inherited name such as "constructor"), or a refusal naming the unknown id. */
 export function combatant(state: EncounterState, id: string): CombatantState {
-  const found = Object.hasOwn(state.combatants, id) ? state.combatants[id] : undefined;
+  const found = draftOf(state, id);
   if (!found) refuse("UnknownCombatant", { who: id });
   return found;
 }
 
-/** Combatants in roster order (the order the GM added them). */
+/**
+ * Combatant `id` of `state`, to change (inside a command: its draft, noted with ctx.touch so reads
+ * that skip the draft know it may differ from the base), or undefined. Every handler takes a
+ * combatant it may change through this, combatant() or inRosterOrder(); one it only reads, through
+ * context.ts peeker or rosterView, which take no draft.
+ */
+export function draftOf(state: EncounterState, id: string): CombatantState | undefined {
+  if (!Object.hasOwn(state.combatants, id)) return undefined;
+  contextOf(state)?.touch(id);
+  return state.combatants[id];
+}
+
+/** Combatants in roster order (the order the GM added them), to change: see draftOf. */
 export function inRosterOrder(state: EncounterState): CombatantState[] {
-  return state.roster.map((id) => state.combatants[id]).filter((c): c is CombatantState => c !== undefined);
+  const out: CombatantState[] = [];
+  for (const id of state.roster) {
+    const c = draftOf(state, id);
+    if (c) out.push(c);
+  }
+  return out;
 }
 
 /** Build a combatant's state from what the host knows; pools are the ruleset's to fill. */

@@ -1,4 +1,4 @@
-import type { Context } from "../context";
+import { rosterView, type Context } from "../context";
 import type { CombatantState } from "../state";
 import { combatant } from "./combatants";
 
@@ -34,5 +34,7 @@ export function tickConditions(ctx: Context, who: string): void {
 
 /** Advance every combatant's timed conditions (rulesets whose conditions tick at the end of the round). */
 export function tickAllConditions(ctx: Context): void {
-  for (const id of ctx.state.roster) tickConditions(ctx, id);
+  // Only a combatant with a timed condition changes: the others are read, not taken from the draft.
+  for (const c of rosterView(ctx.state))
+    if (c.conditions.some((k) => k.rounds !== null)) tickConditions(ctx, c.id);
 }

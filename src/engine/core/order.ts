@@ -1,4 +1,4 @@
-import type { Context } from "../context";
+import { peeker, type Context } from "../context";
 import type { CombatantState, EncounterState } from "../state";
 
 /** The next id in `order` after `from` for which `eligible` holds, or null at the end. */
@@ -8,9 +8,10 @@ export function nextInOrder(
   eligible: (c: CombatantState) => boolean = (c) => !c.defeated,
 ): string | null {
   const start = from === null ? 0 : state.order.indexOf(from) + 1;
+  const read = peeker(state);
   for (let i = start; i < state.order.length; i += 1) {
     const id = state.order[i];
-    const c = id === undefined ? undefined : state.combatants[id];
+    const c = id === undefined ? undefined : read(id);
     if (c && eligible(c)) return c.id;
   }
   return null;

@@ -1,4 +1,6 @@
+import { rosterView } from "../context";
 import type { CombatantState, EncounterState } from "../state";
+import { draftOf } from "./combatants";
 
 /** Limited things: "once per round" and the like are counters keyed "<scope>:<thing>". */
 export type UsageScope = "turn" | "phase" | "round";
@@ -17,10 +19,19 @@ export function clearUsage(c: CombatantState, scope: UsageScope): void {
   for (const key of Object.keys(c.usage)) if (key.startsWith(`${scope}:`)) delete c.usage[key];
 }
 
-/** Forget every combatant's counters of a scope (the round or phase ended). */
+function hasUsage(c: CombatantState, scope: UsageScope): boolean {
+  for (const key in c.usage) if (key.startsWith(`${scope}:`)) return true;
+  return false;
+}
+
+/**
+ * Forget every combatant's counters of a scope (the round or phase ended). Only a combatant with
+ * such a counter is taken from the draft: the others are read, not copied.
+ */
 export function clearAllUsage(state: EncounterState, scope: UsageScope): void {
-  for (const id of state.roster) {
-    const c = state.combatants[id];
-    if (c) clearUsage(c, scope);
+  for (const c of rosterView(state)) {
+    if (!hasUsage(c, scope)) continue;
+    const d = draftOf(state, c.id);
+    if (d) clearUsage(d, scope);
   }
 }

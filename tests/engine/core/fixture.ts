@@ -9,7 +9,7 @@ import {
 } from "../../../src/engine/core/offers";
 import { beginTurn, nextInOrder } from "../../../src/engine/core/order";
 import { payCosts, setPool } from "../../../src/engine/core/pools";
-import { requireCurrent } from "../../../src/engine/core/combatants";
+import { draftOf, requireCurrent } from "../../../src/engine/core/combatants";
 import type { Ruleset } from "../../../src/engine/ruleset";
 
 /**
@@ -38,7 +38,7 @@ export const coreTestRuleset: Ruleset = {
       ctx.state.status = "active";
       ctx.state.round = 1;
       for (const id of ctx.state.roster) {
-        const c = ctx.state.combatants[id];
+        const c = draftOf(ctx.state, id);
         if (c) c.initiative = ctx.roll(6, "initiative", id);
       }
       // Highest d6 first; Array#sort is stable, so a tie keeps roster order.

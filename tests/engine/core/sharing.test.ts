@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { apply } from "../../../src/engine/apply";
+import { engineChecks, rosterView } from "../../../src/engine/context";
+import { draftOf } from "../../../src/engine/core/combatants";
+import type { Ruleset } from "../../../src/engine/ruleset";
+import { coreTestRuleset } from "./fixture";
 import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import { getRuleset } from "../../../src/engine/registry";
@@ -52,5 +56,88 @@ describe("apply shares what a command does not change", () => {
       [0, 0],
       [1, 0],
     ]);
+  });
+});
+
+describe("reads inside a command take no draft of what they only read", () => {
+  it("a phase that starts copies only the combatants it changes (phases: 'provokedBy' cleared where set)", () => {
+    const phases = getRuleset("phases");
+    let state = createEncounter(
+      {
+        ruleset: "phases",
+        grid: { type: "hex" },
+        combatants: [
+          { id: "ana", side: "party", at: [0, 0], stats: { combatValue: 9 } },
+          { id: "ben", side: "party", at: [0, 4], stats: { combatValue: 8 } },
+          { id: "cat", side: "party", at: [0, 8], stats: { combatValue: 7 } },
+          { id: "orc", side: "foes", at: [8, 0], stats: { combatValue: 6 } },
+        ],
+      },
+      phases,
+    );
+    const begun = apply(state, { type: "start" }, new ScriptedDice([]), phases);
+    if (!begun.ok) throw new Error(begun.refusal.key);
+    state = begun.state;
+    for (let step = 0; step < 12; step += 1) {
+      const result = apply(state, { type: "next" }, new ScriptedDice([]), phases);
+      if (!result.ok) throw new Error(result.refusal.key);
+      if (result.events.some((e) => e.type === "phaseStarted")) {
+        const shared = state.roster.filter((id) => result.state.combatants[id] === state.combatants[id]);
+        const same = state.roster.filter(
+          (id) => JSON.stringify(result.state.combatants[id]) === JSON.stringify(state.combatants[id]),
+        );
+        // Two of four are neither the one whose turn ended nor the one whose turn began.
+        expect(same.length).toBeGreaterThanOrEqual(2);
+        expect(shared).toEqual(same);
+        return;
+      }
+      state = result.state;
+    }
+    throw new Error("no Phase started in 12 turns");
+  });
+
+  it("the suite's engine checks catch a handler that changes a combatant it took without ctx.touch", () => {
+    expect(engineChecks.reads).toBe(true);
+    const sneaky: Ruleset = {
+      ...coreTestRuleset,
+      handlers: {
+        ...coreTestRuleset.handlers,
+        act(ctx) {
+          const orc = ctx.state.combatants.orc;
+          if (orc) orc.initiative = 99;
+          rosterView(ctx.state);
+        },
+      },
+    };
+    const careful: Ruleset = {
+      ...coreTestRuleset,
+      handlers: {
+        ...coreTestRuleset.handlers,
+        act(ctx) {
+          const orc = draftOf(ctx.state, "orc");
+          if (orc) orc.initiative = 99;
+          expect(rosterView(ctx.state).find((c) => c.id === "orc")?.initiative).toBe(99);
+        },
+      },
+    };
+    const setup = createEncounter(
+      {
+        ruleset: "flow",
+        combatants: [
+          { id: "ana", side: "party" },
+          { id: "orc", side: "foes" },
+        ],
+      },
+      coreTestRuleset,
+    );
+    const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
+    if (!begun.ok) throw new Error(begun.refusal.key);
+    const command = { type: "act", who: "ana", action: "wait" } as const;
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const caught = apply(begun.state, command, new ScriptedDice([]), sneaky);
+    quiet.mockRestore();
+    expect(caught.ok ? "" : caught.refusal.key).toBe("TEMPO.Refusal.Internal");
+    const kept = apply(begun.state, command, new ScriptedDice([]), careful);
+    expect(kept.ok && kept.state.combatants.orc?.initiative).toBe(99);
   });
 });

@@ -4,8 +4,8 @@
  * (performAct).
  */
 import type { Outcome } from "../../commands";
-import type { Context } from "../../context";
-import { combatant, requireAble } from "../../core/combatants";
+import { peeker, settled, type Context } from "../../context";
+import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { gain, requirePool, spend } from "../../core/pools";
@@ -194,8 +194,9 @@ function attackModifier(
   if (melee) {
     // Gang-up: "When 2 or more allies are threatening the same enemy ... +10 Melee bonus".
     const index = known ?? sceneIndex(state);
-    const ganging = state.roster.some((id) => {
-      const ally = state.combatants[id];
+    const read = peeker(state);
+    const ganging = settled(state.roster).some((id) => {
+      const ally = read(id);
       return (
         ally !== undefined &&
         ally.id !== a.id &&
@@ -410,7 +411,7 @@ export function finishProvoked(ctx: Context, pending: Pending): void {
   }
   if (d.action !== "cast") return;
   // "Reaction Attacks taken against a spellcaster do not disrupt the spell being cast".
-  const target = d.target === null ? null : (ctx.state.combatants[d.target] ?? null);
+  const target = d.target === null ? null : (draftOf(ctx.state, d.target) ?? null);
   ctx.emit({ type: "spellCast", who: c.id, target: target?.id ?? null, outcome: d.outcome });
   // A single-target spell against an enemy with a stipulated result is a spell attack, which an
   // ally of the target may Intercept ("You are able to Intercept a Spell ... single-target").

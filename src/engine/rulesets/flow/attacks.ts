@@ -8,10 +8,11 @@
  * - "Gain 2 FP from attacks that hit, 3 FP from crits", "Gain 1 FP from a killing blow".
  */
 import type { Outcome } from "../../commands";
-import type { Context } from "../../context";
+import { peeker, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { closePending, offer, openPending } from "../../core/offers";
 import { gain } from "../../core/pools";
+import { refuse } from "../../refusal";
 import type { Cell, CombatantState, Pending } from "../../state";
 import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
 import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
@@ -47,9 +48,13 @@ export function interceptSpot(
   d: AttackData,
   index?: SpatialIndex,
   spots?: readonly Cell[],
+  read: (id: string) => CombatantState | undefined = peeker(ctx.state),
 ): Cell | null {
-  const attacker = combatant(ctx.state, d.attacker);
-  const target = combatant(ctx.state, d.target);
+  // Read, not taken from the draft: every candidate of an attack asks about the same two.
+  const attacker = read(d.attacker);
+  const target = read(d.target);
+  if (!attacker) refuse("UnknownCombatant", { who: d.attacker });
+  if (!target) refuse("UnknownCombatant", { who: d.target });
   if (ally.id === target.id || ally.id === attacker.id || ally.side !== target.side) return null;
   // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
   if (ally.conditions.some((k) => k.id === "grappled")) return null;
@@ -80,10 +85,12 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
   if (ctx.state.grid.type !== "none") {
     const index = known ?? indexOf(ctx.state);
     // Where an interceptor could stand depends on the attack, not on who intercepts: found once.
+    // The candidates are read, not taken from the draft (an offer changes none of them).
     const spots = interceptSpots(ctx.state, attacker, target, d.melee);
+    const read = peeker(ctx.state);
     for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
-      const ally = combatant(ctx.state, id);
-      if (canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index, spots))
+      const ally = read(id);
+      if (ally && canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index, spots, read))
         offer(ctx, ally.id, "intercept", attacker.id, pending);
     }
   }

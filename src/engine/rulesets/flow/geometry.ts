@@ -2,10 +2,12 @@
  * Flow's questions to the grid: who threatens whom, size categories, where an interceptor can
  * stand, where a shove pushes.
  */
+import { settled } from "../../context";
 import { spatialIndexOf } from "../../core/movement";
 import { cellKey, distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { SIZES } from "../../state";
+import { draftOf } from "../../core/combatants";
 
 /**
  * The spatial index of the scene as it stands now (core/movement.ts spatialIndexOf: inside a
@@ -55,9 +57,10 @@ export function threatenersOf(
   const ids = new Set<string>();
   for (const cell of footprint(state.grid, who.at, who.size))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(who.id, id)) ids.add(id);
-  return state.roster.flatMap((id) => {
-    const c = state.combatants[id];
-    return c && ids.has(id) && !c.defeated ? [c] : [];
+  // Roster order; only the threateners are taken from the draft (the others are never read).
+  return settled(state.roster).flatMap((id) => {
+    const c = ids.has(id) ? draftOf(state, id) : undefined;
+    return c && !c.defeated ? [c] : [];
   });
 }
 
@@ -113,8 +116,9 @@ export function interceptCell(
   for (const cell of candidates)
     if (!goals.has(cellKey(cell)) && isOpen(state, interceptor, cell, index)) goals.set(cellKey(cell), cell);
   if (goals.size === 0) return null;
+  const targets = [...goals.values()];
   const within = (cell: Cell, steps: number): boolean =>
-    [...goals.values()].some((goal) => distance(state.grid, cell, goal) <= steps);
+    targets.some((goal) => distance(state.grid, cell, goal) <= steps);
   const seen = new Set<string>([cellKey(interceptor.at)]);
   let frontier: Cell[] = [interceptor.at];
   for (let depth = 0; depth <= hexes; depth += 1) {

@@ -5,8 +5,8 @@
  * actions; surprise; readied actions. docs/rulesets/flow.md maps every rule sentence to the code.
  */
 import { coreHandlers } from "../../apply";
-import type { Context } from "../../context";
-import { combatant } from "../../core/combatants";
+import { peeker, type Context } from "../../context";
+import { combatant, draftOf } from "../../core/combatants";
 import { removeCondition as dropCondition } from "../../core/conditions";
 import type { Handler, Handlers, Ruleset } from "../../ruleset";
 import type { CommandType } from "../../commands";
@@ -66,10 +66,9 @@ const addCombatant: Handler<"addCombatant"> = (ctx, cmd) => {
   rollInitiative(ctx, [joined]);
   const ext = encounterExt(ctx.state);
   const order = ext.initiativeOrder ?? [];
+  const read = peeker(ctx.state);
   // Before the first combatant with a lower initiative: a tie goes after those already placed.
-  const lower = order.findIndex(
-    (id) => (ctx.state.combatants[id]?.initiative ?? 0) < (joined.initiative ?? 0),
-  );
+  const lower = order.findIndex((id) => (read(id)?.initiative ?? 0) < (joined.initiative ?? 0));
   const at = lower === -1 ? order.length : lower;
   order.splice(at, 0, joined.id);
   ext.initiativeOrder = order;
@@ -92,8 +91,8 @@ const place: Handler<"place"> = (ctx, cmd) => {
   if (ext.grappling) holds.push([c.id, ext.grappling.target]);
   if (ext.grappledBy !== undefined) holds.push([ext.grappledBy, c.id]);
   for (const [grappler, defender] of holds) {
-    const g = ctx.state.combatants[grappler];
-    const d = ctx.state.combatants[defender];
+    const g = draftOf(ctx.state, grappler);
+    const d = draftOf(ctx.state, defender);
     if (!g || !d) continue;
     if (cmd.at === null || g.at === null || d.at === null || !inReach(ctx.state, g, d))
       endGrapple(ctx, grappler, "placedApart");

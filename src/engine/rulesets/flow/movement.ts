@@ -3,9 +3,9 @@
  * Through, and Reaction Attacks for moving OUT of a threatened hex.
  */
 import type { MoveMode } from "../../commands";
-import type { Context } from "../../context";
+import { peeker, type Context } from "../../context";
 import type { CommandOf } from "../../commands";
-import { combatant, requireAble } from "../../core/combatants";
+import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers, withdrawOffers } from "../../core/offers";
 import { requirePool, setPool, spend } from "../../core/pools";
@@ -152,7 +152,7 @@ function reactionAttackCost(): number {
 }
 
 function canReactionAttack(state: EncounterState, id: string): boolean {
-  const e = state.combatants[id];
+  const e = peeker(state)(id);
   return e !== undefined && !e.defeated && poolOf(e, "rp") >= reactionAttackCost();
 }
 
@@ -352,7 +352,7 @@ export function previewMove(
     plan = prepareMove(state, { who, path, mode }, index);
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
-    const c = state.combatants[who];
+    const c = draftOf(state, who);
     const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
     return { cells, cost: {}, provocations: [], refusal: error.refusal };
   }

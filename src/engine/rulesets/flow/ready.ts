@@ -10,7 +10,7 @@
  * trigger's command runs; the command then goes on, unless its actor fell or it is no longer legal.
  */
 import type { Command } from "../../commands";
-import { settled, type Context } from "../../context";
+import { peeker, settled, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { addCondition } from "../../core/conditions";
 import { openPending, requireNoOpenOffers } from "../../core/offers";
@@ -60,9 +60,9 @@ export const ready: Handler<"ready"> = (ctx, cmd) => {
 export function triggersFor(state: EncounterState, actor: string, verbs: readonly string[]): ReadiedData[] {
   // Plain reads (inside a command `state` is a draft): every combatant is looked at.
   const order = settled(encounterExt(state).initiativeOrder ?? state.roster);
-  const combatants = settled(state.combatants);
+  const read = peeker(state);
   return order.flatMap((id) => {
-    const c = combatants[id];
+    const c = read(id);
     const readied = c ? flowExt(c).readied : undefined;
     if (
       !c ||

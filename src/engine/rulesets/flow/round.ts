@@ -8,7 +8,7 @@
  *   round with 0 AP, 0 RP, and 0 FP (they get their 2 free FP at the start of the first normal
  *   round of combat)".
  */
-import type { Context } from "../../context";
+import { peeker, settled, type Context } from "../../context";
 import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
 import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { requireNoOpenOffers } from "../../core/offers";
@@ -43,12 +43,11 @@ export function requireOwnTurn(state: EncounterState, c: CombatantState): void {
 
 /** Who takes turns this round: everyone, but in the Surprise Round only the surprising party. */
 function actorsThisRound(ctx: Context): string[] {
-  const order = (encounterExt(ctx.state).initiativeOrder ?? []).filter(
-    (id) => ctx.state.combatants[id] !== undefined,
-  );
+  const read = peeker(ctx.state);
+  const order = settled(encounterExt(ctx.state).initiativeOrder ?? []).filter((id) => read(id) !== undefined);
   if (!inSurpriseRound(ctx.state)) return order;
   return order.filter((id) => {
-    const c = ctx.state.combatants[id];
+    const c = read(id);
     return c !== undefined && !isSurprised(c);
   });
 }

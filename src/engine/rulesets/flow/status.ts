@@ -2,7 +2,7 @@
  * Lasting states: defeated, grappled, readied, feints. Kept consistent on both sides of a grapple.
  */
 import type { Context } from "../../context";
-import { combatant } from "../../core/combatants";
+import { combatant, draftOf } from "../../core/combatants";
 import { addCondition, removeCondition } from "../../core/conditions";
 import { withdrawOffers } from "../../core/offers";
 import type { EncounterState } from "../../state";
@@ -37,7 +37,7 @@ export function endGrapple(ctx: Context, grappler: string, reason: string): void
   if (!hold) return;
   delete flowExt(g).grappling;
   removeCondition(ctx, grappler, "grappled");
-  const t = ctx.state.combatants[hold.target];
+  const t = draftOf(ctx.state, hold.target);
   if (t) {
     delete flowExt(t).grappledBy;
     removeCondition(ctx, t.id, "grappled");
@@ -50,7 +50,7 @@ export function endGrapplesOf(ctx: Context, who: string, reason: string): void {
   const c = combatant(ctx.state, who);
   if (flowExt(c).grappling) endGrapple(ctx, who, reason);
   const by = flowExt(c).grappledBy;
-  if (by !== undefined && ctx.state.combatants[by]) endGrapple(ctx, by, reason);
+  if (by !== undefined && draftOf(ctx.state, by)) endGrapple(ctx, by, reason);
   // A grapple the GM applied by hand has no grappler on record; clear it on this side alone.
   if (flowExt(c).grappledBy !== undefined) delete flowExt(c).grappledBy;
   removeCondition(ctx, who, "grappled");

@@ -1,7 +1,7 @@
 import { readOnlyContext, type Context } from "../../context";
 import type { CommandOf, MoveMode } from "../../commands";
 import { answerSeize } from "./seize";
-import { combatant, requireAble } from "../../core/combatants";
+import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { requireLegalPath, planPath, spatialIndexOf } from "../../core/movement";
 import { walkPath, type SpatialIndex } from "../../grid";
 import {
@@ -268,7 +268,7 @@ export function previewMove(
     return { cells, cost: {}, provocations: [], refusal: null };
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
-    const c = state.combatants[who];
+    const c = draftOf(state, who);
     const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
     return { cells, cost: {}, provocations: [], refusal: error.refusal };
   }

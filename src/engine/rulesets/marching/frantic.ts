@@ -1,5 +1,5 @@
 import type { Context } from "../../context";
-import { combatant } from "../../core/combatants";
+import { combatant, draftOf } from "../../core/combatants";
 import { changeOption } from "../../core/options";
 import { refuse } from "../../refusal";
 import type { EncounterState, JsonObject } from "../../state";
@@ -99,7 +99,7 @@ export function switchFrantic(ctx: Context, option: string, value: string): void
   if (option !== "frantic") return;
   const on = value === "on";
   const state = ctx.state;
-  const current = state.current === null ? undefined : state.combatants[state.current];
+  const current = state.current === null ? undefined : draftOf(state, state.current);
   const timedNow = on && state.status === "active" && state.stage === "turns" && current?.pc === true;
   const clock: FranticClock = {
     on,

@@ -1,6 +1,6 @@
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
-import { changeCombatant, combatant, requireAble, requireCurrent } from "../../core/combatants";
+import { changeCombatant, combatant, requireAble, requireCurrent, draftOf } from "../../core/combatants";
 import { addCondition, removeCondition, tickConditions } from "../../core/conditions";
 import { requireNoOpenOffers, withdrawOffers } from "../../core/offers";
 import { beginTurn, nextInOrder } from "../../core/order";
@@ -140,9 +140,9 @@ export function advance(ctx: Context): void {
   const together = togetherOf(state);
   let last = state.current;
   if (together) {
-    for (const id of together.who) if (state.combatants[id]) endTurn(ctx, id);
+    for (const id of together.who) if (draftOf(state, id)) endTurn(ctx, id);
     for (const id of together.defeats) {
-      const c = state.combatants[id];
+      const c = draftOf(state, id);
       if (!c || c.defeated) continue;
       c.defeated = true;
       ctx.moved(id);

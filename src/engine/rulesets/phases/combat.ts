@@ -1,7 +1,7 @@
 import { apply, coreHandlers } from "../../apply";
 import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
-import { readOnlyContext, settled, type Context } from "../../context";
-import { combatant, inRosterOrder, requireAble } from "../../core/combatants";
+import { peeker, readOnlyContext, settled, type Context } from "../../context";
+import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
 import {
@@ -149,9 +149,7 @@ function threatenersOf(ctx: Context, c: CombatantState): string[] {
   const found = new Set<string>();
   for (const cell of index.cellsOf(c.id))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(c.id, id)) found.add(id);
-  return inRosterOrder(ctx.state)
-    .filter((o) => found.has(o.id))
-    .map((o) => o.id);
+  return settled(ctx.state.roster).filter((id) => found.has(id));
 }
 
 /**
@@ -160,7 +158,7 @@ function threatenersOf(ctx: Context, c: CombatantState): string[] {
  * manoeuvre", not the defeated, and not the unaware during the Surprise Phase.
  */
 function mayTakeOpportunity(ctx: Context, id: string): boolean {
-  const t = ctx.state.combatants[id];
+  const t = draftOf(ctx.state, id);
   if (!t || !canAct(t) || hasCondition(t, "surprised")) return false;
   if (used(t, "dodge") > 0) return false;
   return used(t, "attackOfOpportunity") < 1 + (t.skills.combatReflexes ?? 0);
@@ -198,11 +196,10 @@ function interruptByReadied(ctx: Context, who: string, command: Command): boolea
   const enc = phEncounter(ctx.state);
   const fired = enc.held?.fired ?? [];
   if (enc.held && enc.held.actor !== who) return false;
-  // Read without drafting every combatant in the sequence; only a readier is taken. A move or an
-  // action asks before it changes anything, when the plain state is the draft's (settled).
-  const combatants = settled(ctx.state.combatants);
+  // Read without drafting every combatant in the sequence (peeker); only a readier is taken.
+  const read = peeker(ctx.state);
   const found = settled(enc.sequence)
-    .map((id) => combatants[id] as CombatantState)
+    .map((id) => read(id) as CombatantState)
     .find(
       (r) =>
         r.id !== who &&
@@ -260,7 +257,7 @@ function resumeHeld(ctx: Context): void {
   if (!held || !held.started || ctx.state.offers.length > 0 || ctx.state.pending.length > 0) return;
   ctx.state.current = held.actor;
   held.started = false;
-  const actor = ctx.state.combatants[held.actor];
+  const actor = draftOf(ctx.state, held.actor);
   if (!actor || !canAct(actor)) {
     enc.held = null;
     ctx.emit({ type: "triggerCancelled", who: held.actor });
@@ -481,7 +478,7 @@ export function previewMove(
 ): MovePreview {
   const ctx = readOnlyContext(state, ruleset);
   const walked = (): Cell[] => {
-    const c = state.combatants[who];
+    const c = draftOf(state, who);
     return c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
   };
   let prepared: ReturnType<typeof prepareMove>;
@@ -743,7 +740,7 @@ export function start(ctx: Context): void {
 export function addCombatant(ctx: Context, cmd: CommandOf<"addCombatant">): void {
   (coreHandlers.addCombatant as (ctx: Context, cmd: CommandOf<"addCombatant">) => void)(ctx, cmd);
   if (ctx.state.status === "active")
-    placeNewcomer(ctx.state, ctx.state.combatants[cmd.combatant.id] as CombatantState);
+    placeNewcomer(ctx.state, draftOf(ctx.state, cmd.combatant.id) as CombatantState);
 }
 
 export function removeCombatant(ctx: Context, cmd: CommandOf<"removeCombatant">): void {

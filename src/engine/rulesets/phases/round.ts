@@ -1,5 +1,5 @@
-import { peeker, settled, type Context } from "../../context";
-import { combatant, inRosterOrder } from "../../core/combatants";
+import { peeker, rosterView, settled, type Context } from "../../context";
+import { combatant, inRosterOrder, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { clearAllUsage } from "../../core/usage";
 import type { CombatantState, EncounterState } from "../../state";
@@ -21,7 +21,7 @@ function breakTie(ctx: Context, ids: string[]): string[] {
   for (const id of ids) {
     const roll = ctx.roll(6, "initiativeTie", id);
     rolls.set(id, roll);
-    ph(ctx.state.combatants[id] as CombatantState).tieRolls.push(roll);
+    ph(draftOf(ctx.state, id) as CombatantState).tieRolls.push(roll);
     ctx.emit({ type: "initiativeTieRolled", who: id, roll });
   }
   const values = [...new Set(rolls.values())].sort((x, y) => y - x);
@@ -52,8 +52,8 @@ export function rollInitiative(ctx: Context): void {
 /** Put `who` into the sequence immediately before `before`, with `before`'s score ("your Initiative changes to when you took the ... action"). */
 export function moveBefore(state: EncounterState, who: string, before: string): void {
   const enc = phEncounter(state);
-  const c = state.combatants[who] as CombatantState;
-  const b = state.combatants[before] as CombatantState;
+  const c = draftOf(state, who) as CombatantState;
+  const b = draftOf(state, before) as CombatantState;
   enc.sequence = enc.sequence.filter((id) => id !== who);
   enc.sequence.splice(enc.sequence.indexOf(before), 0, who);
   c.initiative = b.initiative;
@@ -101,7 +101,7 @@ export function advance(ctx: Context, from: string | null): void {
     return d && phRead(d).delaying ? [d] : [];
   });
   for (let i = start; i < state.order.length; i += 1) {
-    const c = state.combatants[state.order[i] as string];
+    const c = draftOf(state, state.order[i] as string);
     if (!c) continue;
     const waiting = delayers.find((d) => d.id !== c.id && phRead(d).delaying?.until === c.id && canAct(d));
     if (waiting && canAct(c)) {
@@ -159,7 +159,7 @@ export function takeDelayedTurnAtEnd(ctx: Context, d: CombatantState): void {
   ph(d).delaying = null;
   removeCondition(ctx, d.id, "delayed");
   const others = enc.sequence.filter((id) => id !== d.id);
-  const last = state.combatants[others[others.length - 1] ?? ""];
+  const last = draftOf(state, others[others.length - 1] ?? "");
   enc.sequence = [...others, d.id];
   if (last) d.initiative = last.initiative;
   state.order = [...state.order.filter((id) => id !== d.id), d.id];
@@ -187,11 +187,16 @@ function enterPhase(ctx: Context, round: number, phase: number | "surprise"): vo
   state.round = round;
   state.phase = phase;
   clearAllUsage(state, "phase");
-  for (const c of inRosterOrder(state)) ph(c).provokedBy = [];
+  // Only those provoked this Phase (or never given their Phases data) are taken from the draft to
+  // be cleared; the rest are read, not copied.
+  for (const c of rosterView(state)) {
+    if (!("tieRolls" in c.ext) || (phRead(c).provokedBy?.length ?? 0) > 0)
+      ph(combatant(state, c.id)).provokedBy = [];
+  }
   const sequence = phEncounter(state).sequence;
+  const read = peeker(state);
   // "Any characters aware of the opponents can act in the Surprise Phase. In Initiative order"
-  state.order =
-    phase === "surprise" ? sequence.filter((id) => !state.combatants[id]?.surprised) : [...sequence];
+  state.order = phase === "surprise" ? sequence.filter((id) => !read(id)?.surprised) : [...sequence];
   ctx.emit({ type: "phaseStarted", round, phase, order: [...state.order] });
   advance(ctx, null);
 }
@@ -252,7 +257,8 @@ export function placeNewcomer(state: EncounterState, c: CombatantState): void {
   const enc = phEncounter(state);
   if (enc.sequence.includes(c.id)) return;
   c.initiative = baseInitiative(c);
-  const at = enc.sequence.findIndex((id) => (state.combatants[id]?.initiative ?? 0) < (c.initiative ?? 0));
+  const read = peeker(state);
+  const at = enc.sequence.findIndex((id) => (read(id)?.initiative ?? 0) < (c.initiative ?? 0));
   if (at < 0) enc.sequence.push(c.id);
   else enc.sequence.splice(at, 0, c.id);
   if (typeof state.phase === "number" || state.phase === "postTurn") state.order = [...enc.sequence];

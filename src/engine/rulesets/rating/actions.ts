@@ -1,6 +1,6 @@
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
-import { combatant, requireAble } from "../../core/combatants";
+import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { requirePool, spend } from "../../core/pools";
 import { markUsed } from "../../core/usage";
@@ -148,7 +148,7 @@ function complete(
   outcome: string | null,
 ): void {
   ctx.emit({ type: "actionTaken", who: c.id, action, cost, target });
-  const foe = target === null ? null : ctx.state.combatants[target];
+  const foe = target === null ? null : draftOf(ctx.state, target);
   if (!foe || foe.side === c.side) {
     recordEvent(ctx, c.id, action, ctx.nextId("e"));
     return;

@@ -1,8 +1,8 @@
 import { coreHandlers } from "../../apply";
 import type { CommandOf, MoveMode } from "../../commands";
-import { readOnlyContext, type Context } from "../../context";
+import { peeker, readOnlyContext, type Context } from "../../context";
 import type { MovePreview, Ruleset } from "../../ruleset";
-import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
+import { combatant, inRosterOrder, requireAble, requireCurrent, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
 import {
@@ -226,7 +226,7 @@ function attacksOffered(
 ): { id: string; with: "freeAttack" | "immediateAttack" }[] {
   const out: { id: string; with: "freeAttack" | "immediateAttack" }[] = [];
   for (const id of threateners) {
-    const t = state.combatants[id];
+    const t = peeker(state)(id);
     if (!t || t.defeated || offered.includes(id)) continue;
     offered.push(id);
     // "Creatures with the surprised condition cannot make free attacks."
@@ -489,7 +489,7 @@ export function previewMove(
     prepared = prepareMove(ctx, { who, path, mode }, index);
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
-    const c = state.combatants[who];
+    const c = draftOf(state, who);
     const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
     return { cells, cost: {}, provocations: [], refusal: error.refusal };
   }
@@ -511,7 +511,7 @@ function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): vo
   const index = spatialIndexOf(ctx.state);
   for (const cell of cells) {
     for (const id of index.occupantsAt(cell)) {
-      const other = ctx.state.combatants[id];
+      const other = peeker(ctx.state)(id);
       if (other && id !== mover.id && other.side === mover.side) breakConcentration(ctx, id, "jostled");
     }
   }

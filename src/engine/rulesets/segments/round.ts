@@ -1,5 +1,5 @@
 import type { Context } from "../../context";
-import { inRosterOrder } from "../../core/combatants";
+import { inRosterOrder, draftOf } from "../../core/combatants";
 import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { spatialIndexOf } from "../../core/movement";
 import { clearAllUsage } from "../../core/usage";
@@ -357,7 +357,7 @@ function individualGroup(c: CombatantState, rolled: Group): Group {
  */
 export function changeGroup(ctx: Context, who: string): void {
   const { state } = ctx;
-  const c = state.combatants[who] as CombatantState;
+  const c = draftOf(state, who) as CombatantState;
   if (state.stage === null || state.stage === "declare") return;
   const rolled = rolledGroup(state, c);
   const group = individualGroup(c, rolled.group);
@@ -370,7 +370,7 @@ export function changeGroup(ctx: Context, who: string): void {
 /** Make `who` current in the present stage, with the segment its action completes in. */
 function beginTurn(ctx: Context, who: string): void {
   const { state } = ctx;
-  const c = state.combatants[who] as CombatantState;
+  const c = draftOf(state, who) as CombatantState;
   state.current = who;
   state.segment = actorSegment(state, c);
   ctx.emit({ type: "turnStarted", who, round: state.round, stage: state.stage, segment: state.segment });
@@ -445,7 +445,7 @@ function resumeAt(ctx: Context, start: number): void {
   const { state } = ctx;
   const stage = state.stage as ActingStage;
   for (let i = start; i < state.order.length; i += 1) {
-    const c = state.combatants[state.order[i] as string];
+    const c = draftOf(state, state.order[i] as string);
     if (c && eligible(state, stage, c)) {
       beginTurn(ctx, c.id);
       return;
@@ -478,7 +478,7 @@ export function goLast(ctx: Context, who: string): void {
  */
 export function placeNewcomer(ctx: Context, who: string): void {
   const { state } = ctx;
-  const c = state.combatants[who] as CombatantState;
+  const c = draftOf(state, who) as CombatantState;
   if (state.stage === "declare") {
     if (canAct(c)) state.order = [...state.order, c.id];
     return;

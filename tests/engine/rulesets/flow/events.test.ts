@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { Table, duel } from "./helpers";
+
+/**
+ * The events flow's lasting states emit, checked whole: the host turns each into a chat card or a
+ * token update, so its every field is what a player reads.
+ */
+
+describe("flow Ready Action events", () => {
+  it("records the readied action, its target and its trigger", () => {
+    const t = duel();
+    const events = t.do({
+      type: "ready",
+      who: "ana",
+      action: "attack",
+      trigger: { who: "orc", verb: "attack" },
+    });
+    expect(events).toContainEqual({
+      type: "actionReadied",
+      who: "ana",
+      action: "attack",
+      target: "orc",
+      trigger: { who: "orc", verb: "attack" },
+    });
+  });
+
+  it("readies an action without a target with none (Flow State takes no target)", () => {
+    const t = duel();
+    const events = t.do({
+      type: "ready",
+      who: "ana",
+      action: "flowState",
+      trigger: { who: "orc", verb: "act" },
+    });
+    expect(events).toContainEqual(expect.objectContaining({ type: "actionReadied", target: null }));
+  });
+
+  it('cancels the wait when the readier acts on its turn ("cancel the Readied Action at no cost")', () => {
+    const t = duel();
+    t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
+    t.do({ type: "endTurn", who: "orc" });
+    const events = t.do({ type: "act", who: "ana", action: "draw" });
+    expect(events).toContainEqual({ type: "readyCancelled", who: "ana", action: "attack", reason: "acted" });
+  });
+
+  it("replaces a readied action readied again, saying so", () => {
+    const t = duel();
+    t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
+    t.do({ type: "endTurn", who: "orc" });
+    const events = t.do({
+      type: "ready",
+      who: "ana",
+      action: "shove",
+      trigger: { who: "orc", verb: "move" },
+    });
+    expect(events).toContainEqual({
+      type: "readyCancelled",
+      who: "ana",
+      action: "attack",
+      reason: "replaced",
+    });
+    expect(t.c("ana").ext.readied).toEqual({
+      action: "shove",
+      target: "orc",
+      trigger: { who: "orc", verb: "move" },
+    });
+  });
+
+  it("cancels a fallen readier's wait, and says who felled it", () => {
+    const t = duel();
+    t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
+    const events = t.do({ type: "setDefeated", who: "ana", defeated: true });
+    expect(events).toContainEqual({ type: "defeatedChanged", who: "ana", defeated: true, by: null });
+    expect(events).toContainEqual({
+      type: "readyCancelled",
+      who: "ana",
+      action: "attack",
+      reason: "defeated",
+    });
+    expect(t.conditions("ana")).toEqual([]);
+  });
+
+  it('moves the readier just before its trigger in the order ("Your initiative position moves to that point")', () => {
+    // Initiative 1d10 + Agility: gob 9 + 2 = 11, orc 8 + 0 = 8, ana 2 + 1 = 3.
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [5, 0] },
+        { id: "gob", side: "foes", at: [6, 0], stats: { agility: 2 } },
+      ],
+      [2, 8, 9],
+    );
+    t.do({ type: "start" });
+    expect(t.state.order).toEqual(["gob", "orc", "ana"]);
+    t.do({ type: "endTurn", who: "gob" });
+    t.do({ type: "endTurn", who: "orc" });
+    t.do({ type: "ready", who: "ana", action: "flowState", trigger: { who: "gob", verb: "act" } });
+    // Round 2: gob acts first and sets off ana's readied Flow State.
+    const events = t.do({ type: "act", who: "gob", action: "draw" });
+    expect(events).toContainEqual({
+      type: "initiativeMoved",
+      who: "ana",
+      before: "gob",
+      initiative: 11,
+      order: ["ana", "gob", "orc"],
+    });
+    expect(t.c("ana").initiative).toBe(11);
+  });
+});
+
+describe("flow grapple and feint events", () => {
+  it('announces the grapple and both sides grappled ("On success, both characters are grappled")', () => {
+    const t = duel();
+    const events = t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    expect(events).toContainEqual({ type: "grappleStarted", who: "ana", target: "orc" });
+    expect(t.c("ana").ext.grappling).toEqual({ target: "orc", since: 1 });
+    expect(t.c("orc").ext.grappledBy).toBe("ana");
+  });
+
+  it("ends the grapple when the grappler falls, saying why", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "setDefeated", who: "ana", defeated: true });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "defeated" });
+    expect(t.conditions("orc")).toEqual([]);
+    expect(t.c("orc").ext.grappledBy).toBeUndefined();
+  });
+
+  it("records a won Feint against its target, once however often it is won", () => {
+    const t = duel();
+    const events = t.do({ type: "act", who: "ana", action: "feint", target: "orc", outcome: "success" });
+    expect(events).toContainEqual({ type: "feinted", who: "ana", target: "orc" });
+    expect(t.c("ana").ext.feints).toEqual(["orc"]);
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "endTurn", who: "orc" });
+    t.do({ type: "act", who: "ana", action: "feint", target: "orc", outcome: "success" });
+    expect(t.c("ana").ext.feints).toEqual(["orc"]);
+  });
+
+  it("records nothing for a lost Feint", () => {
+    const t = duel();
+    const events = t.do({ type: "act", who: "ana", action: "feint", target: "orc", outcome: "fail" });
+    expect(events.map((e) => e.type)).not.toContain("feinted");
+    expect(t.c("ana").ext.feints).toBeUndefined();
+  });
+});

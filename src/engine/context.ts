@@ -141,8 +141,9 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
  * Combatants by id, to read and never to change, without making a draft of them: the lookup, made
  * once. Inside a command (a draft with a plain base) a
  * combatant the command never took from the draft (ctx.touch) is read from the base, as it cannot
- * have changed, and one it took is read from the draft as a plain snapshot: so a scan over every
- * combatant copies nothing, whatever their number. Each call answers as the combatant is now.
+ * have changed, and one it took is the draft itself: so a scan over every combatant copies
+ * nothing, whatever their number. Each call answers as the combatant is now; what it returns is
+ * read within the command and never kept past it (a draft ends with its command).
  */
 export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
   const ctx = contextOf(state);
@@ -155,7 +156,7 @@ export function peeker(state: EncounterState): (id: string) => CombatantState | 
   const read = (id: string): CombatantState | undefined => {
     if (!touched.has(id)) return Object.hasOwn(base, id) ? base[id] : undefined;
     const record = state.combatants;
-    return Object.hasOwn(record, id) ? settled(record[id] as CombatantState) : undefined;
+    return Object.hasOwn(record, id) ? record[id] : undefined;
   };
   if (!engineChecks.reads) return read;
   return (id) => {

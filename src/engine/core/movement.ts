@@ -1,6 +1,7 @@
 import { LIMITS } from "../bounds";
 import {
   buildSpatialIndex,
+  withBodies,
   checkPathLegality,
   distance,
   findPathProvocations,
@@ -11,7 +12,7 @@ import type { Body, GridSpec, PathLegality, Provocation, SpatialIndex } from "..
 import { insideScene } from "../schema";
 import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
-import { contextOf, engineChecks, settled, type Context } from "../context";
+import { contextOf, engineChecks, peeker, settled, type Context } from "../context";
 import { combatant } from "./combatants";
 
 /** A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack). */
@@ -19,17 +20,17 @@ export function reachOf(c: CombatantState): number {
   return reachFor(c.size, c.reach > 0 ? c.reach : undefined);
 }
 
-function bodyOf(c: CombatantState, at: Cell): Body {
-  // A copy of the cell: inside a command `c.at` may be a draft, which the index must not keep.
-  const body: { -readonly [K in keyof Body]: Body[K] } = {
+function bodyOf(c: CombatantState, at: Cell, share: boolean): Body {
+  // A plain state never changes, so its bodies keep its cells; inside a command `c.at` may be a
+  // draft (or changed in place), which the index must not keep: a copy.
+  return {
     id: c.id,
     side: c.side,
-    anchor: [at[0], at[1]],
+    anchor: share ? at : [at[0], at[1]],
     size: c.size,
     reach: reachOf(c),
+    level: c.level,
   };
-  if (c.level !== undefined) body.level = c.level;
-  return body;
 }
 
 /**
@@ -41,49 +42,65 @@ function bodyOf(c: CombatantState, at: Cell): Body {
 export function bodiesOf(state: EncounterState, include?: (c: CombatantState) => boolean): Body[] {
   const ctx = include ? undefined : contextOf(state);
   if (ctx && ctx.base !== ctx.state) {
-    const bodies = bodiesInCommand(ctx);
-    if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing));
-    return bodies;
+    const { bodies } = bodiesInCommand(ctx);
+    if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing, false));
+    return [...bodies];
   }
-  return plainBodies(state, include ?? standing);
+  return plainBodies(state, include ?? standing, contextOf(state) === undefined);
 }
 
 function standing(c: CombatantState): boolean {
   return !c.defeated;
 }
 
-function plainBodies(state: EncounterState, include: (c: CombatantState) => boolean): Body[] {
+function plainBodies(state: EncounterState, include: (c: CombatantState) => boolean, share: boolean): Body[] {
   const bodies: Body[] = [];
   // Plain reads where nothing under them changed (settled): inside a command `state` is a draft.
   const combatants = settled(state.combatants);
   for (const id of settled(state.roster)) {
     const c = combatants[id];
     if (!c || !c.at || !include(c)) continue;
-    bodies.push(bodyOf(c, c.at));
+    bodies.push(bodyOf(c, c.at, share));
   }
   return bodies;
 }
 
-const baseBodies = new WeakMap<EncounterState, Body[]>();
-
-function bodiesInCommand(ctx: Context): Body[] {
+/**
+ * The bodies inside a command: the base index's, with those of the combatants it moved read
+ * afresh, in the same order. `same` is true when they hold the same ids in the same order as the
+ * base's (nobody joined the grid, left it or fell), so the base's id lookup still serves.
+ */
+function bodiesInCommand(ctx: Context): { bodies: readonly Body[]; same: boolean } {
+  const base = spatialIndexOf(ctx.base);
   const { moved } = ctx.geometry;
-  if (moved.size === 0) {
-    let bodies = baseBodies.get(ctx.base);
-    if (!bodies) {
-      bodies = plainBodies(ctx.base, standing);
-      baseBodies.set(ctx.base, bodies);
+  if (moved.size === 0) return { bodies: base.bodies, same: true };
+  const read = peeker(ctx.state);
+  const onGrid = (c: CombatantState | undefined): c is CombatantState & { at: Cell } =>
+    c !== undefined && c.at !== null && !c.defeated;
+  // Somebody on the grid now who was not in the base: the order comes from the roster.
+  for (const id of moved) {
+    if (base.rankOf(id) < 0 && onGrid(read(id))) {
+      const bodies: Body[] = [];
+      const { combatants } = ctx.base;
+      for (const rid of settled(ctx.state.roster)) {
+        const c = moved.has(rid) ? read(rid) : combatants[rid];
+        if (onGrid(c)) bodies.push(bodyOf(c, c.at, !moved.has(rid)));
+      }
+      return { bodies, same: false };
     }
-    return bodies;
   }
   const bodies: Body[] = [];
-  const { combatants } = ctx.base;
-  for (const id of settled(ctx.state.roster)) {
-    const c = moved.has(id) ? ctx.state.combatants[id] : combatants[id];
-    if (!c || !c.at || c.defeated) continue;
-    bodies.push(bodyOf(c, c.at));
+  let same = true;
+  for (const body of base.bodies) {
+    if (!moved.has(body.id)) {
+      bodies.push(body);
+      continue;
+    }
+    const c = read(body.id);
+    if (onGrid(c)) bodies.push(bodyOf(c, c.at, false));
+    else same = false;
   }
-  return bodies;
+  return { bodies, same };
 }
 
 /** engineChecks.indexes: the bodies a command took from its base must be the draft's own. */
@@ -113,7 +130,9 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
     }
     const known = commandIndex.get(ctx);
     if (known && known.version === ctx.geometry.version) return known.index;
-    const index = buildSpatialIndex(state.grid, bodiesOf(state));
+    const { bodies, same } = bodiesInCommand(ctx);
+    if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing, false));
+    const index = same ? withBodies(spatialIndexOf(ctx.base), bodies) : buildSpatialIndex(state.grid, bodies);
     commandIndex.set(ctx, { version: ctx.geometry.version, index });
     return index;
   }

@@ -50,5 +50,12 @@ export {
   threatShape,
   threatenedCells,
 } from "./size";
-export { type Body, type SpatialIndex, buildSpatialIndex, sameGrid, spatialIndexFor } from "./spatial-index";
+export {
+  type Body,
+  type SpatialIndex,
+  buildSpatialIndex,
+  sameGrid,
+  spatialIndexFor,
+  withBodies,
+} from "./spatial-index";
 export { type PathLegality, type Provocation, checkPathLegality, findPathProvocations } from "./provocation";

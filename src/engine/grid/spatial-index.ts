@@ -152,25 +152,30 @@ class BucketSpatialIndex implements SpatialIndex {
   private readonly buckets = new Map<number | string, number[]>();
   private scans = 0;
   private filed = false;
-  private readonly ranks = new Map<string, number>();
   /** Per-body stamp of the last range query that met it, so a body is listed once. */
   private seen: Int32Array | null = null;
   private query = 0;
 
+  private readonly ranks: Map<string, number>;
+
+  /** `ranks`: the id lookup of an index whose bodies have the same ids in the same order. */
   constructor(
     readonly grid: GridSpec,
     readonly bodies: readonly Body[],
+    ranks?: Map<string, number>,
   ) {
     this.table = maskTableFor(grid);
     this.masks = new Array<ShapeMask | undefined>(bodies.length);
+    this.ranks = ranks ?? new Map();
     bodies.forEach((body, rank) => {
-      if (this.ranks.has(body.id)) throw new Error(`Tempo grid: two bodies share the id "${body.id}"`);
+      if (!ranks && this.ranks.has(body.id))
+        throw new Error(`Tempo grid: two bodies share the id "${body.id}"`);
       if (!Number.isInteger(body.reach) || body.reach < 0) {
         throw new RangeError(
           `Tempo grid: body "${body.id}" has reach ${body.reach}; reach is a whole number >= 0`,
         );
       }
-      this.ranks.set(body.id, rank);
+      if (!ranks) this.ranks.set(body.id, rank);
     });
     // The shape of the first body, now: a gridless scene has none and is refused here.
     if (bodies.length > 0) this.maskOf(0);
@@ -267,6 +272,11 @@ class BucketSpatialIndex implements SpatialIndex {
     return this.ranks.get(id) ?? -1;
   }
 
+  /** The id lookup, for an index of the same ids (withBodies); never changed once built. */
+  idLookup(): Map<string, number> {
+    return this.ranks;
+  }
+
   occupantAt(cell: Cell): string | undefined {
     return this.at(cell, OCCUPIED)[0];
   }
@@ -321,6 +331,21 @@ class BucketSpatialIndex implements SpatialIndex {
  */
 export function buildSpatialIndex(grid: GridSpec, bodies: readonly Body[]): SpatialIndex {
   return new BucketSpatialIndex(grid, bodies);
+}
+
+/**
+ * The index of `bodies` on `previous`'s grid, where `bodies` are `previous`'s with some of them
+ * changed (moved, resized, turned, on another level) but the same ids in the same order: the id
+ * lookup is shared, not built again. Throws when the ids differ.
+ */
+export function withBodies(previous: SpatialIndex, bodies: readonly Body[]): SpatialIndex {
+  if (!(previous instanceof BucketSpatialIndex) || previous.bodies.length !== bodies.length)
+    throw new Error("Tempo grid: withBodies needs the same bodies, in the same order");
+  bodies.forEach((body, rank) => {
+    if ((previous.bodies[rank] as Body).id !== body.id)
+      throw new Error(`Tempo grid: withBodies found "${body.id}" where the index had another body`);
+  });
+  return new BucketSpatialIndex(previous.grid, bodies, previous.idLookup());
 }
 
 const memo = new WeakMap<readonly Body[], SpatialIndex>();

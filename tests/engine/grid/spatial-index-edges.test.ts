@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Body, buildSpatialIndex, sameGrid } from "../../../src/engine/grid";
+import { type Body, buildSpatialIndex, sameGrid, withBodies } from "../../../src/engine/grid";
 
 /**
  * The spatial index where its speed-ups could change an answer: cells far from the origin (kept
@@ -144,5 +144,42 @@ describe("spatial index: scene levels", () => {
     expect(index.sameLevel("b", "c")).toBe(false);
     expect(index.sameLevel("a", "ghost")).toBe(false);
     expect(index.sameLevel("ghost", "a")).toBe(false);
+  });
+});
+
+describe("spatial index: one rebuilt after a move (withBodies)", () => {
+  const grid = { type: "hex" } as const;
+  const bodies: Body[] = [
+    { id: "ana", side: "party", anchor: [0, 0], size: "medium", reach: 1 },
+    { id: "orc", side: "foes", anchor: [3, 0], size: "medium", reach: 1 },
+    { id: "ogre", side: "foes", anchor: [20, 20], size: "large", reach: 2 },
+  ];
+
+  it("answers as an index built afresh from the moved bodies", () => {
+    const before = buildSpatialIndex(grid, bodies);
+    // Fill some buckets first: the rebuilt index must not keep any of them.
+    expect(before.threatenersOf([2, 0])).toEqual(["orc"]);
+    const moved = bodies.map((b) => (b.id === "orc" ? { ...b, anchor: [1, 0] as const } : b));
+    const rebuilt = withBodies(before, moved);
+    const fresh = buildSpatialIndex(grid, moved);
+    for (const cell of [
+      [2, 0],
+      [1, 0],
+      [0, 1],
+      [19, 20],
+      [3, 0],
+    ] as const) {
+      expect(rebuilt.threatenersOf(cell)).toEqual(fresh.threatenersOf(cell));
+      expect(rebuilt.occupantsAt(cell)).toEqual(fresh.occupantsAt(cell));
+    }
+    expect(rebuilt.threatenersOf([0, 0])).toEqual(["orc"]);
+    expect(rebuilt.rankOf("ogre")).toBe(2);
+    expect(rebuilt.isEnemy("ana", "orc")).toBe(true);
+  });
+
+  it("refuses bodies with other ids or in another order", () => {
+    const before = buildSpatialIndex(grid, bodies);
+    expect(() => withBodies(before, [...bodies].reverse())).toThrow(/withBodies/);
+    expect(() => withBodies(before, bodies.slice(1))).toThrow(/withBodies/);
   });
 });

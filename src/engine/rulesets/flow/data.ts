@@ -30,6 +30,12 @@ export interface FlowEncounterExt {
   initiativeOrder?: string[];
   /** True while round 1 is a Surprise Round. */
   surpriseRound?: boolean;
+  /**
+   * Who waits with a readied action (ext.readied), kept so that an action or a move asks only them
+   * whether it triggers something instead of reading every combatant (status.ts readiersOf). A
+   * state saved before the list existed has none; the first change to a readied action makes it.
+   */
+  readiers?: string[];
 }
 
 export function flowExt(c: CombatantState): FlowCombatantExt {

@@ -10,7 +10,7 @@
  * trigger's command runs; the command then goes on, unless its actor fell or it is no longer legal.
  */
 import type { Command } from "../../commands";
-import { peeker, settled, type Context } from "../../context";
+import { engineChecks, peeker, settled, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { addCondition } from "../../core/conditions";
 import { openPending, requireNoOpenOffers } from "../../core/offers";
@@ -21,7 +21,7 @@ import type { EncounterState } from "../../state";
 import { FLOW_ACTIONS, TRIGGER_VERBS } from "./catalog";
 import { asJson, encounterExt, flowExt, type ReadiedData, type ResumeData } from "./data";
 import { finishTurn, requireOwnTurn } from "./round";
-import { cancelReady, isGrappledDefender } from "./status";
+import { cancelReady, isGrappledDefender, noteReadied, readiersOf } from "./status";
 
 function isTriggerVerb(verb: string): boolean {
   return (TRIGGER_VERBS as readonly string[]).includes(verb) || verb in FLOW_ACTIONS;
@@ -45,6 +45,7 @@ export const ready: Handler<"ready"> = (ctx, cmd) => {
   requirePool(c, "ap", def.cost?.ap ?? 0);
   cancelReady(ctx, c.id, "replaced");
   flowExt(c).readied = { action: cmd.action, target, trigger: { who: trigger.id, verb: cmd.trigger.verb } };
+  noteReadied(ctx, c.id, true);
   addCondition(ctx, c.id, "readied", null);
   ctx.emit({
     type: "actionReadied",
@@ -58,8 +59,11 @@ export const ready: Handler<"ready"> = (ctx, cmd) => {
 
 /** Readied actions that `actor` doing one of `verbs` sets off, in initiative order. */
 export function triggersFor(state: EncounterState, actor: string, verbs: readonly string[]): ReadiedData[] {
-  // Plain reads (inside a command `state` is a draft): every combatant is looked at.
-  const order = settled(encounterExt(state).initiativeOrder ?? state.roster);
+  // Only the readiers are read (plain reads: inside a command `state` is a draft).
+  const readiers = new Set(readiersOf(state));
+  if (engineChecks.reads) checkReadiers(state, readiers);
+  if (readiers.size === 0) return [];
+  const order = settled(encounterExt(state).initiativeOrder ?? state.roster).filter((id) => readiers.has(id));
   const read = peeker(state);
   return order.flatMap((id) => {
     const c = read(id);
@@ -107,4 +111,13 @@ export function moveInitiativeBefore(ctx: Context, readier: string, trigger: str
     initiative: r.initiative,
     order: [...ext.initiativeOrder],
   });
+}
+
+/** engineChecks.reads: the list of readiers must name exactly those with a readied action. */
+function checkReadiers(state: EncounterState, readiers: ReadonlySet<string>): void {
+  const read = peeker(state);
+  const actual = settled(state.roster).filter((id) => read(id)?.ext.readied !== undefined);
+  const listed = settled(state.roster).filter((id) => readiers.has(id));
+  if (actual.join() !== listed.join())
+    throw new Error(`Tempo flow: readiers listed ${listed.join()} but readied ${actual.join()}`);
 }

@@ -70,6 +70,7 @@ export const start: Handler<"start"> = (ctx) => {
   if (!surpriseRound) for (const c of surprised) removeCondition(ctx, c.id, "surprised");
   const ext = encounterExt(state);
   ext.surpriseRound = surpriseRound;
+  ext.readiers = [];
   ext.initiativeOrder = initiativeOrder(ctx, everyone);
   for (const c of everyone) {
     if (surpriseRound && isSurprised(c)) {

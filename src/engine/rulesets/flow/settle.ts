@@ -18,6 +18,7 @@ import { asJson, dataOf, flowExt, type ReadiedData, type ResumeData } from "./da
 import { sceneIndex } from "./geometry";
 import { continueMove, performMove, prepareMove } from "./movement";
 import { moveInitiativeBefore } from "./ready";
+import { noteReadied } from "./status";
 
 /** Guard against a continuation that neither closes its pending nor waits (a bug, not a rule). */
 const MAX_STEPS = 10_000;
@@ -61,6 +62,7 @@ function fireReadied(ctx: Context, pending: Pending): void {
   const readier = combatant(ctx.state, d.readier);
   if (readier.defeated || !flowExt(readier).readied) return;
   delete flowExt(readier).readied;
+  noteReadied(ctx, readier.id, false);
   removeCondition(ctx, readier.id, "readied");
   ctx.emit({
     type: "readyTriggered",

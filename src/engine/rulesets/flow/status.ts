@@ -1,12 +1,12 @@
 /**
  * Lasting states: defeated, grappled, readied, feints. Kept consistent on both sides of a grapple.
  */
-import type { Context } from "../../context";
+import { peeker, settled, type Context } from "../../context";
 import { combatant, draftOf } from "../../core/combatants";
 import { addCondition, removeCondition } from "../../core/conditions";
 import { withdrawOffers } from "../../core/offers";
 import type { EncounterState } from "../../state";
-import { flowExt } from "./data";
+import { encounterExt, flowExt } from "./data";
 
 /** A combatant falls: its offers go, its grapples end, its readied action is cancelled. */
 export function defeat(ctx: Context, who: string, by: string | null): void {
@@ -68,6 +68,25 @@ export function cancelReady(ctx: Context, who: string, reason: string): void {
   const readied = flowExt(c).readied;
   if (!readied) return;
   delete flowExt(c).readied;
+  noteReadied(ctx, who, false);
   removeCondition(ctx, who, "readied");
   ctx.emit({ type: "readyCancelled", who, action: readied.action, reason });
+}
+
+/**
+ * Who waits with a readied action: the encounter's list, or, for a state saved before there was
+ * one, every combatant read.
+ */
+export function readiersOf(state: EncounterState): readonly string[] {
+  const kept = encounterExt(state).readiers;
+  if (kept) return settled(kept);
+  const read = peeker(state);
+  return settled(state.roster).filter((id) => read(id)?.ext.readied !== undefined);
+}
+
+/** Keep the list of readiers true when `who` readies an action (`on`) or no longer waits with one. */
+export function noteReadied(ctx: Context, who: string, on: boolean): void {
+  const ext = encounterExt(ctx.state);
+  const others = readiersOf(ctx.state).filter((id) => id !== who);
+  ext.readiers = on ? [...others, who] : others;
 }

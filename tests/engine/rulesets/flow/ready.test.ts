@@ -24,6 +24,18 @@ describe("flow Ready Action", () => {
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc"]);
   });
 
+  it("fires from a state saved before the encounter listed its readiers (the list is rebuilt from the combatants)", () => {
+    // As in "fires just before the trigger's action": ana's readied shove rolls 90 against 10.
+    const t = duel({}, [90, 10]);
+    t.do({ type: "ready", who: "ana", action: "shove", trigger: { who: "orc", verb: "attack" } });
+    expect(t.state.ext.readiers).toEqual(["ana"]);
+    const { readiers: _listed, ...older } = t.state.ext;
+    t.state = { ...t.state, ext: older };
+    const events = t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    expect(events.filter((e) => e.type === "readyTriggered").map((e) => e.who)).toEqual(["ana"]);
+    expect(t.state.ext.readiers).toEqual([]);
+  });
+
   it("triggers on any action with the verb act, and not on a move", () => {
     const t = duel();
     t.do({ type: "ready", who: "ana", action: "flowState", trigger: { who: "orc", verb: "act" } });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   apply,
   availableActions,
+  check,
+  openReactions,
   createEncounter,
   getRuleset,
   ScriptedDice,
@@ -94,5 +96,108 @@ describe("availableActions: how an action is taken now", () => {
       [9, 4],
     );
     expect(availableActions(state, "ana").every((a) => a.verb === "act")).toBe(true);
+  });
+});
+
+describe("availableActions: the target a check names", () => {
+  // Flow: ana and bob (party), orc (defeated) and gob (foes); ana acts first (initiative 9 + 1).
+  const table = () =>
+    run(
+      createEncounter(
+        {
+          ruleset: "flow",
+          combatants: [
+            { id: "ana", side: "party", pc: true, stats: { agility: 1 } },
+            { id: "orc", side: "foes" },
+            { id: "bob", side: "party" },
+            { id: "gob", side: "foes" },
+          ],
+        },
+        getRuleset("flow"),
+      ),
+      [{ type: "start" }, { type: "setDefeated", who: "orc", defeated: true }],
+      [9, 1, 2, 3],
+    );
+
+  it("aims an attack at the first standing enemy in roster order (the defeated orc is passed over)", () => {
+    expect(verbOf(table(), "ana", "attack")).toMatchObject({ verb: "act", refusal: null, target: "gob" });
+  });
+
+  it("aims an action on anyone at the first other standing combatant, never the actor itself", () => {
+    expect(verbOf(table(), "ana", "cast")).toMatchObject({ refusal: null, target: "bob" });
+  });
+
+  it("names no target for an action that takes none", () => {
+    expect(verbOf(table(), "ana", "draw")).toMatchObject({ refusal: null, target: null });
+  });
+
+  it("checks against the target it is given", () => {
+    const state = table();
+    expect(availableActions(state, "ana", "orc").find((a) => a.action.id === "attack")).toMatchObject({
+      target: "orc",
+      refusal: { key: "TEMPO.Refusal.FlowTargetDefeated" },
+    });
+  });
+
+  it("names no target for someone not in the encounter, and refuses every action", () => {
+    const state = table();
+    const nobody = availableActions(state, "zed");
+    expect(nobody.every((a) => a.target === null)).toBe(true);
+    expect(nobody.every((a) => a.refusal !== null)).toBe(true);
+  });
+});
+
+describe("check and openReactions: legality without dice", () => {
+  const duel = () =>
+    run(
+      createEncounter(
+        {
+          ruleset: "flow",
+          grid: { type: "hex" },
+          combatants: [
+            { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1 } },
+            { id: "orc", side: "foes", at: [1, 0] },
+          ],
+        },
+        getRuleset("flow"),
+      ),
+      [{ type: "start" }],
+      [9, 4],
+    );
+
+  it("allows an attack that would roll dice, and changes nothing", () => {
+    const state = duel();
+    const before = JSON.stringify(state);
+    expect(check(state, { type: "act", who: "ana", action: "attack", target: "orc" })).toBeNull();
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("gives the refusal of an illegal command", () => {
+    expect(check(duel(), { type: "act", who: "orc", action: "attack", target: "ana" })?.key).toBe(
+      "TEMPO.Refusal.NotYourTurn",
+    );
+  });
+
+  it("lists only the asker's own offers, each with the reaction and why it cannot be taken", () => {
+    const state = run(duel(), [{ type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" }]);
+    const open = openReactions(state, "orc");
+    expect(open.map((r) => [r.reaction.id, r.offer.with, r.offer.against, r.refusal])).toEqual([
+      ["dodge", "dodge", "ana", null],
+      ["parry", "parry", "ana", null],
+      ["riposte", "riposte", "ana", null],
+    ]);
+    expect(openReactions(state, "ana")).toEqual([]);
+  });
+
+  it("gives an offered reaction the pool can no longer pay for its refusal (Riposte: 2 RP)", () => {
+    const state = run(duel(), [
+      { type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" },
+      { type: "adjustPool", who: "orc", pool: "rp", delta: -1 },
+    ]);
+    expect(openReactions(state, "orc").map((r) => [r.reaction.id, r.refusal?.key ?? null])).toEqual([
+      ["dodge", null],
+      ["parry", null],
+      ["riposte", "TEMPO.Refusal.NotEnoughRP"],
+    ]);
   });
 });

@@ -130,6 +130,24 @@ describe("SeededDice: a seeded generator a session replays from its seed", () =>
     expect(mean).toBeGreaterThan(48);
     expect(mean).toBeLessThan(53);
   });
+  it("rolls as the published mulberry32 generator does, scaled to the die", () => {
+    // bryc's reference mulberry32 (github.com/bryc/code, jshash/PRNGs.md), written out here as the
+    // oracle: a seeded session must replay the same dice in any host that implements the generator.
+    const reference = (seed: number) => {
+      let a = seed >>> 0;
+      return () => {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    };
+    for (const seed of [0, 1, 12345, 4294967295]) {
+      const next = reference(seed);
+      const dice = new SeededDice(seed);
+      for (let i = 0; i < 50; i += 1) expect(dice.roll(1000)).toBe(1 + Math.floor(next() * 1000));
+    }
+  });
 });
 
 describe("RecordingDice: records every die rolled through another port", () => {

@@ -10,7 +10,7 @@
  * trigger's command runs; the command then goes on, unless its actor fell or it is no longer legal.
  */
 import type { Command } from "../../commands";
-import { engineChecks, peeker, settled, type Context } from "../../context";
+import { peeker, settled, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { addCondition } from "../../core/conditions";
 import { openPending, requireNoOpenOffers } from "../../core/offers";
@@ -61,7 +61,6 @@ export const ready: Handler<"ready"> = (ctx, cmd) => {
 export function triggersFor(state: EncounterState, actor: string, verbs: readonly string[]): ReadiedData[] {
   // Only the readiers are read (plain reads: inside a command `state` is a draft).
   const readiers = new Set(readiersOf(state));
-  if (engineChecks.reads) checkReadiers(state, readiers);
   if (readiers.size === 0) return [];
   const order = settled(encounterExt(state).initiativeOrder ?? state.roster).filter((id) => readiers.has(id));
   const read = peeker(state);
@@ -111,13 +110,4 @@ export function moveInitiativeBefore(ctx: Context, readier: string, trigger: str
     initiative: r.initiative,
     order: [...ext.initiativeOrder],
   });
-}
-
-/** engineChecks.reads: the list of readiers must name exactly those with a readied action. */
-function checkReadiers(state: EncounterState, readiers: ReadonlySet<string>): void {
-  const read = peeker(state);
-  const actual = settled(state.roster).filter((id) => read(id)?.ext.readied !== undefined);
-  const listed = settled(state.roster).filter((id) => readiers.has(id));
-  if (actual.join() !== listed.join())
-    throw new Error(`Tempo flow: readiers listed ${listed.join()} but readied ${actual.join()}`);
 }

@@ -9,6 +9,7 @@
  *   round of combat)".
  */
 import { peeker, settled, type Context } from "../../context";
+import { startMarks } from "../../core/marks";
 import { combatant, inRosterOrder, requireAble, requireCurrent } from "../../core/combatants";
 import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { requireNoOpenOffers } from "../../core/offers";
@@ -22,7 +23,7 @@ import { FP_AT_START, FP_DECAY, GRAPPLE_UPKEEP_AP } from "./catalog";
 import { encounterExt, flowExt } from "./data";
 import { initiativeOrder, rollInitiative } from "./initiative";
 import { apAllotment, fullRp, loseFp, poolOf, regainRp } from "./pools";
-import { endGrapple } from "./status";
+import { endGrapple, READIED } from "./status";
 
 function isSurprised(c: CombatantState): boolean {
   return hasCondition(c, "surprised");
@@ -70,7 +71,7 @@ export const start: Handler<"start"> = (ctx) => {
   if (!surpriseRound) for (const c of surprised) removeCondition(ctx, c.id, "surprised");
   const ext = encounterExt(state);
   ext.surpriseRound = surpriseRound;
-  ext.readiers = [];
+  startMarks(ctx, READIED);
   ext.initiativeOrder = initiativeOrder(ctx, everyone);
   for (const c of everyone) {
     if (surpriseRound && isSurprised(c)) {

@@ -1,12 +1,13 @@
 /**
  * Lasting states: defeated, grappled, readied, feints. Kept consistent on both sides of a grapple.
  */
-import { peeker, settled, type Context } from "../../context";
+import type { Context } from "../../context";
+import { marked, setMarked, type Mark } from "../../core/marks";
 import { combatant, draftOf } from "../../core/combatants";
 import { addCondition, removeCondition } from "../../core/conditions";
 import { withdrawOffers } from "../../core/offers";
 import type { EncounterState } from "../../state";
-import { encounterExt, flowExt } from "./data";
+import { flowExt } from "./data";
 
 /** A combatant falls: its offers go, its grapples end, its readied action is cancelled. */
 export function defeat(ctx: Context, who: string, by: string | null): void {
@@ -73,20 +74,15 @@ export function cancelReady(ctx: Context, who: string, reason: string): void {
   ctx.emit({ type: "readyCancelled", who, action: readied.action, reason });
 }
 
-/**
- * Who waits with a readied action: the encounter's list, or, for a state saved before there was
- * one, every combatant read.
- */
+/** Who waits with a readied action (ext.readied): listed in the encounter (core/marks.ts). */
+export const READIED: Mark = { key: "readiers", has: (c) => flowExt(c).readied !== undefined };
+
+/** Who waits with a readied action, in no set order. */
 export function readiersOf(state: EncounterState): readonly string[] {
-  const kept = encounterExt(state).readiers;
-  if (kept) return settled(kept);
-  const read = peeker(state);
-  return settled(state.roster).filter((id) => read(id)?.ext.readied !== undefined);
+  return marked(state, READIED);
 }
 
 /** Keep the list of readiers true when `who` readies an action (`on`) or no longer waits with one. */
 export function noteReadied(ctx: Context, who: string, on: boolean): void {
-  const ext = encounterExt(ctx.state);
-  const others = readiersOf(ctx.state).filter((id) => id !== who);
-  ext.readiers = on ? [...others, who] : others;
+  setMarked(ctx, READIED, who, on);
 }

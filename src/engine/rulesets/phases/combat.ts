@@ -16,6 +16,7 @@ import {
   withdrawOffers,
 } from "../../core/offers";
 import { markUsed, usedCount } from "../../core/usage";
+import { marked, setMarked } from "../../core/marks";
 import { walkPath, type SpatialIndex } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
 import type { MovePreview, Ruleset } from "../../ruleset";
@@ -33,7 +34,7 @@ import {
   takeDelayedTurnAtEnd,
   leavePhaseEnd,
 } from "./round";
-import { type Held, ph, phEncounter, phRead, point, samePoint } from "./state";
+import { DELAYING, type Held, ph, phEncounter, phRead, point, READIED, samePoint } from "./state";
 
 const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
 
@@ -196,9 +197,15 @@ function interruptByReadied(ctx: Context, who: string, command: Command): boolea
   const enc = phEncounter(ctx.state);
   const fired = enc.held?.fired ?? [];
   if (enc.held && enc.held.actor !== who) return false;
-  // Read without drafting every combatant in the sequence (peeker); only a readier is taken.
+  // Only the readiers are read (peeker, no draft), in sequence order; only the one found is taken.
+  const readiers = new Set(marked(ctx.state, READIED));
+  if (readiers.size === 0) {
+    enc.held = null;
+    return false;
+  }
   const read = peeker(ctx.state);
   const found = settled(enc.sequence)
+    .filter((id) => readiers.has(id))
     .map((id) => read(id) as CombatantState)
     .find(
       (r) =>
@@ -245,6 +252,7 @@ function startReadied(ctx: Context, c: CombatantState, command: Command): void {
     refuse("NotTheReadiedAction", { who: c.name, action: readied.action });
   held.started = true;
   ph(c).readied = null;
+  setMarked(ctx, READIED, c.id, false);
   removeCondition(ctx, c.id, "readied");
   moveBefore(ctx.state, c.id, held.actor);
   ctx.emit({ type: "readiedActionTaken", who: c.id, before: held.actor, initiative: c.initiative });
@@ -640,6 +648,7 @@ export function delay(ctx: Context, cmd: CommandOf<"delay">): void {
     if (u.id === c.id) refuse("DelayUntilSelf", { who: c.name });
   }
   ph(c).delaying = { until: cmd.until ?? null, since: point(ctx.state) };
+  setMarked(ctx, DELAYING, c.id, true);
   addCondition(ctx, c.id, "delayed", null);
   ctx.emit({ type: "delayed", who: c.id, until: cmd.until ?? null });
   advance(ctx, c.id);
@@ -665,6 +674,7 @@ export function ready(ctx: Context, cmd: CommandOf<"ready">): void {
     trigger: { who: trigger.id, verb: cmd.trigger.verb },
     since: point(ctx.state),
   };
+  setMarked(ctx, READIED, c.id, true);
   addCondition(ctx, c.id, "readied", null);
   ctx.emit({
     type: "readied",

@@ -2,8 +2,9 @@ import { peeker, rosterView, settled, type Context } from "../../context";
 import { combatant, inRosterOrder, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { clearAllUsage } from "../../core/usage";
+import { marked, setMarked, startMarks } from "../../core/marks";
 import type { CombatantState, EncounterState } from "../../state";
-import { ph, phEncounter, phRead, point, samePoint } from "./state";
+import { DELAYING, ph, phEncounter, phRead, point, READIED, samePoint } from "./state";
 
 /** "each character has an Initiative score equal to their Combat Value (plus their Lightning Reflexes modifier if they have one)". */
 export function baseInitiative(c: CombatantState): number {
@@ -93,11 +94,12 @@ export function advance(ctx: Context, from: string | null): void {
   if (from !== null) ctx.emit({ type: "turnEnded", who: from, round: state.round, phase: state.phase });
   const here = point(state);
   const start = from === null ? 0 : state.order.indexOf(from) + 1;
-  // Who is delaying, read once without drafting every combatant (peek): nothing below changes a
-  // delay before the loop hands the turn to someone and stops.
+  // Who is delaying, read once without drafting anyone (the encounter lists them, core/marks.ts):
+  // nothing below changes a delay before the loop hands the turn to someone and stops.
   const read = peeker(state);
+  const listed = new Set(marked(state, DELAYING));
   const delayers = settled(state.roster).flatMap((id) => {
-    const d = read(id);
+    const d = listed.has(id) ? read(id) : undefined;
     return d && phRead(d).delaying ? [d] : [];
   });
   for (let i = start; i < state.order.length; i += 1) {
@@ -118,11 +120,13 @@ export function advance(ctx: Context, from: string | null): void {
     if (!canAct(c)) continue;
     if (ph(c).delaying) {
       ph(c).delaying = null;
+      setMarked(ctx, DELAYING, c.id, false);
       removeCondition(ctx, c.id, "delayed");
       ctx.emit({ type: "delayLapsed", who: c.id });
     }
     if (ph(c).readied) {
       ph(c).readied = null;
+      setMarked(ctx, READIED, c.id, false);
       removeCondition(ctx, c.id, "readied");
       ctx.emit({ type: "readyLapsed", who: c.id });
     }
@@ -131,8 +135,8 @@ export function advance(ctx: Context, from: string | null): void {
   }
   // A delayer "may just wait until some time later and act then": the Phase does not end under it.
   // It waits here, nobody current, until a delayer acts or the GM goes on (`next`).
-  const waiting = inRosterOrder(state).filter(
-    (d) => ph(d).delaying !== null && canAct(d) && state.order.includes(d.id),
+  const waiting = rosterView(state).filter(
+    (d) => listed.has(d.id) && canAct(d) && state.order.includes(d.id),
   );
   if (waiting.length > 0) {
     phEncounter(state).phaseEnd = true;
@@ -157,6 +161,7 @@ export function takeDelayedTurnAtEnd(ctx: Context, d: CombatantState): void {
   const enc = phEncounter(state);
   enc.phaseEnd = false;
   ph(d).delaying = null;
+  setMarked(ctx, DELAYING, d.id, false);
   removeCondition(ctx, d.id, "delayed");
   const others = enc.sequence.filter((id) => id !== d.id);
   const last = draftOf(state, others[others.length - 1] ?? "");
@@ -176,6 +181,7 @@ export function leavePhaseEnd(ctx: Context): void {
 /** A delayer acts now, immediately before `before`: its initiative becomes that point in the order. */
 export function takeDelayedTurn(ctx: Context, d: CombatantState, before: string): void {
   ph(d).delaying = null;
+  setMarked(ctx, DELAYING, d.id, false);
   removeCondition(ctx, d.id, "delayed");
   moveBefore(ctx.state, d.id, before);
   ctx.emit({ type: "delayedActionTaken", who: d.id, before, initiative: d.initiative });
@@ -233,6 +239,8 @@ export function startCombat(ctx: Context): void {
   const { state } = ctx;
   state.status = "active";
   ctx.emit({ type: "combatStarted", ruleset: "phases" });
+  startMarks(ctx, READIED);
+  startMarks(ctx, DELAYING);
   rollInitiative(ctx);
   const roster = inRosterOrder(state);
   const unaware = roster.filter((c) => c.surprised);

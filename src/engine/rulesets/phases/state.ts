@@ -1,5 +1,6 @@
 import type { Command } from "../../commands";
 import type { CombatantState, EncounterState, JsonObject } from "../../state";
+import type { Mark } from "../../core/marks";
 
 /** Where in the cycle something happened: a Turn and a Phase. */
 export interface PhasePoint {
@@ -99,3 +100,9 @@ export function point(state: EncounterState): PhasePoint {
 export function samePoint(a: PhasePoint | null, b: PhasePoint): boolean {
   return a !== null && a.round === b.round && a.phase === b.phase;
 }
+
+/** Who waits with a readied action: listed in the encounter (core/marks.ts). */
+export const READIED: Mark = { key: "readiers", has: (c) => (phRead(c).readied ?? null) !== null };
+
+/** Who is delaying: listed in the encounter (core/marks.ts). */
+export const DELAYING: Mark = { key: "delayers", has: (c) => (phRead(c).delaying ?? null) !== null };

@@ -89,6 +89,20 @@ describe('phases: a delayer may "just wait until some time later and act then"',
     expect(t.state).toMatchObject({ phase: 2, current: "thug" });
   });
 
+  it("a state saved before the encounter listed its delayers and readiers waits for the delayer all the same", () => {
+    const t = trio().do({ type: "delay", who: "hero" });
+    expect(t.state.ext.delayers).toEqual(["hero"]);
+    expect(t.state.ext.readiers).toEqual([]);
+    const { delayers: _d, readiers: _r, ...older } = t.state.ext;
+    t.state = { ...t.state, ext: older };
+    t.next(2);
+    expect(t.eventsOf("phaseEndWaits")).toEqual([
+      { type: "phaseEndWaits", round: 1, phase: 1, who: ["hero"] },
+    ]);
+    t.do({ type: "act", who: "hero", action: "strike", target: "goon", outcome: "miss" });
+    expect(t.state.ext.delayers).toEqual([]);
+  });
+
   it("the GM goes on from the wait with next: the delay carries into the next Phase, until the delayer's own action comes up", () => {
     const t = trio().do({ type: "delay", who: "hero" }).next(3);
     // Phase 2 opens on the hero's own Initiative: "If you come to your next action and have not

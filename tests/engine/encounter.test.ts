@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEncounter, isRulesetId, resolveOptions, SetupError } from "../../src/engine/encounter";
+import { refuse, RefusalError } from "../../src/engine/refusal";
 import { getRuleset } from "../../src/engine/registry";
 import type { CombatantSetup } from "../../src/engine/state";
 
@@ -174,7 +175,11 @@ describe("resolveOptions: a ruleset's options, defaults filled", () => {
     });
   });
 
-  it("refuses options that are not an object", () => {
+  it("refuses options that are not an object, shortening what it shows to 64 characters", () => {
+    expect(setupError(() => resolveOptions(rating, "o".repeat(80) as never))).toMatchObject({
+      key: "TEMPO.Setup.UnknownOption",
+      data: { ruleset: "rating", option: "o".repeat(64) },
+    });
     expect(setupError(() => resolveOptions(rating, null as never))).toMatchObject({
       key: "TEMPO.Setup.UnknownOption",
       data: { ruleset: "rating", option: "null" },
@@ -195,5 +200,23 @@ describe("rulesets by id", () => {
       data: { ruleset: "chess" },
     });
     expect(getRuleset("segments").id).toBe("segments");
+  });
+});
+
+describe("refusals thrown inside a handler", () => {
+  it("carry the full key and data, and name themselves RefusalError", () => {
+    let thrown: unknown;
+    try {
+      refuse("NotYourTurn", { who: "Ana" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RefusalError);
+    expect((thrown as RefusalError).refusal).toEqual({
+      key: "TEMPO.Refusal.NotYourTurn",
+      data: { who: "Ana" },
+    });
+    expect((thrown as RefusalError).name).toBe("RefusalError");
+    expect((thrown as RefusalError).message).toBe("TEMPO.Refusal.NotYourTurn");
   });
 });

@@ -7,6 +7,7 @@ import {
   createEncounter,
   getRuleset,
   ScriptedDice,
+  SetupError,
   type Command,
   type EncounterState,
 } from "../../src/engine";
@@ -125,6 +126,9 @@ describe("availableActions: the target a check names", () => {
 
   it("aims an action on anyone at the first other standing combatant, never the actor itself", () => {
     expect(verbOf(table(), "ana", "cast")).toMatchObject({ refusal: null, target: "bob" });
+    // Were the orc standing, it comes first in the roster: "any" takes a foe as readily as a friend.
+    const standing = run(table(), [{ type: "setDefeated", who: "orc", defeated: false }]);
+    expect(verbOf(standing, "ana", "cast")).toMatchObject({ refusal: null, target: "orc" });
   });
 
   it("names no target for an action that takes none", () => {
@@ -137,6 +141,26 @@ describe("availableActions: the target a check names", () => {
       target: "orc",
       refusal: { key: "TEMPO.Refusal.FlowTargetDefeated" },
     });
+  });
+
+  it("asks with a stated cost where the actor says an action's cost (rating: primary)", () => {
+    const state = run(
+      createEncounter(
+        {
+          ruleset: "rating",
+          combatants: [
+            { id: "hero", side: "party", pc: true, stats: { initiativeRating: 3, luck: 2, maxAp: 3 } },
+            { id: "bandit", side: "foes", stats: { initiativeRating: 1, luck: 0, maxAp: 3 } },
+          ],
+        },
+        getRuleset("rating"),
+      ),
+      [{ type: "start" }],
+      // Initiative "1d6 + Initiative Rating": hero 6 + 3, bandit 1 + 1.
+      [6, 1],
+    );
+    expect(state.current).toBe("hero");
+    expect(verbOf(state, "hero", "primary")).toMatchObject({ verb: "act", refusal: null, target: "bandit" });
   });
 
   it("names no target for someone not in the encounter, and refuses every action", () => {
@@ -172,6 +196,11 @@ describe("check and openReactions: legality without dice", () => {
     expect(JSON.stringify(state)).toBe(before);
   });
 
+  it("lets an engine failure through instead of calling it allowed (a state of no known ruleset)", () => {
+    const state = { ...duel(), ruleset: "chess" } as unknown as EncounterState;
+    expect(() => check(state, { type: "endTurn", who: "ana" })).toThrow(SetupError);
+  });
+
   it("gives the refusal of an illegal command", () => {
     expect(check(duel(), { type: "act", who: "orc", action: "attack", target: "ana" })?.key).toBe(
       "TEMPO.Refusal.NotYourTurn",
@@ -199,5 +228,29 @@ describe("check and openReactions: legality without dice", () => {
       ["parry", null],
       ["riposte", "TEMPO.Refusal.NotEnoughRP"],
     ]);
+  });
+});
+
+describe("availableActions once declarations are closed (segments)", () => {
+  it("gives the act refusal, not the declaration's, for an action refused outside the declare stage", () => {
+    const state = run(
+      createEncounter(
+        {
+          ruleset: "segments",
+          combatants: [
+            { id: "fighter", side: "party", pc: true, stats: { dexterity: 12 } },
+            { id: "orc", side: "foes", stats: { dexterity: 10 } },
+          ],
+        },
+        getRuleset("segments"),
+      ),
+      [{ type: "start" }, { type: "next" }],
+      [5, 2],
+    );
+    expect(state.current).toBe("fighter");
+    const orc = verbOf(state, "orc", "attack");
+    expect(orc?.verb).toBe("act");
+    expect(orc?.target).toBe("fighter");
+    expect(orc?.refusal?.key).toBe("TEMPO.Refusal.NotYourTurn");
   });
 });

@@ -1,6 +1,7 @@
 import { distance } from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { inRosterOrder } from "../../core/combatants";
+import { rosterView } from "../../context";
 
 /**
  * marching.txt "Before combat, the party should have a marching order showing who is where."
@@ -15,7 +16,7 @@ export function inMarchingOrder(members: readonly CombatantState[]): CombatantSt
  * the side of whoever has a marching place, else the first combatant's side.
  */
 export function partySide(state: EncounterState): string | null {
-  const all = inRosterOrder(state);
+  const all = rosterView(state);
   const pcs = inMarchingOrder(all.filter((c) => c.pc && !c.defeated));
   if (pcs[0]) return pcs[0].side;
   const marching = inMarchingOrder(all.filter((c) => c.marching !== null && !c.defeated));
@@ -26,7 +27,7 @@ export function partySide(state: EncounterState): string | null {
 /** "the lead person, usually the first in marching order or the vanguard". */
 export function leadOf(state: EncounterState): string | null {
   const side = partySide(state);
-  const members = inRosterOrder(state).filter((c) => c.side === side && !c.defeated);
+  const members = rosterView(state).filter((c) => c.side === side && !c.defeated);
   return inMarchingOrder(members)[0]?.id ?? null;
 }
 

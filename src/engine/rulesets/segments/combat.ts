@@ -1,8 +1,8 @@
 import { coreHandlers } from "../../apply";
 import type { CommandOf, MoveMode } from "../../commands";
-import { peeker, readOnlyContext, type Context } from "../../context";
+import { peeker, readOnlyContext, rosterView, type Context } from "../../context";
 import type { MovePreview, Ruleset } from "../../ruleset";
-import { combatant, inRosterOrder, requireAble, requireCurrent, draftOf } from "../../core/combatants";
+import { combatant, requireAble, requireCurrent, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
 import {
@@ -252,7 +252,7 @@ function attackersOf(
 
 /** Enemies adjacent to a combatant: those threatening its cells on a grid; every able enemy on a gridless scene. */
 function adjacentEnemies(ctx: Context, c: CombatantState, known?: SpatialIndex): string[] {
-  const enemies = inRosterOrder(ctx.state).filter((o) => o.side !== c.side && !o.defeated);
+  const enemies = rosterView(ctx.state).filter((o) => o.side !== c.side && !o.defeated);
   if (ctx.state.grid.type === "none" || c.at === null) return enemies.map((o) => o.id);
   const index = known ?? spatialIndexOf(ctx.state);
   const near = new Set<string>();

@@ -1,11 +1,11 @@
-import type { Context } from "../../context";
+import { rosterView, type Context } from "../../context";
 import { inRosterOrder, draftOf } from "../../core/combatants";
 import { hasCondition, removeCondition, tickAllConditions } from "../../core/conditions";
 import { spatialIndexOf } from "../../core/movement";
 import { clearAllUsage } from "../../core/usage";
 import type { CombatantState, EncounterState } from "../../state";
 import { dexterityReaction, FAST_ACTIONS, FAST_RANK, GROUP_RANK, MAJOR_ACTIONS, SPELLS } from "./actions";
-import { type Casting, freshCombatantExt, type Group, seg, segEncounter } from "./state";
+import { type Casting, freshCombatantExt, type Group, seg, segEncounter, segRead } from "./state";
 
 /** "1 round (one minute) = 10 segments". */
 export const SEGMENTS_PER_ROUND = 10;
@@ -24,11 +24,11 @@ export function canAct(c: CombatantState): boolean {
 }
 
 export function declaredMajor(c: CombatantState): string | null {
-  return seg(c).declared.find((d) => MAJOR_ACTIONS.has(d.action))?.action ?? null;
+  return segRead(c).declared.find((d) => MAJOR_ACTIONS.has(d.action))?.action ?? null;
 }
 
 export function hasDeclared(c: CombatantState, action: string): boolean {
-  return seg(c).declared.some((d) => d.action === action);
+  return segRead(c).declared.some((d) => d.action === action);
 }
 
 /** The fast-action key of a combatant (parley, flee, charge, or goFirst for a "Go First" ability), if any. */
@@ -54,7 +54,7 @@ export function castingCompletes(casting: Casting): { round: number; segment: nu
  * stage: it resolves in the invoker's group initiative turn (`act invoke`).
  */
 export function instantInvocation(c: CombatantState): boolean {
-  return seg(c).declared.some((d) => d.action === "invoke" && d.time <= 1);
+  return segRead(c).declared.some((d) => d.action === "invoke" && d.time <= 1);
 }
 
 /** Segments of a complex activity still to run at the start of `round` (0 when it is done). */
@@ -64,7 +64,7 @@ function activityLeft(activity: { time: number; startRound: number }, round: num
 
 /** A casting begun in an earlier round ("If an action ... takes longer than 10 segments, it will normally occur in another round"). */
 function carriedCasting(state: EncounterState, c: CombatantState): boolean {
-  const casting = seg(c).casting;
+  const casting = segRead(c).casting;
   return casting !== null && casting.startRound < state.round;
 }
 
@@ -81,7 +81,7 @@ export function inMelee(state: EncounterState, c: CombatantState): boolean {
   const index = spatialIndexOf(state);
   for (const cell of index.cellsOf(c.id))
     if (index.threatenersOf(cell).some((id) => index.isEnemy(c.id, id))) return true;
-  for (const other of inRosterOrder(state)) {
+  for (const other of rosterView(state)) {
     if (other.side === c.side || other.defeated) continue;
     for (const cell of index.cellsOf(other.id)) if (index.threatenersOf(cell).includes(c.id)) return true;
   }
@@ -115,7 +115,7 @@ export function groupRank(c: CombatantState): number {
  * be 8 instead of 7"). Lower is faster.
  */
 export function weaponSpeed(c: CombatantState): number {
-  const minors = seg(c)
+  const minors = segRead(c)
     .declared.filter((d) => d.action === "simple" || d.action === "delaying")
     .reduce((sum, d) => sum + (d.time > 0 ? d.time : 0), 0);
   return (c.stats.weaponSpeed ?? 0) + minors;
@@ -152,9 +152,12 @@ function roster(state: EncounterState): CombatantState[] {
   return inRosterOrder(state);
 }
 
-/** Who acts in a stage, in order. Array#sort is stable, so roster order breaks what is left. */
+/**
+ * Who acts in a stage, in order. Array#sort is stable, so roster order breaks what is left. Read
+ * only: every combatant is read (rosterView, segRead), none taken from the draft.
+ */
 export function stageOrder(state: EncounterState, stage: ActingStage): string[] {
-  const able = roster(state).filter((c) => canAct(c) && !carriedCasting(state, c));
+  const able = rosterView(state).filter((c) => canAct(c) && !carriedCasting(state, c));
   switch (stage) {
     case "fast":
       // "Fast actions are unaffected by the delayed condition and use group initiative if appropriate":
@@ -171,14 +174,19 @@ export function stageOrder(state: EncounterState, stage: ActingStage): string[] 
       return able
         .filter((c) => isMultiAttacker(state, c))
         .sort(
-          (a, b) => groupValue(seg(a).group) - groupValue(seg(b).group) || weaponSpeed(a) - weaponSpeed(b),
+          (a, b) =>
+            groupValue(segRead(a).group) - groupValue(segRead(b).group) || weaponSpeed(a) - weaponSpeed(b),
         )
         .map((c) => c.id);
     case "high":
     case "low":
       return able
         .filter(
-          (c) => seg(c).group === stage && fastKey(c) === null && seg(c).attacksLeft === 0 && !seg(c).inMulti,
+          (c) =>
+            segRead(c).group === stage &&
+            fastKey(c) === null &&
+            segRead(c).attacksLeft === 0 &&
+            !segRead(c).inMulti,
         )
         .sort(
           (a, b) =>
@@ -189,25 +197,26 @@ export function stageOrder(state: EncounterState, stage: ActingStage): string[] 
         )
         .map((c) => c.id);
     case "multiRest":
-      return able.filter((c) => seg(c).inMulti && seg(c).attacksLeft > 0).map((c) => c.id);
+      return able.filter((c) => segRead(c).inMulti && segRead(c).attacksLeft > 0).map((c) => c.id);
     case "spells":
       // "Spells consider the delayed individual to have LOW initiative but ties are not automatically lost"
-      return roster(state)
+      return rosterView(state)
         .filter((c) => canAct(c) && completesThisRound(state, c))
         .sort(
-          (a, b) => spellSegment(a) - spellSegment(b) || groupValue(seg(a).group) - groupValue(seg(b).group),
+          (a, b) =>
+            spellSegment(a) - spellSegment(b) || groupValue(segRead(a).group) - groupValue(segRead(b).group),
         )
         .map((c) => c.id);
   }
 }
 
 function completesThisRound(state: EncounterState, c: CombatantState): boolean {
-  const casting = seg(c).casting;
+  const casting = segRead(c).casting;
   return casting !== null && castingCompletes(casting).round === state.round;
 }
 
 function spellSegment(c: CombatantState): number {
-  const casting = seg(c).casting;
+  const casting = segRead(c).casting;
   return casting ? castingCompletes(casting).segment : SEGMENTS_PER_ROUND;
 }
 
@@ -221,17 +230,17 @@ export function actorSegment(state: EncounterState, c: CombatantState): number {
   if ((state.stage === "high" || state.stage === "low") && declaredMajor(c) === "complex") {
     // A carried complex activity completes on its last segment in its last round; otherwise a
     // complex activity takes the full round.
-    const activity = seg(c).activity;
+    const activity = segRead(c).activity;
     const left = activity && activity.startRound < state.round ? activityLeft(activity, state.round) : 0;
     return left > 0 && left <= SEGMENTS_PER_ROUND ? left : SEGMENTS_PER_ROUND;
   }
-  return Math.min(SEGMENTS_PER_ROUND, 1 + seg(c).extra);
+  return Math.min(SEGMENTS_PER_ROUND, 1 + segRead(c).extra);
 }
 
 function eligible(state: EncounterState, stage: ActingStage, c: CombatantState): boolean {
   if (!canAct(c)) return false;
   if (stage === "spells") return completesThisRound(state, c);
-  if (stage === "multiRest") return seg(c).attacksLeft > 0;
+  if (stage === "multiRest") return segRead(c).attacksLeft > 0;
   return true;
 }
 

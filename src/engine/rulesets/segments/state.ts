@@ -78,6 +78,14 @@ export function seg(c: CombatantState): SegmentsCombatant {
   return c.ext as unknown as SegmentsCombatant;
 }
 
+/**
+ * A combatant's Segments data to read only: its own, or the defaults when it has none yet (nothing
+ * is written, so it is safe on a combatant read from a plain state, context.ts peeker).
+ */
+export function segRead(c: CombatantState): Readonly<SegmentsCombatant> {
+  return "declared" in c.ext ? (c.ext as unknown as SegmentsCombatant) : freshCombatantExt();
+}
+
 export function segEncounter(state: EncounterState): SegmentsEncounter {
   if (!("rolls" in state.ext)) state.ext.rolls = {};
   return state.ext as unknown as SegmentsEncounter;

@@ -155,30 +155,68 @@ class BucketSpatialIndex implements SpatialIndex {
   /** Per-body stamp of the last range query that met it, so a body is listed once. */
   private seen: Int32Array | null = null;
   private query = 0;
+  /**
+   * Each body's threat box (the box of its mask at its anchor), four numbers per rank: left, top,
+   * right, bottom. Filled in one pass at the first question, so that every later pass over the
+   * bodies compares numbers instead of reading each body and its mask again.
+   */
+  private boxes: Int32Array | null = null;
 
   private readonly ranks: Map<string, number>;
 
-  /** `ranks`: the id lookup of an index whose bodies have the same ids in the same order. */
+  /**
+   * `from`: an index whose bodies have the same ids in the same order, some of them changed: its id
+   * lookup is shared, and its masks and boxes are kept for every body that is the very same object.
+   */
   constructor(
     readonly grid: GridSpec,
     readonly bodies: readonly Body[],
-    ranks?: Map<string, number>,
+    from?: BucketSpatialIndex,
   ) {
     this.table = maskTableFor(grid);
-    this.masks = new Array<ShapeMask | undefined>(bodies.length);
-    this.ranks = ranks ?? new Map();
+    this.ranks = from ? from.ranks : new Map();
     bodies.forEach((body, rank) => {
-      if (!ranks && this.ranks.has(body.id))
+      if (!from && this.ranks.has(body.id))
         throw new Error(`Tempo grid: two bodies share the id "${body.id}"`);
       if (!Number.isInteger(body.reach) || body.reach < 0) {
         throw new RangeError(
           `Tempo grid: body "${body.id}" has reach ${body.reach}; reach is a whole number >= 0`,
         );
       }
-      if (!ranks) this.ranks.set(body.id, rank);
+      if (!from) this.ranks.set(body.id, rank);
     });
+    this.masks = from ? from.masks.slice() : new Array<ShapeMask | undefined>(bodies.length);
+    if (from) {
+      const boxes = from.boxes ? from.boxes.slice() : null;
+      this.boxes = boxes;
+      bodies.forEach((body, rank) => {
+        if (from.bodies[rank] === body) return;
+        this.masks[rank] = undefined;
+        if (boxes) this.boxAt(rank, boxes);
+      });
+    }
     // The shape of the first body, now: a gridless scene has none and is refused here.
     if (bodies.length > 0) this.maskOf(0);
+  }
+
+  /** Write body `rank`'s threat box into `boxes`. */
+  private boxAt(rank: number, boxes: Int32Array): void {
+    const mask = this.maskOf(rank);
+    const [ax, ay] = (this.bodies[rank] as Body).anchor;
+    const k = rank * 4;
+    boxes[k] = ax + mask.minX;
+    boxes[k + 1] = ay + mask.minY;
+    boxes[k + 2] = ax + mask.minX + mask.width - 1;
+    boxes[k + 3] = ay + mask.minY + mask.height - 1;
+  }
+
+  /** Every body's threat box, made in one pass the first time. */
+  private allBoxes(): Int32Array {
+    if (this.boxes) return this.boxes;
+    const boxes = new Int32Array(this.bodies.length * 4);
+    for (let rank = 0; rank < this.bodies.length; rank++) this.boxAt(rank, boxes);
+    this.boxes = boxes;
+    return boxes;
   }
 
   private maskOf(rank: number): ShapeMask {
@@ -204,15 +242,13 @@ class BucketSpatialIndex implements SpatialIndex {
     this.scans += 1;
     const x0 = bx * BUCKET;
     const y0 = by * BUCKET;
+    const x1 = x0 + BUCKET - 1;
+    const y1 = y0 + BUCKET - 1;
     const list: number[] = [];
-    const { bodies } = this;
-    for (let rank = 0; rank < bodies.length; rank++) {
-      const mask = this.maskOf(rank);
-      const anchor = (bodies[rank] as Body).anchor;
-      const left = anchor[0] + mask.minX;
-      const top = anchor[1] + mask.minY;
-      if (left > x0 + BUCKET - 1 || left + mask.width - 1 < x0) continue;
-      if (top > y0 + BUCKET - 1 || top + mask.height - 1 < y0) continue;
+    const boxes = this.allBoxes();
+    for (let rank = 0, k = 0; rank < this.bodies.length; rank++, k += 4) {
+      if ((boxes[k] as number) > x1 || (boxes[k + 2] as number) < x0) continue;
+      if ((boxes[k + 1] as number) > y1 || (boxes[k + 3] as number) < y0) continue;
       list.push(rank);
     }
     this.buckets.set(k, list);
@@ -223,13 +259,13 @@ class BucketSpatialIndex implements SpatialIndex {
   private fileAll(): void {
     this.filed = true;
     this.buckets.clear();
-    this.bodies.forEach((body, rank) => {
-      const mask = this.maskOf(rank);
-      const [ax, ay] = body.anchor;
-      const x0 = Math.floor((ax + mask.minX) / BUCKET);
-      const x1 = Math.floor((ax + mask.minX + mask.width - 1) / BUCKET);
-      const y0 = Math.floor((ay + mask.minY) / BUCKET);
-      const y1 = Math.floor((ay + mask.minY + mask.height - 1) / BUCKET);
+    const boxes = this.allBoxes();
+    this.bodies.forEach((_body, rank) => {
+      const k = rank * 4;
+      const x0 = Math.floor((boxes[k] as number) / BUCKET);
+      const x1 = Math.floor((boxes[k + 2] as number) / BUCKET);
+      const y0 = Math.floor((boxes[k + 1] as number) / BUCKET);
+      const y1 = Math.floor((boxes[k + 3] as number) / BUCKET);
       for (let bx = x0; bx <= x1; bx++) {
         for (let by = y0; by <= y1; by++) {
           const k = pairKey(bx, by);
@@ -270,11 +306,6 @@ class BucketSpatialIndex implements SpatialIndex {
 
   rankOf(id: string): number {
     return this.ranks.get(id) ?? -1;
-  }
-
-  /** The id lookup, for an index of the same ids (withBodies); never changed once built. */
-  idLookup(): Map<string, number> {
-    return this.ranks;
   }
 
   occupantAt(cell: Cell): string | undefined {
@@ -336,7 +367,8 @@ export function buildSpatialIndex(grid: GridSpec, bodies: readonly Body[]): Spat
 /**
  * The index of `bodies` on `previous`'s grid, where `bodies` are `previous`'s with some of them
  * changed (moved, resized, turned, on another level) but the same ids in the same order: the id
- * lookup is shared, not built again. Throws when the ids differ.
+ * lookup is shared, not built again, and so are the shapes and threat boxes of every body that is
+ * the very same object as before. Throws when the ids differ.
  */
 export function withBodies(previous: SpatialIndex, bodies: readonly Body[]): SpatialIndex {
   if (!(previous instanceof BucketSpatialIndex) || previous.bodies.length !== bodies.length)
@@ -345,7 +377,7 @@ export function withBodies(previous: SpatialIndex, bodies: readonly Body[]): Spa
     if ((previous.bodies[rank] as Body).id !== body.id)
       throw new Error(`Tempo grid: withBodies found "${body.id}" where the index had another body`);
   });
-  return new BucketSpatialIndex(previous.grid, bodies, previous.idLookup());
+  return new BucketSpatialIndex(previous.grid, bodies, previous);
 }
 
 const memo = new WeakMap<readonly Body[], SpatialIndex>();

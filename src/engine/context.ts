@@ -161,8 +161,9 @@ export function peeker(state: EncounterState): (id: string) => CombatantState | 
   if (!engineChecks.reads) return read;
   return (id) => {
     const fast = read(id);
-    const exact = settled(state.combatants)[id];
-    if (JSON.stringify(fast) !== JSON.stringify(exact))
+    // The draft's own entry (the original while nothing took it, else its draft), without a draft.
+    const exact: unknown = Object.getOwnPropertyDescriptor(state.combatants, id)?.value;
+    if (fast !== exact && JSON.stringify(fast) !== JSON.stringify(exact))
       throw new Error(`Tempo: combatant "${id}" changed in a command without ctx.touch`);
     return fast;
   };

@@ -144,3 +144,60 @@ describe("flow grapple and feint events", () => {
     expect(t.c("ana").ext.feints).toBeUndefined();
   });
 });
+
+describe("flow: a combatant falls", () => {
+  it("withdraws its own offers and the Reaction Attacks against it, saying why, and keeps the others", () => {
+    // bob and ana stand by the orc; the orc moves away from both, provoking both (Reaction Attack).
+    const t = new Table(
+      [
+        { id: "orc", side: "foes", at: [1, 0], stats: { agility: 3 } },
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "bob", side: "party", at: [2, 0] },
+      ],
+      [9, 1, 2],
+    );
+    t.do({ type: "start" });
+    t.do({
+      type: "move",
+      who: "orc",
+      path: [
+        [1, 1],
+        [1, 2],
+      ],
+    });
+    expect(t.offers()).toEqual(["ana/reactionAttack/orc", "bob/reactionAttack/orc"]);
+    const events = t.do({ type: "setDefeated", who: "ana", defeated: true });
+    expect(events.filter((e) => e.type === "offerWithdrawn").map((e) => [e.who, e.with, e.reason])).toEqual([
+      ["ana", "reactionAttack", "defeated"],
+    ]);
+    expect(t.offers()).toEqual(["bob/reactionAttack/orc"]);
+    const fall = t.do({ type: "setDefeated", who: "orc", defeated: true });
+    expect(fall.filter((e) => e.type === "offerWithdrawn").map((e) => [e.who, e.with, e.reason])).toEqual([
+      ["bob", "reactionAttack", "defeated"],
+    ]);
+    expect(t.offers()).toEqual([]);
+  });
+
+  it("a second fall changes nothing and says nothing", () => {
+    const t = duel();
+    t.do({ type: "setDefeated", who: "orc", defeated: true });
+    const again = t.do({ type: "setDefeated", who: "orc", defeated: true });
+    expect(again.filter((e) => e.type === "defeatedChanged")).toEqual([]);
+  });
+
+  it("frees a combatant the GM marked grappled when it falls (no grappler on record)", () => {
+    const t = duel();
+    t.do({ type: "apply", who: "orc", condition: "grappled", rounds: null });
+    t.do({ type: "setDefeated", who: "orc", defeated: true });
+    expect(t.conditions("orc")).toEqual([]);
+  });
+
+  it("ends the grapple on the grappler's side when the held one falls", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "setDefeated", who: "orc", defeated: true });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "defeated" });
+    expect(t.conditions("ana")).toEqual([]);
+    expect(t.c("ana").ext.grappling).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import { create } from "mutative";
 import type { Command } from "./commands";
 import { createContext, type Context } from "./context";
 import { changeCombatant, combatant, newCombatant } from "./core/combatants";
+import { carryIndex } from "./core/movement";
 import { place } from "./core/place";
 import { addCondition, removeCondition } from "./core/conditions";
 import { withdrawOffers } from "./core/offers";
@@ -172,8 +173,10 @@ export function apply(
     // everything else is shared with `state`, which is never changed. Events and refusal data are
     // made plain before the draft is finalised, so none of them holds a draft.
     let events: EngineEvent[] = [];
+    let context: Context | undefined;
     const next = produce(state, (draft) => {
       const ctx = createContext(draft, ruleset, dice, state);
+      context = ctx;
       try {
         if (state.status === "ended") refuse("CombatEnded");
         if (state.status === "setup" && !BEFORE_START.has(parsed.type)) refuse("NotStarted");
@@ -189,6 +192,7 @@ export function apply(
       }
       events = plain(ctx.events);
     });
+    if (context) carryIndex(context, next);
     return { ok: true, state: next, events };
   } catch (error) {
     if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };

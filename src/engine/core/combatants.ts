@@ -97,6 +97,8 @@ export function changeCombatant(ctx: Context, cmd: CommandOf<"setCombatant">): C
       ctx.state.pending.some((p) => p.actor === c.id);
     if (held) refuse("SideWhileHeld", { who: c.name });
     c.side = cmd.side;
+    // A side is part of a body on the grid: who is an enemy of whom.
+    ctx.moved(c.id);
     changes.side = cmd.side;
   }
   if (cmd.marching !== undefined && cmd.marching !== c.marching) {

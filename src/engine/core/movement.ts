@@ -1,6 +1,7 @@
 import { LIMITS } from "../bounds";
 import {
   buildSpatialIndex,
+  sameGrid,
   withBodies,
   checkPathLegality,
   distance,
@@ -132,7 +133,10 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
     if (known && known.version === ctx.geometry.version) return known.index;
     const { bodies, same } = bodiesInCommand(ctx);
     if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing, false));
-    const index = same ? withBodies(spatialIndexOf(ctx.base), bodies) : buildSpatialIndex(state.grid, bodies);
+    // The grid read plain: the index outlives the draft (carryIndex).
+    const index = same
+      ? withBodies(spatialIndexOf(ctx.base), bodies)
+      : buildSpatialIndex(settled(state.grid), bodies);
     commandIndex.set(ctx, { version: ctx.geometry.version, index });
     return index;
   }
@@ -144,6 +148,25 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
     indexCache.set(state, index);
   }
   return index;
+}
+
+/**
+ * After a command: the index of the state it made is the one the command last built, or its base's
+ * when nobody moved, so the next command from that state (a `nextRound` of many `next`s, a host
+ * that keeps the state it got) does not build it again. Only when the index matches the command's
+ * last geometry (no move after it was built).
+ */
+export function carryIndex(ctx: Context, next: EncounterState): void {
+  if (next === ctx.base) return;
+  let index: SpatialIndex | undefined;
+  if (ctx.geometry.moved.size === 0) index = indexCache.get(ctx.base);
+  else {
+    const known = commandIndex.get(ctx);
+    if (known && known.version === ctx.geometry.version) index = known.index;
+  }
+  if (!index || !sameGrid(index.grid, next.grid)) return;
+  if (engineChecks.indexes) checkBodies(index.bodies, plainBodies(next, standing, true));
+  indexCache.set(next, index);
 }
 
 export interface PlannedPath {

@@ -41,6 +41,21 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
     expect(result.events).toEqual([{ type: "combatantChanged", who: "orc", side: "party", marching: 3 }]);
   });
 
+  it("a foe turned ally no longer threatens: leaving its reach right after provokes nothing (flow)", () => {
+    const state = flowFight();
+    // Before: ana stepping away from the adjacent orc is held for the orc's Reaction Attack.
+    const before = run(state, { type: "move", who: "ana", path: [[-1, 0]] });
+    expect(before.ok && before.events.some((e) => e.type === "movePaused")).toBe(true);
+    const turned = run(state, { type: "setCombatant", who: "orc", side: "party" });
+    if (!turned.ok) throw new Error(turned.refusal.key);
+    const after = run(turned.state, { type: "move", who: "ana", path: [[-1, 0]] });
+    expect(after.ok).toBe(true);
+    if (!after.ok) return;
+    expect(after.events.some((e) => e.type === "movePaused")).toBe(false);
+    expect(after.state.offers).toEqual([]);
+    expect(after.state.combatants.ana?.at).toEqual([-1, 0]);
+  });
+
   it("a value equal to the present one changes nothing and emits nothing", () => {
     const state = flowFight();
     const result = run(state, { type: "setCombatant", who: "orc", side: "foes", unseen: false });

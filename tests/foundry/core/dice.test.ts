@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createEncounter, getRuleset, type Ruleset } from "../../../src/engine";
 import {
   applyWithDice,
+  foundryRoller,
   MAX_DICE_PER_COMBATANT,
   MAX_DICE_PER_COMMAND,
+  ROLL_AHEAD_AFTER,
   type DieRoller,
 } from "../../../src/foundry/dice";
 
@@ -36,7 +38,7 @@ const pair = createEncounter(
 );
 
 describe("applyWithDice (the adapter's dice loop)", () => {
-  it('rolls exactly the dice the engine asks for, one real die per pass (flow: "1d10+Agility initiative")', async () => {
+  it('rolls the dice the engine asks for, one at a time while it asks one (flow: "1d10+Agility initiative")', async () => {
     const roller = scripted([9, 4]);
     const { result, dice } = await applyWithDice(pair, { type: "start" }, flow, roller.roll);
     expect(roller.asked).toEqual([10, 10]);
@@ -46,6 +48,75 @@ describe("applyWithDice (the adapter's dice loop)", () => {
     ]);
     expect(result.ok && result.state.combatants["ana"]?.initiative).toBe(10);
     expect(result.ok && result.state.combatants["orc"]?.initiative).toBe(4);
+  });
+
+  it("past its first dice, rolls ahead and discards what the engine did not use or what is of other faces than it asks next", async () => {
+    // A command that rolls twenty d10 then one d6.
+    const faces = [...Array.from({ length: 20 }, () => 10), 6];
+    const mixed: Ruleset = {
+      ...flow,
+      handlers: {
+        start(ctx) {
+          for (const f of faces) ctx.roll(f, "test");
+          ctx.state.status = "active";
+        },
+      },
+    };
+    const state = createEncounter({ ruleset: "flow", combatants: [] }, mixed);
+    const asked: number[] = [];
+    const discarded: number[] = [];
+    let n = 0;
+    const roll: DieRoller = Object.assign(
+      async (f: number) => {
+        asked.push(f);
+        n += 1;
+        return { faces: f, value: (n % f) + 1 };
+      },
+      { discard: (count: number) => discarded.push(count) },
+    );
+    const { result, dice } = await applyWithDice(state, { type: "start" }, mixed, roll);
+    expect(result.ok).toBe(true);
+    // One at a time for the first ROLL_AHEAD_AFTER; then as many again (16 d10, of which 4 are
+    // used before the d6 comes: 12 discarded); then 20 d6 ahead, of which 1 is used.
+    expect(ROLL_AHEAD_AFTER).toBe(16);
+    expect(asked).toEqual([...Array.from({ length: 32 }, () => 10), ...Array.from({ length: 20 }, () => 6)]);
+    expect(discarded).toEqual([12, 19]);
+    expect(dice.map((d) => d.faces)).toEqual(faces);
+    expect(dice.map((d) => d.value)).toEqual([
+      ...Array.from({ length: 20 }, (_, k) => ((k + 1) % 10) + 1),
+      (33 % 6) + 1,
+    ]);
+  });
+
+  it("a start of hundreds takes a handful of passes, not one per die (rolls ahead 1, 1, 2, 4, ...)", async () => {
+    let passes = 0;
+    const counted: Ruleset = {
+      ...flow,
+      handlers: {
+        ...flow.handlers,
+        start(ctx, cmd) {
+          passes += 1;
+          flow.handlers.start?.(ctx, cmd);
+        },
+      },
+    };
+    const crowd = createEncounter(
+      {
+        ruleset: "flow",
+        combatants: Array.from({ length: 300 }, (_, k) => ({
+          id: `c${k}`,
+          side: k % 2 === 0 ? "party" : "foes",
+        })),
+      },
+      counted,
+    );
+    let rolled = 0;
+    const roll: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
+    const { result, dice } = await applyWithDice(crowd, { type: "start" }, counted, roll);
+    expect(result.ok).toBe(true);
+    expect(dice.length).toBeGreaterThan(300);
+    // log2 of the dice rolled, plus a pass for each run of ties rolled off: far below one per die.
+    expect(passes).toBeLessThan(40);
   });
 
   it("rolls nothing when the dice are already known (a replay gives the same state)", async () => {
@@ -131,5 +202,38 @@ describe("applyWithDice (the adapter's dice loop)", () => {
       "more than 520 dice",
     );
     expect(rolled).toBe(MAX_DICE_PER_COMMAND + 2 * MAX_DICE_PER_COMBATANT);
+  });
+});
+
+describe("foundryRoller (a Roll per die, kept for chat)", () => {
+  it("drops the Rolls of dice discarded as rolled ahead, so chat shows only the dice used", async () => {
+    // Stand-in for foundry.dice.Roll: `new Roll("1d10").evaluate()` resolves with `total` set
+    // (https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html).
+    let next = 0;
+    class StandInRoll {
+      total: number | undefined = undefined;
+      constructor(readonly formula: string) {}
+      async evaluate(): Promise<this> {
+        next += 1;
+        this.total = next;
+        return this;
+      }
+    }
+    const saved = (globalThis as { Roll?: unknown }).Roll;
+    (globalThis as { Roll?: unknown }).Roll = StandInRoll;
+    try {
+      const rolls: Roll[] = [];
+      const roller = foundryRoller(rolls);
+      const got = [await roller(10), await roller(10), await roller(6)];
+      expect(got).toEqual([
+        { faces: 10, value: 1 },
+        { faces: 10, value: 2 },
+        { faces: 6, value: 3 },
+      ]);
+      roller.discard?.(2);
+      expect(rolls.map((r) => (r as unknown as StandInRoll).formula)).toEqual(["1d10"]);
+    } finally {
+      (globalThis as { Roll?: unknown }).Roll = saved;
+    }
   });
 });

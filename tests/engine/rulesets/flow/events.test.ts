@@ -201,3 +201,45 @@ describe("flow: a combatant falls", () => {
     expect(t.c("ana").ext.grappling).toBeUndefined();
   });
 });
+
+describe("flow: the GM's hand on lasting states", () => {
+  it("removing the grappled condition ends the grapple, saying the GM removed it", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "removeCondition", who: "orc", condition: "grappled" });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "removed" });
+  });
+
+  it("removing the readied condition cancels the readied action, saying so", () => {
+    const t = duel();
+    t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
+    const events = t.do({ type: "removeCondition", who: "ana", condition: "readied" });
+    expect(events).toContainEqual({
+      type: "readyCancelled",
+      who: "ana",
+      action: "attack",
+      reason: "cancelled",
+    });
+  });
+
+  it("removing a grappled combatant ends the grapple and takes it out of the initiative order", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "removeCombatant", who: "orc" });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "removed" });
+    expect(t.conditions("ana")).toEqual([]);
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["ana"] });
+    expect(t.state.order).toEqual(["ana"]);
+  });
+
+  it("placing the two out of reach ends the grapple, placed apart", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "place", who: "orc", at: [5, 0] });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "placedApart" });
+    const near = duel();
+    near.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    near.do({ type: "place", who: "orc", at: [0, 1] });
+    expect(near.conditions("orc")).toEqual(["grappled"]);
+  });
+});

@@ -94,3 +94,66 @@ describe("flow pool changes name their reason", () => {
     expect(sets(events, "ana")).toContainEqual(["rp", 2, "turnStart"]);
   });
 });
+
+describe("flow round structure events", () => {
+  it("announces the start of combat", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, stats: { agility: 1 } },
+        { id: "orc", side: "foes" },
+      ],
+      [9, 4],
+    );
+    expect(t.do({ type: "start" })).toContainEqual({ type: "combatStarted" });
+  });
+
+  it('resolves ongoing effects only for a combatant that has some ("Ongoing effects resolve")', () => {
+    const t = duel();
+    expect(t.do({ type: "endTurn", who: "ana" }).map((e) => e.type)).not.toContain("ongoingEffectsResolved");
+  });
+
+  it("plays round 2 as a normal round with everyone, the formerly surprised included", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [5, 0], surprised: true },
+      ],
+      [9, 4],
+    );
+    t.do({ type: "start" });
+    const events = t.do({ type: "endTurn", who: "ana" });
+    expect(events).toContainEqual({ type: "roundStarted", round: 2, surprise: false, order: ["ana", "orc"] });
+    expect(t.conditions("orc")).toEqual([]);
+    t.do({ type: "endTurn", who: "ana" });
+    // The orc acts in round 2 (no longer surprised): a Flow State is accepted on its turn.
+    t.do({ type: "act", who: "orc", action: "flowState" });
+    expect(t.pools("orc").ap).toBe(4);
+  });
+
+  it('keeps a grapple with exactly 2 AP at the start of the next turn ("Must spend 2 AP per round")', () => {
+    // An allotment of 2 AP a round (the maxAp stat): round 2 opens with exactly the upkeep.
+    const t = duel({ ana: { stats: { agility: 1, maxAp: 2 } } });
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    t.do({ type: "endTurn", who: "ana" });
+    const events = t.do({ type: "endTurn", who: "orc" });
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "poolSpent",
+        who: "ana",
+        pool: "ap",
+        amount: 2,
+        reason: "maintainGrapple",
+      }),
+    );
+    expect(t.conditions("orc")).toEqual(["grappled"]);
+  });
+
+  it("lets the GM's next open the next round when nobody is current", () => {
+    const t = duel();
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "endTurn", who: "orc" });
+    expect(t.state.round).toBe(2);
+    t.do({ type: "next" });
+    expect(t.state.current).toBe("orc");
+  });
+});

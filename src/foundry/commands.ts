@@ -46,6 +46,7 @@ import type { CombatModel } from "./data/combat";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import {
   combatUpdateData,
+  keepWritten,
   combatWrite,
   initiativeUpdates,
   parsedJson,
@@ -447,7 +448,9 @@ export function writeDecision(
       // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      await combat.update(combatUpdateData(decision.write, heldPieces(combatSystem(combat))));
+      const update = combatUpdateData(decision.write, heldPieces(combatSystem(combat)));
+      keepWritten(cachesOf(combat), update, decision.write);
+      await combat.update(update);
       if (combat.id) recordWrite(combat.id, stored.seq, decision.write, decision.states ?? []);
       await syncInitiative(combat, decision.write.system.state);
       await postRolls(combat, decision.rolls, decision.write.system.last.entries);

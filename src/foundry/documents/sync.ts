@@ -323,6 +323,18 @@ export class PieceCache {
   private parsed: Record<string, unknown> | null = null;
 
   /**
+   * What a piece's text stands for, known without parsing it: the writer's own value for a text it
+   * just wrote (see keepWritten), so reading its write back parses nothing and gives back its own
+   * objects.
+   */
+  know(key: string, text: string, value: unknown): void {
+    this.texts.set(key, { text, value });
+    // The next read puts the pieces together again, with this value.
+    this.source = undefined;
+    this.parsed = null;
+  }
+
+  /**
    * The object field's pieces, parsed: each text parsed once (and again only when it changes),
    * null if a piece is not JSON. The same field object at the same `seq`, or the same texts,
    * give the same result object.
@@ -375,10 +387,76 @@ export interface StoredCaches {
   log: PieceCache;
   /** The last state put together, from these parsed pieces. */
   whole: { top: unknown; combatants: unknown; state: EncounterState | null } | null;
+  /** The state this client last wrote (keepWritten): read back as that very object. */
+  written: EncounterState | null;
 }
 
 export function storedCaches(): StoredCaches {
-  return { state: new PieceCache(), combatants: new PieceCache(), log: new PieceCache(), whole: null };
+  return {
+    state: new PieceCache(),
+    combatants: new PieceCache(),
+    log: new PieceCache(),
+    whole: null,
+    written: null,
+  };
+}
+
+/**
+ * On the writer's client, right before its write: what each text of the update stands for (the
+ * engine's own objects), and the state it wrote. When the document then holds exactly those
+ * pieces, reading it gives back that state object itself, with nothing parsed: every later command
+ * starts from the state the engine made, together with what the engine keeps by state (the scene's
+ * index a command carries to its result, engine/core/movement.ts carryIndex), instead of a copy new
+ * to this client that the next command would have to read whole again. A text Foundry stores
+ * otherwise than sent is parsed as usual.
+ */
+export function keepWritten(
+  caches: StoredCaches,
+  update: {
+    system: {
+      state: Record<string, unknown>;
+      combatants: Record<string, unknown>;
+      log: Record<string, unknown>;
+    };
+  },
+  write: CombatWrite,
+): void {
+  const { state, log, logFrom } = write.system;
+  const top = state as unknown as Record<string, unknown>;
+  for (const [key, text] of Object.entries(update.system.state))
+    if (typeof text === "string" && Object.hasOwn(top, key)) caches.state.know(key, text, top[key]);
+  for (const [key, text] of Object.entries(update.system.combatants))
+    if (typeof text === "string" && Object.hasOwn(state.combatants, key))
+      caches.combatants.know(key, text, state.combatants[key]);
+  for (let i = logFrom; i < log.length; i += 1) {
+    const text = update.system.log[logKey(i)];
+    if (typeof text === "string") caches.log.know(logKey(i), text, log[i]);
+  }
+  caches.written = state;
+}
+
+/**
+ * Whether the parsed pieces are the written state's own: every top-level field and every
+ * combatant the very value it holds (so they came from keepWritten, or are the unchanged ones it
+ * shares with the state before it), and no other.
+ */
+function isWritten(
+  written: EncounterState,
+  top: Record<string, unknown>,
+  combatants: Record<string, unknown>,
+): boolean {
+  const fields = written as unknown as Record<string, unknown>;
+  for (const key in top) if (!Object.hasOwn(fields, key) || fields[key] !== top[key]) return false;
+  // A field the write left out (undefined) is not stored: every other one must have been read.
+  for (const key in fields)
+    if (key !== "combatants" && fields[key] !== undefined && !Object.hasOwn(top, key)) return false;
+  const own = written.combatants;
+  let count = 0;
+  for (const key in combatants) {
+    if (!Object.hasOwn(own, key) || own[key] !== combatants[key]) return false;
+    count += 1;
+  }
+  return count === Object.keys(own).length;
 }
 
 /** The engine state a Combat stores, or null before the start (or if the data is unusable). */
@@ -394,7 +472,8 @@ export function readState(
   // index of a state, the ruler's previews) is kept across reads until a write changes something.
   const whole = caches.whole;
   if (whole && whole.top === top && whole.combatants === combatants) return whole.state;
-  const state: unknown = { ...top, combatants };
+  const written = caches.written;
+  const state: unknown = written && isWritten(written, top, combatants) ? written : { ...top, combatants };
   const read = isEncounterState(state) ? state : null;
   caches.whole = { top, combatants, state: read };
   return read;

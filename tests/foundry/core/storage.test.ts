@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ScriptedDice, replay, type Command, type EncounterState } from "../../../src/engine";
+import { spatialIndexOf } from "../../../src/engine/core/movement";
 import { TABLE_TIMEOUT_MS, createTable, withMovement, type Source, type Table } from "../table";
 import { START_DICE, battleWorld, flowWorld } from "../table/worlds";
 
@@ -91,6 +92,33 @@ describe(
         combat(table).encounter?.combatants["orc"]?.pools["ap"],
       );
       expect(log(table)).toHaveLength(2);
+    });
+
+    it("the GM's client goes on from the state the engine made (its scene index carried); a player reads its own copy", async () => {
+      const table = await startedTable();
+      const gmBefore = combat(table).encounter as EncounterState;
+      const p1Before = combat(table, table.p1).encounter as EncounterState;
+      const gmIndex = spatialIndexOf(gmBefore);
+      const p1Index = spatialIndexOf(p1Before);
+      await press(table, "nextTurn");
+      const gmAfter = combat(table).encounter as EncounterState;
+      const p1After = combat(table, table.p1).encounter as EncounterState;
+      expect(gmAfter).not.toBe(gmBefore);
+      expect(gmAfter).toEqual(p1After);
+      // `next` moves nobody: the writer's next command finds the scene's index already built.
+      expect(spatialIndexOf(gmAfter)).toBe(gmIndex);
+      expect(spatialIndexOf(p1After)).not.toBe(p1Index);
+      // A combatant the write changed is a new object whose unchanged parts (stats) are the very
+      // objects read before; one it left alone is the very same object.
+      const changed = Object.keys(lastWrite(table)["combatants"] ?? {});
+      expect(changed.length).toBeGreaterThan(0);
+      expect(changed.length).toBeLessThan(Object.keys(gmAfter.combatants).length);
+      const who = changed[0] as string;
+      const untouched = Object.keys(gmAfter.combatants).find((id) => !changed.includes(id)) as string;
+      expect(gmAfter.combatants[untouched]).toBe(gmBefore.combatants[untouched]);
+      expect(gmAfter.combatants[who]).not.toBe(gmBefore.combatants[who]);
+      expect(gmAfter.combatants[who]?.stats).toBe(gmBefore.combatants[who]?.stats);
+      expect(p1After.combatants[who]?.stats).not.toBe(p1Before.combatants[who]?.stats);
     });
 
     it("goes back a turn by deleting the later log entries by key, and every client reads the earlier state", async () => {

@@ -10,15 +10,24 @@ import {
   type Command,
   type EncounterState,
 } from "../../../src/engine";
+import { spatialIndexOf } from "../../../src/engine/core/movement";
 import {
+  STORAGE_LAYOUT,
+  combatUpdateData,
+  combatWrite,
   initiativeUpdates,
   isEncounterState,
+  keepWritten,
   readLog,
+  readState,
+  readStoredLog,
+  storedCaches,
   rewind,
   turnIndex,
   turnOrder,
   turnRank,
   type LogEntry,
+  type StoredPieces,
 } from "../../../src/foundry/documents/sync";
 
 const flow = getRuleset("flow");
@@ -187,5 +196,129 @@ describe("reading stored data", () => {
     expect(readLog(null)).toEqual([]);
     expect(readLog([{ command: { type: "next" }, dice: ["6"] }])).toBeNull();
     expect(readLog("{not json")).toBeNull();
+  });
+});
+
+describe("the writer reads its own write back (issue 15: a command starts from the state the engine made)", () => {
+  /** A started combat as a client holds it after the start's write: its pieces and its log. */
+  function held(): { pieces: StoredPieces; seq: number; state: EncounterState; log: LogEntry[] } {
+    const state = run(initial(), LOG.slice(0, 1));
+    const write = combatWrite(
+      state,
+      { state: initial(), initial: initial(), log: [], saved: false },
+      { keep: 0, append: LOG.slice(0, 1) },
+      { entries: [], rewound: false },
+      1,
+      ["ana", "orc"],
+    );
+    const data = combatUpdateData(write, { layout: 0, state: null, combatants: null, log: null });
+    const pieces: StoredPieces = {
+      layout: STORAGE_LAYOUT,
+      state: data.system.state,
+      combatants: data.system.combatants,
+      log: data.system.log,
+    };
+    return {
+      pieces,
+      seq: 1,
+      state: readState({ ...pieces, seq: 1 }, storedCaches()) as EncounterState,
+      log: LOG.slice(0, 1),
+    };
+  }
+
+  /** Foundry's merge of an object field's update, key by key, with `-=` deletions (mergeObject). */
+  function merged(field: unknown, update: Record<string, unknown>): Record<string, unknown> {
+    const out = { ...(field as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(update))
+      if (key.startsWith("-=")) delete out[key.slice(2)];
+      else out[key] = value;
+    return out;
+  }
+
+  interface Written {
+    made: EncounterState;
+    before: EncounterState;
+    index: ReturnType<typeof spatialIndexOf>;
+    read: EncounterState | null;
+    caches: ReturnType<typeof storedCaches>;
+    log: Record<string, unknown>;
+    entries: readonly LogEntry[];
+  }
+
+  /** One `adjustPool` applied by the writer: the state the engine made, and the document after. */
+  function written(keep: boolean, alter?: (update: ReturnType<typeof combatUpdateData>) => void): Written {
+    const { pieces, seq, log } = held();
+    const caches = storedCaches();
+    const before = readState({ ...pieces, seq }, caches) as EncounterState;
+    // The scene's index of the state before, as an earlier command (or the ruler) built it.
+    const index = spatialIndexOf(before);
+    const command: Command = { type: "adjustPool", who: "ana", pool: "ap", delta: -1 };
+    const result = apply(before, command, new ScriptedDice([]), flow);
+    if (!result.ok) throw new Error(result.refusal.key);
+    const write = combatWrite(
+      result.state,
+      { state: before, initial: initial(), log, saved: true },
+      { keep: log.length, append: [entry(command)] },
+      { entries: [], rewound: false },
+      seq + 1,
+      ["ana", "orc"],
+    );
+    const update = combatUpdateData(write, pieces);
+    if (keep) keepWritten(caches, update, write);
+    alter?.(update);
+    const system = {
+      state: merged(pieces.state, update.system.state),
+      combatants: merged(pieces.combatants, update.system.combatants),
+      seq: seq + 1,
+    };
+    return {
+      made: result.state,
+      before,
+      index,
+      read: readState(system, caches),
+      caches,
+      log: merged(pieces.log, update.system.log),
+      entries: write.system.log,
+    };
+  }
+
+  it("reads the state the engine made, sharing what the command left alone, with the scene's index it carried", () => {
+    const { made, before, read } = written(true);
+    expect(read).toBe(made);
+    // Only Ana's pools changed: her stats and Orc are the very objects read before the write.
+    expect(read?.combatants["ana"]?.stats).toBe(before.combatants["ana"]?.stats);
+    expect(read?.combatants["orc"]).toBe(before.combatants["orc"]);
+    expect(read?.combatants["ana"]?.pools["ap"]).toBe(4);
+  });
+
+  it("carries the scene's index from one command to the next: the next command builds none", () => {
+    const { index, read } = written(true);
+    // adjustPool moves nobody: the index of the state before is the one of the state after.
+    expect(spatialIndexOf(read as EncounterState)).toBe(index);
+  });
+
+  it("a client that did not write (a player) reads an equal state of its own", () => {
+    const { made, before, read, index } = written(false);
+    expect(read).not.toBe(made);
+    expect(spatialIndexOf(read as EncounterState)).not.toBe(index);
+    expect(read).toEqual(made);
+    expect(read?.combatants["ana"]?.stats).not.toBe(before.combatants["ana"]?.stats);
+  });
+
+  it("parses a piece stored otherwise than written, and then reads no part of the write as the engine's", () => {
+    const { made, read } = written(true, (update) => {
+      const text = update.system.combatants["ana"] as string;
+      update.system.combatants["ana"] = text.replace('"ap":4', '"ap":3');
+    });
+    expect(read).not.toBe(made);
+    expect(read?.combatants["ana"]?.pools["ap"]).toBe(3);
+    expect(read?.combatants["orc"]).toEqual(made.combatants["orc"]);
+  });
+
+  it("reads the log entries it wrote as the very entries it logged", () => {
+    const { caches, log, entries } = written(true);
+    const read = readStoredLog(log, 2, caches.log);
+    expect(read).toHaveLength(2);
+    expect(read?.[1]).toBe(entries[1]);
   });
 });

@@ -3,13 +3,16 @@
  *
  * Per ruleset: the median time of one command of each kind at N = 200 and 2,000 (move, provoking
  * move, act hit, react, next, endTurn; "-" where the ruleset has no such command or the scene
- * offers none; each run on a state new to it, a JSON copy as the adapter reads after a write, so no
- * per-state cache is warm from the run before), a ruler update (previewMove over a 10-cell path) at N = 100 / 1,000 / 10,000 on
- * the same state and on a new state (the first update after a write), the size of the Combat
- * update one ordinary command writes at N = 200 and 2,000 (after 50 commands: the JSON of the
- * object the adapter passes to Combat#update), and, on a 500-entry log at N = 200, the replay going
- * back costs (from the nearest checkpoint, at the worst place) and a full replay from the start. Then the spatial index build and the provocation query against an
- * all-pairs scan and an O(N) filter (bench/provocation.ts).
+ * offers none), twice: on the state the GM's client holds at a running table (the state its last
+ * command made, with the scene index that command carried: the `commands` line), and on a state
+ * new to the client (a JSON copy, as after a reload: every combatant read once); see
+ * bench/scale.ts CommandTiming. Then a ruler update (previewMove over a 10-cell path) at N = 100 /
+ * 1,000 / 10,000 on the same state and on a new state (the first update after a write), the size
+ * of the Combat update one ordinary command writes at N = 200 and 2,000 (after 50 commands: the
+ * JSON of the object the adapter passes to Combat#update), and, on a 500-entry log at N = 200, the
+ * replay going back costs (from the nearest checkpoint, at the worst place) and a full replay from
+ * the start. Then the spatial index build and the provocation query against an all-pairs scan and
+ * an O(N) filter (bench/provocation.ts).
  *
  * The last two lines:
  *   commands: <worst median ms at N=200> ms at N=200, <worst median ms at N=2,000> ms at N=2,000
@@ -21,6 +24,7 @@ import {
   RULESET_ORDER,
   commandMedian,
   replayMedians,
+  type CommandTiming,
   rulerMedians,
   rulesetOf,
   scenario,
@@ -38,27 +42,41 @@ for (const id of RULESET_ORDER) {
   const found = scenario(ruleset, 200);
   for (const kind of COMMAND_KINDS) {
     const c = found.commands[kind];
-    if (c) commandMedian(ruleset, c.state, c.command, 15);
+    if (c) for (const timing of ["held", "new"] as const) commandMedian(ruleset, c.state, c.command, 15, timing);
   }
 }
 
 console.log(`Tempo benchmark (node ${process.version}), medians in ms`);
 console.log("");
-console.log("commands: one apply, each on a state new to it (a JSON copy, as read after a write)");
-console.log(`${pad("", 20)}${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
-for (const id of RULESET_ORDER) {
-  const ruleset = rulesetOf(id);
-  for (const n of SIZES) {
-    const found = scenario(ruleset, n);
-    const cells = COMMAND_KINDS.map((kind) => {
-      const c = found.commands[kind];
-      if (!c) return "-";
-      const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 7 : 31);
-      worst[n] = Math.max(worst[n] ?? 0, ms);
-      return fmt(ms);
-    });
-    console.log(`${pad(id, 20)}${[n.toLocaleString("en-US"), ...cells].map((c) => pad(c)).join("")}`);
+const TIMINGS: { timing: CommandTiming; title: string }[] = [
+  {
+    timing: "held",
+    title:
+      "commands: one apply on the state the GM's client holds (its last command's, with the scene index that command carried)",
+  },
+  {
+    timing: "new",
+    title: "the first command on a state new to the client (a JSON copy: after a reload): not in the commands line",
+  },
+];
+for (const { timing, title } of TIMINGS) {
+  console.log(title);
+  console.log(`${pad("", 20)}${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
+  for (const id of RULESET_ORDER) {
+    const ruleset = rulesetOf(id);
+    for (const n of SIZES) {
+      const found = scenario(ruleset, n);
+      const cells = COMMAND_KINDS.map((kind) => {
+        const c = found.commands[kind];
+        if (!c) return "-";
+        const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 15 : 51, timing);
+        if (timing === "held") worst[n] = Math.max(worst[n] ?? 0, ms);
+        return fmt(ms);
+      });
+      console.log(`${pad(id, 20)}${[n.toLocaleString("en-US"), ...cells].map((c) => pad(c)).join("")}`);
+    }
   }
+  console.log("");
 }
 
 console.log("");

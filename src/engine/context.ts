@@ -184,6 +184,15 @@ export function rosterView(state: EncounterState): CombatantState[] {
 }
 
 /**
+ * The scene's grid, read plain: no command changes it, so inside a command it is the base's, with
+ * none of the draft's cost per read (geometry asks for it at every cell it measures).
+ */
+export function gridOf(state: EncounterState): EncounterState["grid"] {
+  const ctx = contexts.get(state);
+  return ctx ? ctx.base.grid : state.grid;
+}
+
+/**
  * What `value` holds now, as plain data: itself when it is not a draft, else mutative's current
  * value (the original when nothing under it changed; otherwise a shallow copy sharing every
  * unchanged part). For scans that read every combatant: reading through the draft makes a proxy

@@ -89,6 +89,8 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
     const spots = interceptSpots(ctx.state, attacker, target, d.melee);
     const read = peeker(ctx.state);
     for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
+      // Only the target's allies may intercept (interceptSpot): the others are not even read.
+      if (index.body(id)?.side !== target.side) continue;
       const ally = read(id);
       if (ally && canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index, spots, read))
         offer(ctx, ally.id, "intercept", attacker.id, pending);

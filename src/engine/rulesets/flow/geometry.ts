@@ -2,7 +2,7 @@
  * Flow's questions to the grid: who threatens whom, size categories, where an interceptor can
  * stand, where a shove pushes.
  */
-import { settled } from "../../context";
+import { gridOf, settled } from "../../context";
 import { spatialIndexOf } from "../../core/movement";
 import { cellKey, distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
@@ -20,11 +20,11 @@ export function indexOf(state: EncounterState): SpatialIndex {
 
 /** The scene's index, or undefined on a gridless scene (where nothing is measured). */
 export function sceneIndex(state: EncounterState): SpatialIndex | undefined {
-  return state.grid.type === "none" ? undefined : indexOf(state);
+  return gridOf(state).type === "none" ? undefined : indexOf(state);
 }
 
 function placed(state: EncounterState, ...cs: CombatantState[]): boolean {
-  return state.grid.type !== "none" && cs.every((c) => c.at !== null);
+  return gridOf(state).type !== "none" && cs.every((c) => c.at !== null);
 }
 
 /**
@@ -39,7 +39,7 @@ export function inReach(
 ): boolean {
   if (!placed(state, a, b) || !b.at) return true;
   const used = index ?? indexOf(state);
-  return footprint(state.grid, b.at, b.size).some((cell) => used.threatenersOf(cell).includes(a.id));
+  return footprint(gridOf(state), b.at, b.size).some((cell) => used.threatenersOf(cell).includes(a.id));
 }
 
 /**
@@ -55,7 +55,7 @@ export function threatenersOf(
   if (!placed(state, who) || !who.at) return [];
   const index = known ?? indexOf(state);
   const ids = new Set<string>();
-  for (const cell of footprint(state.grid, who.at, who.size))
+  for (const cell of footprint(gridOf(state), who.at, who.size))
     for (const id of index.threatenersOf(cell)) if (index.isEnemy(who.id, id)) ids.add(id);
   // Roster order; only the threateners are taken from the draft (the others are never read).
   return settled(state.roster).flatMap((id) => {
@@ -77,14 +77,14 @@ export function isOpen(
   index?: SpatialIndex,
 ): boolean {
   const used = index ?? indexOf(state);
-  return footprint(state.grid, anchor, who.size).every((cell) =>
+  return footprint(gridOf(state), anchor, who.size).every((cell) =>
     used.occupantsAt(cell).every((id) => id === who.id),
   );
 }
 
 function touches(state: EncounterState, cell: Cell, c: CombatantState): boolean {
   if (!c.at) return false;
-  return footprint(state.grid, c.at, c.size).some((own) => distance(state.grid, own, cell) === 1);
+  return footprint(gridOf(state), c.at, c.size).some((own) => distance(gridOf(state), own, cell) === 1);
 }
 
 /**
@@ -107,26 +107,35 @@ export function interceptCell(
   if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
     return null;
   const index = known ?? indexOf(state);
+  const grid = gridOf(state);
   // The cells that qualify, found first (a handful: beside both, or on the line of fire) so that a
   // search with none open ends at once, and the walk only follows cells from which one of them is
   // still within the steps left (any cell it would drop leads nowhere in time, and so do all the
   // cells found only through it: the walk finds the same cell as a full search would).
+  // A cell farther than `hexes` is out of reach of any walk, and keeps no cell of the walk either
+  // (one that did would put it within `hexes`): left out before anything else is asked of it.
+  const from = interceptor.at;
   const candidates = spots ?? interceptSpots(state, attacker, target, melee);
   const goals = new Map<string, Cell>();
   for (const cell of candidates)
-    if (!goals.has(cellKey(cell)) && isOpen(state, interceptor, cell, index)) goals.set(cellKey(cell), cell);
+    if (
+      distance(grid, from, cell) <= hexes &&
+      !goals.has(cellKey(cell)) &&
+      isOpen(state, interceptor, cell, index)
+    )
+      goals.set(cellKey(cell), cell);
   if (goals.size === 0) return null;
   const targets = [...goals.values()];
   const within = (cell: Cell, steps: number): boolean =>
-    targets.some((goal) => distance(state.grid, cell, goal) <= steps);
-  const seen = new Set<string>([cellKey(interceptor.at)]);
-  let frontier: Cell[] = [interceptor.at];
+    targets.some((goal) => distance(grid, cell, goal) <= steps);
+  const seen = new Set<string>([cellKey(from)]);
+  let frontier: Cell[] = [from];
   for (let depth = 0; depth <= hexes; depth += 1) {
     const found = frontier.find((cell) => goals.has(cellKey(cell)));
     if (found) return found;
     const next: Cell[] = [];
     for (const cell of frontier) {
-      for (const n of neighbours(state.grid, cell)) {
+      for (const n of neighbours(grid, cell)) {
         const k = cellKey(n);
         if (seen.has(k)) continue;
         seen.add(k);
@@ -152,16 +161,16 @@ export function interceptSpots(
 ): Cell[] {
   if (!placed(state, attacker, target) || !attacker.at || !target.at) return [];
   return melee
-    ? footprint(state.grid, target.at, target.size)
-        .flatMap((own) => neighbours(state.grid, own))
+    ? footprint(gridOf(state), target.at, target.size)
+        .flatMap((own) => neighbours(gridOf(state), own))
         .filter((cell) => touches(state, cell, attacker) && touches(state, cell, target))
-    : line(state.grid, target.at, attacker.at).slice(1, -1);
+    : line(gridOf(state), target.at, attacker.at).slice(1, -1);
 }
 
 /** A cell's centre on the plane, to compare directions (axial hex cells in the pointy-top layout;
  * the flat-top layout is the same plane turned, so angles between directions do not change). */
 function centre(state: EncounterState, c: Cell): [number, number] {
-  if (state.grid.type === "hex") return [Math.sqrt(3) * (c[0] + c[1] / 2), 1.5 * c[1]];
+  if (gridOf(state).type === "hex") return [Math.sqrt(3) * (c[0] + c[1] / 2), 1.5 * c[1]];
   return [c[0], c[1]];
 }
 
@@ -182,8 +191,8 @@ export function interceptCandidates(
 ): string[] {
   if (!placed(state, attacker, target) || !attacker.at || !target.at) return [];
   const around = melee
-    ? footprint(state.grid, target.at, target.size).map((cell) => index.within(cell, hexes + 1))
-    : line(state.grid, target.at, attacker.at)
+    ? footprint(gridOf(state), target.at, target.size).map((cell) => index.within(cell, hexes + 1))
+    : line(gridOf(state), target.at, attacker.at)
         .slice(1, -1)
         .map((cell) => index.within(cell, hexes));
   const ids = new Set(around.flat());
@@ -205,7 +214,7 @@ export function straightAway(state: EncounterState, from: Cell, cell: Cell): Cel
   if (length === 0) return null;
   let best: Cell | null = null;
   let bestCos = -Infinity;
-  for (const n of neighbours(state.grid, cell)) {
+  for (const n of neighbours(gridOf(state), cell)) {
     const [nx, ny] = centre(state, n);
     const cos = ((nx - cx) * dx + (ny - cy) * dy) / (Math.hypot(nx - cx, ny - cy) * length);
     // A tolerance, so float noise never breaks a tie the geometry makes exact.

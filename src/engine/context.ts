@@ -184,6 +184,18 @@ export function rosterView(state: EncounterState): CombatantState[] {
 }
 
 /**
+ * Whether an item of `list` passes `test`, reading each item as the list holds it: inside a command
+ * neither a draft of an item the command never took nor a copy of the list is made (mutative's
+ * `current` copies a list the command changed), so a scan of the open offers after a push is a scan.
+ */
+export function someItem<T>(list: readonly T[], test: (item: T) => boolean): boolean {
+  if (!isDraft(list)) return list.some(test);
+  for (let i = 0; i < list.length; i += 1)
+    if (test(Object.getOwnPropertyDescriptor(list, i)?.value as T)) return true;
+  return false;
+}
+
+/**
  * The scene's grid, read plain: no command changes it, so inside a command it is the base's, with
  * none of the draft's cost per read (geometry asks for it at every cell it measures).
  */

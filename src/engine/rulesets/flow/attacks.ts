@@ -17,7 +17,15 @@ import type { Cell, CombatantState, Pending } from "../../state";
 import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
 import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
 import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
-import { indexOf, inReach, interceptCandidates, interceptCell, interceptSpots, sizeRank } from "./geometry";
+import {
+  indexOf,
+  inReach,
+  interceptCandidates,
+  interceptCell,
+  interceptSpots,
+  sizeRank,
+  standingOf,
+} from "./geometry";
 import type { SpatialIndex } from "../../grid";
 import { gainReactionFp, poolOf } from "./pools";
 import { defeat } from "./status";
@@ -55,10 +63,19 @@ export function interceptSpot(
   const target = read(d.target);
   if (!attacker) refuse("UnknownCombatant", { who: d.attacker });
   if (!target) refuse("UnknownCombatant", { who: d.target });
-  if (ally.id === target.id || ally.id === attacker.id || ally.side !== target.side) return null;
-  // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
-  if (ally.conditions.some((k) => k.id === "grappled")) return null;
+  if (!mayIntercept(ally, attacker.id, target)) return null;
   return interceptCell(ctx.state, ally, attacker, target, d.melee, INTERCEPT_HEXES, index, spots);
+}
+
+/** Whether `ally` may Intercept an attack by `attacker` on `target` at all: who, not where. */
+function mayIntercept(
+  ally: CombatantState,
+  attacker: string,
+  target: Pick<CombatantState, "id" | "side">,
+): boolean {
+  if (ally.id === target.id || ally.id === attacker || ally.side !== target.side) return false;
+  // "Movement: Neither can move independently" - a grappled combatant cannot move to intercept.
+  return !ally.conditions.some((k) => k.id === "grappled");
 }
 
 /** Open an attack that hit and offer the reactions the text allows against it. */
@@ -84,15 +101,24 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
   // (or the line of fire), not from a walk over every ally.
   if (ctx.state.grid.type !== "none") {
     const index = known ?? indexOf(ctx.state);
+    // Where the two stand, read once: every question below asks it again and again.
+    const a = standingOf(attacker);
+    const t = standingOf(target);
+    const side = target.side;
     // Where an interceptor could stand depends on the attack, not on who intercepts: found once.
     // The candidates are read, not taken from the draft (an offer changes none of them).
-    const spots = interceptSpots(ctx.state, attacker, target, d.melee);
+    const spots = interceptSpots(ctx.state, a, t, d.melee);
     const read = peeker(ctx.state);
-    for (const id of interceptCandidates(ctx.state, attacker, target, d.melee, INTERCEPT_HEXES, index)) {
-      // Only the target's allies may intercept (interceptSpot): the others are not even read.
-      if (index.body(id)?.side !== target.side) continue;
+    for (const id of interceptCandidates(ctx.state, a, t, d.melee, INTERCEPT_HEXES, index)) {
+      // Only the target's allies may intercept (mayIntercept): the others are not even read.
+      if (index.body(id)?.side !== side) continue;
       const ally = read(id);
-      if (ally && canPay(ally, "intercept") && interceptSpot(ctx, ally, d, index, spots, read))
+      if (
+        ally &&
+        canPay(ally, "intercept") &&
+        mayIntercept(ally, a.id, { id: t.id, side }) &&
+        interceptCell(ctx.state, ally, a, t, d.melee, INTERCEPT_HEXES, index, spots)
+      )
         offer(ctx, ally.id, "intercept", attacker.id, pending);
     }
   }

@@ -4,6 +4,7 @@
  * arrays and objects, never undefined values (keys are deleted instead).
  */
 import type { Outcome } from "../../commands";
+import type { Json } from "../../json";
 import type { Cell, CombatantState, EncounterState, JsonObject, Pending } from "../../state";
 import type { Level } from "./checks";
 
@@ -118,6 +119,19 @@ export function dataOf<T>(p: Pending): T {
   return p.data as unknown as T;
 }
 
+/**
+ * A pending trigger's data as plain JSON: what JSON.stringify and JSON.parse would make of it (an
+ * object field that is undefined left out, one in a list made null), without the text in between.
+ * The data may hold parts of a command's draft (a cell): what it gives back holds none.
+ */
 export function asJson<T extends object>(value: T): JsonObject {
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
+  return jsonOf(value) as JsonObject;
+}
+
+function jsonOf(value: unknown): Json {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : jsonOf(item)));
+  if (typeof value !== "object" || value === null) return value as Json;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = jsonOf(item);
+  return out;
 }

@@ -2,9 +2,10 @@
  * Flow's questions to the grid: who threatens whom, size categories, where an interceptor can
  * stand, where a shove pushes.
  */
+import { LIMITS } from "../../bounds";
 import { gridOf, settled } from "../../context";
 import { spatialIndexOf } from "../../core/movement";
-import { cellKey, distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
+import { distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { SIZES } from "../../state";
 import { draftOf } from "../../core/combatants";
@@ -23,7 +24,18 @@ export function sceneIndex(state: EncounterState): SpatialIndex | undefined {
   return gridOf(state).type === "none" ? undefined : indexOf(state);
 }
 
-function placed(state: EncounterState, ...cs: CombatantState[]): boolean {
+/** What the grid questions read of a combatant: who, where, how big. */
+export type Standing = Pick<CombatantState, "id" | "at" | "size">;
+
+/**
+ * A plain copy of where `c` stands, for a question that reads it many times: a combatant taken
+ * from a command's draft would answer every read through the draft.
+ */
+export function standingOf(c: Standing): Standing {
+  return { id: c.id, at: c.at ? [c.at[0], c.at[1]] : null, size: c.size };
+}
+
+function placed(state: EncounterState, ...cs: Standing[]): boolean {
   return gridOf(state).type !== "none" && cs.every((c) => c.at !== null);
 }
 
@@ -70,22 +82,27 @@ export function sizeRank(c: CombatantState): number {
 }
 
 /** Whether a cell can take `who`'s footprint: no other standing creature on any of its cells. */
-export function isOpen(
-  state: EncounterState,
-  who: CombatantState,
-  anchor: Cell,
-  index?: SpatialIndex,
-): boolean {
+export function isOpen(state: EncounterState, who: Standing, anchor: Cell, index?: SpatialIndex): boolean {
   const used = index ?? indexOf(state);
   return footprint(gridOf(state), anchor, who.size).every((cell) =>
     used.occupantsAt(cell).every((id) => id === who.id),
   );
 }
 
-function touches(state: EncounterState, cell: Cell, c: CombatantState): boolean {
+function touches(state: EncounterState, cell: Cell, c: Standing): boolean {
   if (!c.at) return false;
   return footprint(gridOf(state), c.at, c.size).some((own) => distance(gridOf(state), own, cell) === 1);
 }
+
+/**
+ * A cell's key for the Intercept walk's sets, a number (no string made per cell visited): one per
+ * cell within WALK_KEY of the origin. Every cell the engine holds is within LIMITS.coordinate, and the
+ * walk goes at most a few steps beyond it.
+ */
+function walkKey(c: Cell): number {
+  return (c[0] + WALK_KEY) * 2 * WALK_KEY + (c[1] + WALK_KEY);
+}
+const WALK_KEY = 2 * LIMITS.coordinate;
 
 /**
  * Where an interceptor can stand, or null. Melee: "if you cannot move to be adjacent to BOTH of
@@ -96,9 +113,9 @@ function touches(state: EncounterState, cell: Cell, c: CombatantState): boolean 
  */
 export function interceptCell(
   state: EncounterState,
-  interceptor: CombatantState,
-  attacker: CombatantState,
-  target: CombatantState,
+  interceptor: Standing,
+  attacker: Standing,
+  target: Standing,
   melee: boolean,
   hexes: number,
   known?: SpatialIndex,
@@ -116,27 +133,27 @@ export function interceptCell(
   // (one that did would put it within `hexes`): left out before anything else is asked of it.
   const from = interceptor.at;
   const candidates = spots ?? interceptSpots(state, attacker, target, melee);
-  const goals = new Map<string, Cell>();
+  const goals = new Map<number, Cell>();
   for (const cell of candidates)
     if (
       distance(grid, from, cell) <= hexes &&
-      !goals.has(cellKey(cell)) &&
+      !goals.has(walkKey(cell)) &&
       isOpen(state, interceptor, cell, index)
     )
-      goals.set(cellKey(cell), cell);
+      goals.set(walkKey(cell), cell);
   if (goals.size === 0) return null;
   const targets = [...goals.values()];
   const within = (cell: Cell, steps: number): boolean =>
     targets.some((goal) => distance(grid, cell, goal) <= steps);
-  const seen = new Set<string>([cellKey(from)]);
+  const seen = new Set<number>([walkKey(from)]);
   let frontier: Cell[] = [from];
   for (let depth = 0; depth <= hexes; depth += 1) {
-    const found = frontier.find((cell) => goals.has(cellKey(cell)));
+    const found = frontier.find((cell) => goals.has(walkKey(cell)));
     if (found) return found;
     const next: Cell[] = [];
     for (const cell of frontier) {
       for (const n of neighbours(grid, cell)) {
-        const k = cellKey(n);
+        const k = walkKey(n);
         if (seen.has(k)) continue;
         seen.add(k);
         if (!within(n, hexes - depth - 1)) continue;
@@ -155,8 +172,8 @@ export function interceptCell(
  */
 export function interceptSpots(
   state: EncounterState,
-  attacker: CombatantState,
-  target: CombatantState,
+  attacker: Standing,
+  target: Standing,
   melee: boolean,
 ): Cell[] {
   if (!placed(state, attacker, target) || !attacker.at || !target.at) return [];
@@ -183,8 +200,8 @@ function centre(state: EncounterState, c: Cell): [number, number] {
  */
 export function interceptCandidates(
   state: EncounterState,
-  attacker: CombatantState,
-  target: CombatantState,
+  attacker: Standing,
+  target: Standing,
   melee: boolean,
   hexes: number,
   index: SpatialIndex,

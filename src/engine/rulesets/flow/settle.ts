@@ -5,7 +5,7 @@
  * or waits for an answer. "Resolve action (including any triggered reactions)".
  */
 import type { Command } from "../../commands";
-import { settled, type Context } from "../../context";
+import { someItem, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending } from "../../core/offers";
@@ -26,8 +26,8 @@ const MAX_STEPS = 10_000;
 export function settle(ctx: Context): void {
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const top = ctx.state.pending[ctx.state.pending.length - 1];
-    // Plain reads (settled): a scan through the draft would make a draft of every offer it reads.
-    if (!top || settled(ctx.state.offers).some((o) => o.trigger === top.id)) return;
+    // Items read as held (someItem): a scan through the draft would make a draft of every offer.
+    if (!top || someItem(ctx.state.offers, (o) => o.trigger === top.id)) return;
     advance(ctx, top);
   }
   throw new Error("flow: pending triggers did not settle");

@@ -146,3 +146,40 @@ describe('flow Tumble Through: "through the enemy\'s Hex to the other side of th
     });
   });
 });
+
+describe("flow movement details", () => {
+  it('a failed Tumble Through offers nothing when the enemy tumbled at has no RP ("provided you have the RP to do so")', () => {
+    // Agility skill 40: 41 fails.
+    const t = duel(
+      { ana: { stats: { agility: 1 }, skills: { agility: 40 } }, orc: { stats: { maxRp: 0 } } },
+      [41],
+    );
+    const events = t.do({
+      type: "move",
+      who: "ana",
+      path: [
+        [1, 0],
+        [2, 0],
+      ],
+      mode: "tumble",
+    });
+    expect(events).toContainEqual({
+      type: "tumbled",
+      who: "ana",
+      through: "orc",
+      success: false,
+      level: "fail",
+    });
+    expect(t.c("ana").at).toEqual([0, 0]);
+    expect(t.offers()).toEqual([]);
+    expect(t.state.pending).toEqual([]);
+    expect(t.pools("ana").ap).toBe(4);
+  });
+
+  it('a Move Speed stat of 0 is taken as unset: 6 hexes per AP ("6 hexes of movement per Action Point")', () => {
+    const t = duel({ ana: { stats: { agility: 1, moveSpeed: 0 } }, orc: { at: [0, 5] } });
+    t.do({ type: "move", who: "ana", path: [[-6, 0]] });
+    expect(t.pools("ana").ap).toBe(4);
+    expect(t.c("ana").at).toEqual([-6, 0]);
+  });
+});

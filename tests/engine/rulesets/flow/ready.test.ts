@@ -185,14 +185,15 @@ describe("flow Ready Action: what readying needs and what it sets off", () => {
   });
 
   it("two readied on one trigger fire in initiative order, each moving just before the trigger", () => {
-    // Initiative: ana 9 + 1 = 10, bob 6, orc 4.
+    // Initiative, rolled in roster order: bob 6, ana 9 + 1 = 10, orc 4. Initiative order ana, bob,
+    // orc, against the roster's bob, ana, orc.
     const t = new Table(
       [
-        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
         { id: "bob", side: "party", at: [0, 1] },
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
         { id: "orc", side: "foes", at: [4, 0] },
       ],
-      [9, 6, 4],
+      [6, 9, 4],
     );
     t.do({ type: "start" });
     t.do({ type: "ready", who: "ana", action: "flowState", trigger: { who: "orc", verb: "act" } });

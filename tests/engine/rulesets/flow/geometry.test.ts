@@ -203,7 +203,21 @@ describe("flow Intercept candidates: who could intercept, found by a range query
     expect(interceptFor(state, false)).toEqual([5, 0]);
   });
 
-  it("lists them in roster order", () => {
+  it("lists them in roster order, whichever hex of the line found them", () => {
+    // orc shoots ana from [6, 0]: the line is [1, 0] to [5, 0]. bob at [1, 2] is within 3 of
+    // [1, 0] ... [3, 0]; zed at [5, 3] only of [5, 0] ((0 + 3 + 3) / 2 = 3), being 5 from [3, 0].
+    const state = scene([
+      { id: "ana", side: "party", at: [0, 0] },
+      { id: "zed", side: "party", at: [5, 3] },
+      { id: "bob", side: "party", at: [1, 2] },
+      { id: "orc", side: "foes", at: [6, 0] },
+    ]);
+    expect(
+      interceptCandidates(state, who(state, "orc"), who(state, "ana"), false, 3, indexOf(state)),
+    ).toEqual(["ana", "zed", "bob", "orc"]);
+  });
+
+  it("lists them in roster order (melee)", () => {
     const state = scene([
       { id: "ana", side: "party", at: [0, 0] },
       { id: "zed", side: "party", at: [0, 3] },

@@ -183,3 +183,129 @@ describe("flow movement details", () => {
     expect(t.c("ana").at).toEqual([-6, 0]);
   });
 });
+
+describe('flow moves held by Reaction Attacks ("moves OUT of any hex you threaten")', () => {
+  it("a move leaving two threatened hexes is held twice, on each hex it leaves, then reports the whole path", () => {
+    // orc at [1, 0] threatens [0, 0] (and [1, -1], already offered); wolf at [-1, -1] threatens
+    // [0, -1] but not [0, 0] nor [1, -1] (2 off each). Initiative: ana 10, orc 4, wolf 1.
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [1, 0] },
+        { id: "wolf", side: "foes", at: [-1, -1] },
+      ],
+      [9, 4, 1],
+    );
+    t.do({ type: "start" });
+    const first = t.do({
+      type: "move",
+      who: "ana",
+      path: [
+        [1, -1],
+        [0, -1],
+        [-1, 0],
+      ],
+    });
+    const paused = first.find((e) => e.type === "movePaused");
+    expect(paused).toEqual({
+      type: "movePaused",
+      who: "ana",
+      at: [0, 0],
+      pending: expect.any(String),
+      by: ["orc"],
+    });
+    expect(t.offers()).toEqual(["orc/reactionAttack/ana"]);
+    const second = t.do({ type: "react", who: "orc", with: "decline" });
+    expect(second).toContainEqual({
+      type: "movePaused",
+      who: "ana",
+      at: [0, -1],
+      pending: paused?.type === "movePaused" ? paused.pending : "",
+      by: ["wolf"],
+    });
+    expect(t.c("ana").at).toEqual([0, -1]);
+    expect(t.offers()).toEqual(["wolf/reactionAttack/ana"]);
+    const last = t.do({ type: "react", who: "wolf", with: "decline" });
+    expect(last).toContainEqual({
+      type: "moved",
+      who: "ana",
+      from: [0, 0],
+      to: [-1, 0],
+      path: [
+        [0, 0],
+        [1, -1],
+        [0, -1],
+        [-1, 0],
+      ],
+      mode: "normal",
+    });
+    expect(t.state.pending).toEqual([]);
+  });
+
+  it("a mover felled by the Reaction Attack stops where it was held, having walked nothing", () => {
+    const t = duel();
+    t.do({ type: "move", who: "ana", path: [[-2, 0]] });
+    t.do({ type: "react", who: "orc", with: "reactionAttack", outcome: "kill" });
+    const events = t.do({ type: "react", who: "ana", with: "decline" });
+    expect(events).toContainEqual({
+      type: "moveStopped",
+      who: "ana",
+      at: [0, 0],
+      reason: "defeated",
+      path: [[0, 0]],
+    });
+  });
+});
+
+describe("flow steps and readied moves", () => {
+  it('a step may not end on another\'s hex ("You may not end your movement in the same square as any other enemy or ally")', () => {
+    const t = duel();
+    const withAlly = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "bob", side: "party", at: [-1, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [9, 1, 4],
+    );
+    withAlly.do({ type: "start" });
+    expect(withAlly.refused({ type: "move", who: "ana", path: [[-1, 0]], mode: "step" })).toBe(
+      "TEMPO.Refusal.MoveOccupiedEnd",
+    );
+    // Without AP left (2 + 2 + 1 spent) the step's 1 AP cannot be paid.
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "miss" });
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "miss" });
+    t.do({ type: "act", who: "ana", action: "draw" });
+    expect(t.refused({ type: "move", who: "ana", path: [[-1, 0]], mode: "step" })).toBe(
+      "TEMPO.Refusal.NotEnoughAP",
+    );
+  });
+
+  it("moving on one's own turn gives up a readied action (it was kept waiting into the next round)", () => {
+    const t = duel({ orc: { at: [4, 0] } });
+    t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
+    t.do({ type: "endTurn", who: "orc" });
+    const events = t.do({ type: "move", who: "ana", path: [[-1, 0]] });
+    expect(events).toContainEqual({ type: "readyCancelled", who: "ana", action: "attack", reason: "acted" });
+  });
+
+  it("a readied move is a normal move, and while it waits nobody else moves", () => {
+    // Initiative: ana 2, orc 9. ana readies a move on the orc's move; in round 2 the orc moves.
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, at: [0, 0] },
+        { id: "orc", side: "foes", at: [4, 0] },
+      ],
+      [2, 9],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "endTurn", who: "orc" });
+    t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "move" } });
+    t.do({ type: "move", who: "orc", path: [[3, 0]] });
+    expect(t.offers()).toEqual(["ana/readiedMove/orc"]);
+    expect(t.refused({ type: "move", who: "ana", path: [[-1, 0]], mode: "step" })).toBe(
+      "TEMPO.Refusal.FlowMoveModeUnsupported",
+    );
+    expect(t.refused({ type: "move", who: "orc", path: [[3, 0]] })).toBe("TEMPO.Refusal.ReactionsPending");
+  });
+});

@@ -211,6 +211,8 @@ describe("flow Intercept candidates: who could intercept, found by a range query
       { id: "zed", side: "party", at: [5, 3] },
       { id: "bob", side: "party", at: [1, 2] },
       { id: "orc", side: "foes", at: [6, 0] },
+      // gob stands 3 behind the attacker, 4 from [5, 0]: the attacker's own hex is not between.
+      { id: "gob", side: "foes", at: [9, 0] },
     ]);
     expect(
       interceptCandidates(state, who(state, "orc"), who(state, "ana"), false, 3, indexOf(state)),
@@ -345,5 +347,53 @@ describe('flow Shove: "push back 1 hex"', () => {
     // From [0, 0] to [3, -1] (centre (2.5·√3, -1.5)): 19.1° above east; [1, -1] points 60° above
     // east (40.9° off), so east [1, 0] (19.1° off) wins.
     expect(straightAway(state, [0, 0], [3, -1])).toEqual([4, -1]);
+  });
+});
+
+describe("flow geometry off the grid and in corner cases", () => {
+  it("on a gridless scene nobody has a spot to intercept from, nor a hex to be pushed to", () => {
+    const gridless = scene(
+      [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "bob", side: "party", at: [-1, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      { type: "none" },
+    );
+    const [ana, bob, orc] = [who(gridless, "ana"), who(gridless, "bob"), who(gridless, "orc")];
+    const index = indexOf(melee([-1, 0]));
+    expect(interceptSpots(gridless, orc, ana, true)).toEqual([]);
+    expect(interceptSpots(gridless, orc, ana, false)).toEqual([]);
+    expect(interceptCandidates(gridless, orc, ana, true, 3, index)).toEqual([]);
+    expect(interceptCandidates(gridless, orc, ana, false, 3, index)).toEqual([]);
+    expect(interceptCell(gridless, bob, orc, ana, true, 3)).toBeNull();
+    expect(pushBackCell(gridless, ana, orc)).toBeNull();
+  });
+
+  it("an unplaced attacker leaves no line of fire to stand on", () => {
+    const state = scene([
+      { id: "ana", side: "party", at: [0, 0] },
+      { id: "orc", side: "foes", at: null },
+    ]);
+    expect(interceptSpots(state, who(state, "orc"), who(state, "ana"), false)).toEqual([]);
+    expect(
+      interceptCandidates(state, who(state, "orc"), who(state, "ana"), false, 3, indexOf(state)),
+    ).toEqual([]);
+  });
+
+  it("a shover on the target's own hex (another scene level) has no direction to push in", () => {
+    const state = scene([
+      { id: "ana", side: "party", at: [0, 0], level: "upper" },
+      { id: "orc", side: "foes", at: [0, 0], level: "lower" },
+    ]);
+    expect(pushBackCell(state, who(state, "ana"), who(state, "orc"))).toBeNull();
+  });
+
+  it("on a square grid the direction is the square's own: straight on, or the closest of the eight", () => {
+    const square = scene([], { type: "square" });
+    // (2, -1) is 26.6° above east: 18.4° off the diagonal [1, -1], 26.6° off east.
+    expect(straightAway(square, [0, 0], [2, -1])).toEqual([3, -2]);
+    // Due east from [0, 1]: the square east of [1, 1].
+    expect(straightAway(square, [0, 1], [1, 1])).toEqual([2, 1]);
   });
 });

@@ -52,3 +52,15 @@ describe('flow FP decay: "Lose 1 FP (unless Flow State was used)"', () => {
     expect(t.state.current).toBe("orc");
   });
 });
+
+describe('flow RP at the start of a turn: "Players regain their RP at the start of their turn"', () => {
+  it('RP above full (given "temporarily for a round") is kept, not cut back to full', () => {
+    const t = duel();
+    t.do({ type: "adjustPool", who: "orc", pool: "rp", delta: 2 });
+    expect(t.pools("orc").rp).toBe(4);
+    const events = t.do({ type: "endTurn", who: "ana" });
+    expect(t.state.current).toBe("orc");
+    expect(t.pools("orc").rp).toBe(4);
+    expect(events.filter((e) => e.type === "poolSet" && e.who === "orc" && e.pool === "rp")).toEqual([]);
+  });
+});

@@ -118,3 +118,92 @@ describe("flow Ready Action", () => {
     ).toBe("TEMPO.Refusal.NotYourTurn");
   });
 });
+
+describe("flow Ready Action: what readying needs and what it sets off", () => {
+  it("refuses to ready while reactions are still open", () => {
+    const t = duel();
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc"]);
+    expect(
+      t.refused({ type: "ready", who: "orc", action: "flowState", trigger: { who: "ana", verb: "act" } }),
+    ).toBe("TEMPO.Refusal.ReactionsPending");
+  });
+
+  it("refuses to ready an action whose AP the readier no longer has (the AP are kept until it fires)", () => {
+    // Two attacks at 2 AP each leave 1 of 5: not enough for a third, readied.
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "miss" });
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "miss" });
+    expect(t.pools("ana").ap).toBe(1);
+    expect(
+      t.refused({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "move" } }),
+    ).toBe("TEMPO.Refusal.NotEnoughAP");
+  });
+
+  it("an action with no target may wait on an ally, and is readied with no target", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "bob", side: "party", at: [0, 1] },
+        { id: "orc", side: "foes", at: [4, 0] },
+      ],
+      [9, 1, 4],
+    );
+    t.do({ type: "start" });
+    const events = t.do({
+      type: "ready",
+      who: "ana",
+      action: "flowState",
+      trigger: { who: "bob", verb: "act" },
+    });
+    expect(events).toContainEqual({
+      type: "actionReadied",
+      who: "ana",
+      action: "flowState",
+      target: null,
+      trigger: { who: "bob", verb: "act" },
+    });
+  });
+
+  it("is set off only by the combatant named in its trigger", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [4, 0] },
+        { id: "gob", side: "foes", at: [6, 0] },
+      ],
+      [9, 4, 1],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "ready", who: "ana", action: "flowState", trigger: { who: "gob", verb: "act" } });
+    t.do({ type: "act", who: "orc", action: "draw" });
+    expect(t.conditions("ana")).toEqual(["readied"]);
+    t.do({ type: "endTurn", who: "orc" });
+    t.do({ type: "act", who: "gob", action: "draw" });
+    expect(t.conditions("ana")).toEqual([]);
+  });
+
+  it("two readied on one trigger fire in initiative order, each moving just before the trigger", () => {
+    // Initiative, rolled in roster order: bob 6, ana 9 + 1 = 10, orc 4. Initiative order ana, bob,
+    // orc, against the roster's bob, ana, orc.
+    const t = new Table(
+      [
+        { id: "bob", side: "party", at: [0, 1] },
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [4, 0] },
+      ],
+      [6, 9, 4],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "ready", who: "ana", action: "flowState", trigger: { who: "orc", verb: "act" } });
+    t.do({ type: "ready", who: "bob", action: "flowState", trigger: { who: "orc", verb: "act" } });
+    const events = t.do({ type: "act", who: "orc", action: "draw" });
+    expect(events.filter((e) => e.type === "readyTriggered").map((e) => e.who)).toEqual(["ana", "bob"]);
+    // ana first: [bob, ana, orc]; then bob just before orc: [ana, bob, orc].
+    expect(events.filter((e) => e.type === "initiativeMoved").map((e) => e.order)).toEqual([
+      ["bob", "ana", "orc"],
+      ["ana", "bob", "orc"],
+    ]);
+  });
+});

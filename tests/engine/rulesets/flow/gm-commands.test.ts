@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { Table, duel } from "./helpers";
+
+/**
+ * The GM's commands as flow wraps them (src/engine/rulesets/flow/index.ts): a newcomer rolls
+ * initiative ("Everyone rolls 1d10 + Agility Modifier", "Initiative proceeds from highest to lowest
+ * roll"); a grapple lasts "Until ... the effect is broken" and "Neither can move independently".
+ */
+
+describe("flow: a combatant joining the fight", () => {
+  it("rolls no initiative before the fight has started (the start rolls for everyone)", () => {
+    const t = new Table([{ id: "ana", side: "party", at: [0, 0] }], [9]);
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [3, 0] } });
+    expect(t.c("gob").initiative).toBeNull();
+    expect(t.diceLeft).toBe(1);
+    expect(t.state.status).not.toBe("active");
+  });
+
+  it('on a tie goes after those already placed ("from highest to lowest roll")', () => {
+    // ana 9 + 1 = 10, orc 4 + 0 = 4; gob rolls 4 + 0 = 4, the orc's number: after the orc.
+    const t = duel({}, [4]);
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0] } });
+    expect(t.c("gob").initiative).toBe(4);
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["ana", "orc", "gob"] });
+    expect(t.state.order).toEqual(["ana", "orc", "gob"]);
+  });
+
+  it("a newcomer whose place is already past (before the current combatant) waits for the next round", () => {
+    // gob rolls 10 + 1 = 11, above ana's 10, while ana is acting: first from round 2 on.
+    const t = duel({}, [10]);
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0], stats: { agility: 1 } } });
+    expect(t.c("gob").initiative).toBe(11);
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["gob", "ana", "orc"] });
+    expect(t.state.order).toEqual(["ana", "orc"]);
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "endTurn", who: "orc" });
+    expect(t.state.round).toBe(2);
+    expect(t.state.order).toEqual(["gob", "ana", "orc"]);
+  });
+});
+
+describe("flow: the GM's other commands", () => {
+  it("removes a combatant before the fight has started (no initiative order yet)", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "gob", side: "foes", at: [3, 0] },
+      ],
+      [9],
+    );
+    t.do({ type: "removeCombatant", who: "gob" });
+    expect(t.state.roster).toEqual(["ana"]);
+    expect(t.state.ext).not.toHaveProperty("initiativeOrder");
+  });
+
+  it("refuses to remove or change a combatant that is not there", () => {
+    const t = duel();
+    expect(t.refused({ type: "removeCombatant", who: "nobody" })).toBe("TEMPO.Refusal.UnknownCombatant");
+    expect(t.refused({ type: "removeCondition", who: "nobody", condition: "prone" })).toBe(
+      "TEMPO.Refusal.UnknownCombatant",
+    );
+  });
+
+  it("raises a fallen combatant again when the GM sets it undefeated", () => {
+    const t = duel();
+    t.do({ type: "setDefeated", who: "orc", defeated: true });
+    const events = t.do({ type: "setDefeated", who: "orc", defeated: false });
+    expect(t.c("orc").defeated).toBe(false);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "defeatedChanged", who: "orc", defeated: false }),
+    );
+  });
+
+  it("removes any other condition as it is (prone)", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "shove", target: "orc", outcome: "success", effect: "prone" });
+    expect(t.conditions("orc")).toEqual(["prone"]);
+    t.do({ type: "removeCondition", who: "orc", condition: "prone" });
+    expect(t.conditions("orc")).toEqual([]);
+  });
+});
+
+describe('flow: the GM placing grapplers ("Neither can move independently"; "Until ... the effect is broken")', () => {
+  it("placing the grappler out of reach of the one it holds ends the grapple", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "place", who: "ana", at: [-4, 0] });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "placedApart" });
+    expect(t.conditions("ana")).toEqual([]);
+    expect(t.conditions("orc")).toEqual([]);
+  });
+
+  it("placing the held one off the grid ends the grapple", () => {
+    const t = duel();
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    const events = t.do({ type: "place", who: "orc", at: null });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "placedApart" });
+  });
+
+  it("placing one side on the grid while the other is off it ends the grapple", () => {
+    // An unplaced grappler cannot be measured, so its grapple was taken as in reach.
+    const off = duel({ ana: { at: null } });
+    off.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    expect(off.conditions("orc")).toEqual(["grappled"]);
+    const events = off.do({ type: "place", who: "orc", at: [2, 0] });
+    expect(events).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "placedApart" });
+    // The same with the held one off the grid and the grappler placed.
+    const held = duel({ orc: { at: null } });
+    held.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    expect(held.conditions("orc")).toEqual(["grappled"]);
+    const again = held.do({ type: "place", who: "ana", at: [1, 0] });
+    expect(again).toContainEqual({ type: "grappleEnded", who: "ana", target: "orc", reason: "placedApart" });
+  });
+});

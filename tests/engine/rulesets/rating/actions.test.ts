@@ -435,3 +435,104 @@ describe('rating extended actions: the events ("An Extended Action ... can cause
     ]);
   });
 });
+
+describe("rating actions: what others can react to", () => {
+  it('records a free action as the last action, an event others may react to ("other events that the character is aware of")', () => {
+    const t = fight();
+    t.do({ type: "act", who: "ally", action: "free" });
+    expect(t.state.ext.lastAction).toEqual({
+      id: expect.stringMatching(/^e\d+$/),
+      who: "ally",
+      action: "free",
+    });
+    t.do({ type: "act", who: "hero", action: "secondary", cost: 1, target: "ally" });
+    expect(t.state.ext.lastAction).toEqual({
+      id: expect.stringMatching(/^e\d+$/),
+      who: "hero",
+      action: "secondary",
+    });
+  });
+
+  it("opens a threat for an action aimed at a foe, recorded as the last action under the threat's id", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit", outcome: "hit" });
+    expect(t.state.pending).toEqual([
+      {
+        id: expect.stringMatching(/^p\d+$/),
+        kind: "threat",
+        actor: "hero",
+        data: { action: "primary", target: "bandit", outcome: "hit", reactions: [] },
+      },
+    ]);
+    expect(t.state.ext.lastAction).toEqual({ id: t.state.pending[0]?.id, who: "hero", action: "primary" });
+  });
+
+  it("takes a secondary action off turn with no offer open as a reaction to the last action, whoever it is aimed at", () => {
+    const t = fight();
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "ally" });
+    // The bandit reacts to the hero's action with a secondary aimed at the hero's ally.
+    t.do({ type: "act", who: "bandit", action: "secondary", cost: 1, target: "ally" });
+    expect(t.ofType("reactionResolved")).toMatchObject([
+      { who: "bandit", with: "secondary", against: "hero", cost: 1, target: "ally" },
+    ]);
+  });
+
+  it("takes a bystander's secondary action as a reaction to the last action, even while another's offer is open against its target", () => {
+    const t = new Table(
+      [
+        hero(),
+        bandit(),
+        { id: "ally", side: "party", pc: true, stats: { initiativeRating: 0, luck: 0, maxAp: 3 } },
+        { id: "scout", side: "foes", stats: { initiativeRating: 0, luck: 0, maxAp: 3 } },
+      ],
+      [4, 1, 1, 1],
+    ).do({ type: "start" });
+    t.do({ type: "act", who: "hero", action: "primary", cost: 1, target: "bandit" });
+    // While the bandit's offer against the hero is open, the ally's free action is the last action.
+    t.do({ type: "act", who: "ally", action: "free" });
+    t.do({ type: "act", who: "scout", action: "secondary", cost: 1, target: "hero" });
+    expect(t.ofType("reactionResolved")).toMatchObject([
+      { who: "scout", with: "secondary", against: "ally", cost: 1, target: "hero" },
+    ]);
+    expect(t.state.offers.map((o) => [o.who, o.against])).toEqual([["bandit", "hero"]]);
+  });
+
+  it('names the surprised combatant refused an action on its own turn ("They also may only take Reactions until after their first Turn has passed")', () => {
+    const t = new Table([hero({ surprised: true }), bandit()], [1]).do({ type: "start" });
+    expect(t.state.current).toBe("hero");
+    expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 1 })).toEqual({
+      key: "TEMPO.Refusal.SurprisedOnlyReactions",
+      data: { who: "hero" },
+    });
+  });
+});
+
+describe("rating extended actions and the GM's tie order", () => {
+  const npc = (id: string) => ({ id, side: "foes", stats: { initiativeRating: 2, luck: 1 } });
+  /** a, b and x all at initiative 5, tied on every key, in that order; b begins a 5-AP action in round 1 (3 paid, 2 owed). */
+  function owing(): Table {
+    const t = new Table([npc("a"), npc("b"), npc("x")], [3, 3, 3], { ties: "gm" }).do({ type: "start" });
+    t.do({ type: "next" }).do({ type: "act", who: "b", action: "primary", cost: 5 });
+    return t.do({ type: "next" }).do({ type: "next" });
+  }
+
+  it("counts paying an Extended Action at the start of the turn as acting: no tied combatant can then be moved before it", () => {
+    const t = owing().do({ type: "next" });
+    expect(t.state.current).toBe("b");
+    expect(t.ofType("extendedActionCompleted")).toEqual([
+      { type: "extendedActionCompleted", who: "b", action: "primary", cost: 5 },
+    ]);
+    expect(t.refused({ type: "delay", who: "x", until: "b" }).key).toBe("TEMPO.Refusal.TurnAlreadyTaken");
+  });
+
+  it("does not count a turn that could pay nothing towards it as acting", () => {
+    const t = owing();
+    t.do({ type: "adjustPool", who: "b", pool: "ap", delta: -3 }).do({ type: "next" });
+    expect(t.state.current).toBe("b");
+    expect(t.ofType("extendedActionContinued")).toEqual([
+      { type: "extendedActionContinued", who: "b", action: "primary", paid: 0, remaining: 2 },
+    ]);
+    t.do({ type: "delay", who: "x", until: "b" });
+    expect(t.state.current).toBe("x");
+  });
+});

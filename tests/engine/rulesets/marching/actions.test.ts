@@ -79,6 +79,28 @@ describe('marching: the ruler\'s preview of a move ("marching.txt gives no react
     });
   });
 
+  it("on a gridless scene refuses in the preview as `move` does (NoGrid), instead of failing to measure", () => {
+    const gridless = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])], [], {}, { type: "none" })
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" });
+    expect(gridless.refused({ type: "move", who: "lead", path: [[1, 0]] })).toEqual({
+      key: "TEMPO.Refusal.NoGrid",
+      data: {},
+    });
+    expect(marching.previewMove?.(gridless.state, "lead", [[1, 0]], "normal")).toEqual({
+      cells: [],
+      cost: {},
+      provocations: [],
+      refusal: { key: "TEMPO.Refusal.NoGrid", data: {} },
+    });
+    expect(marching.previewMove?.(gridless.state, "orc", [[1, 0]], "normal")).toEqual({
+      cells: [],
+      cost: {},
+      provocations: [],
+      refusal: { key: "TEMPO.Refusal.NotYourTurn", data: { who: "orc" } },
+    });
+  });
+
   it("shows the second of a pair moving together stopping before the clash", () => {
     // The goblin seizes the lead's turn; equal dice (6, 6) make them act together.
     const t = taken().do({ type: "seize", who: "goblin" });

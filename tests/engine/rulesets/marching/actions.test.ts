@@ -184,6 +184,8 @@ describe('marching: the move action ("On your turn, you may use your primary act
     const t = taken().do({ type: "seize", who: "goblin" });
     t.do({ type: "move", who: "lead", path: [[0, -1]] });
     expect(t.ofType("togetherChoice")).toEqual([{ type: "togetherChoice", who: "lead", first: "move" }]);
+    // The first of the pair to move has no partner's walk to compare with yet.
+    expect(t.ofType("simultaneousMovement")).toEqual([]);
     t.do({ type: "act", who: "lead", action: "primary" });
     expect(t.ofType("togetherChoice")).toEqual([]);
     expect(t.state.ext.together).toMatchObject({ who: ["lead", "goblin"], first: { lead: "move" } });

@@ -103,6 +103,18 @@ describe('marching: starting combat ("When combat begins and both sides see one 
     before.do({ type: "start" });
     expect(before.state.ext.lead).toBe("second");
   });
+  it('keeps the lead and the choice once the turns are under way ("Initiative resets as normal at the beginning of the next round")', () => {
+    const t = taken().do({ type: "setCombatant", who: "second", marching: 1 });
+    t.do({ type: "setCombatant", who: "lead", marching: 3 });
+    t.do({ type: "setCombatant", who: "goblin", unseen: true }).do({
+      type: "setCombatant",
+      who: "orc",
+      unseen: true,
+    });
+    expect(t.events).toEqual([{ type: "combatantChanged", who: "orc", unseen: true }]);
+    expect(t.state.ext).toMatchObject({ lead: "lead", initiative: "take" });
+    expect(t.state.current).toBe("lead");
+  });
 });
 
 describe('marching: the turns ("The next individual clockwise then takes their turn")', () => {

@@ -194,6 +194,48 @@ describe('marching: the move action ("On your turn, you may use your primary act
   });
 });
 
+describe("marching: a pair acting together, the other way round", () => {
+  it('records the move action taken with `act` as a choice to move first ("They must choose whether to act or move first")', () => {
+    const t = taken().do({ type: "seize", who: "goblin" });
+    t.do({ type: "act", who: "goblin", action: "move" });
+    expect(t.ofType("togetherChoice")).toEqual([{ type: "togetherChoice", who: "goblin", first: "move" }]);
+  });
+
+  it("stops the lead before a clash when the goblin of the pair moved first", () => {
+    const t = taken().do({ type: "seize", who: "goblin" });
+    t.do({
+      type: "move",
+      who: "goblin",
+      path: [
+        [1, 1],
+        [0, 2],
+      ],
+    });
+    // The goblin's walk: [2,0], [1,1], [0,2]; the lead's: [0,0], [1,1] -- both enter [1,1] at step 1.
+    t.do({
+      type: "move",
+      who: "lead",
+      path: [
+        [1, 1],
+        [2, 2],
+      ],
+    });
+    expect(t.ofType("overrun")).toEqual([{ type: "overrun", who: ["goblin", "lead"], at: [1, 1], step: 1 }]);
+    expect(t.c("lead").at).toEqual([0, 0]);
+  });
+
+  it("defeats at once a third party killed by one of the pair: only the pair's own attacks are simultaneous", () => {
+    const t = taken().do({ type: "seize", who: "goblin" });
+    t.do({ type: "act", who: "lead", action: "attack", target: "orc", outcome: "kill" });
+    expect(t.state.offers.map((o) => [o.who, o.against])).toEqual([["orc", "lead"]]);
+    t.do({ type: "react", who: "orc", with: "decline" });
+    expect(t.ofType("attackResolved")).toMatchObject([{ target: "orc", simultaneous: false }]);
+    expect(t.ofType("defeatedChanged")).toEqual([{ type: "defeatedChanged", who: "orc", defeated: true }]);
+    expect(t.ofType("defeatDeferred")).toEqual([]);
+    expect(t.c("orc").defeated).toBe(true);
+  });
+});
+
 describe("marching: the paths of a pair moving together, 5 feet a step", () => {
   it("finds the first step where the two walks enter the same cell", () => {
     expect(
@@ -287,6 +329,75 @@ describe("marching: the paths of a pair moving together, 5 feet a step", () => {
         [
           [0, 0],
           [1, 1],
+        ],
+        [
+          [1, 0],
+          [0, 1],
+        ],
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("marching: what is and is not a clash of two walks", () => {
+  it("sees no clash in sharing only a column, nor in one following the other, nor in crossing corners", () => {
+    // Same column, different rows at step 1.
+    expect(
+      firstConflict(
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        [
+          [1, 2],
+          [1, 1],
+        ],
+      ),
+    ).toBeNull();
+    // a follows b into the cell b has just left; then b follows a.
+    expect(
+      firstConflict(
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        [
+          [1, 0],
+          [2, 0],
+        ],
+      ),
+    ).toBeNull();
+    expect(
+      firstConflict(
+        [
+          [1, 0],
+          [2, 0],
+        ],
+        [
+          [0, 0],
+          [1, 0],
+        ],
+      ),
+    ).toBeNull();
+    // a enters b's old column only, b returns to a's old cell: no swap.
+    expect(
+      firstConflict(
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [
+          [1, 0],
+          [0, 0],
+        ],
+      ),
+    ).toBeNull();
+    // a enters b's old cell, b goes to a's old row only: no swap.
+    expect(
+      firstConflict(
+        [
+          [0, 0],
+          [1, 0],
         ],
         [
           [1, 0],
@@ -406,6 +517,14 @@ describe('marching: attacks ("The engine rolls no attack die"; Surprise "+2 to h
 });
 
 describe("marching: reactions", () => {
+  it("closes the seize offer the contested combatant takes up, so the turn goes on", () => {
+    const t = taken({ seizeOpponent: "asks" }).do({ type: "seize", who: "goblin" });
+    expect(t.state.offers.map((o) => [o.who, o.against])).toEqual([["lead", "goblin"]]);
+    t.do({ type: "react", who: "lead", with: "reaction" });
+    expect(t.state.offers).toEqual([]);
+    expect(t.state.pending).toEqual([]);
+  });
+
   it("refuses an unknown reaction and a second reaction in a round, naming who", () => {
     const t = taken().do({ type: "act", who: "lead", action: "attack", target: "goblin" });
     expect(t.refused({ type: "react", who: "goblin", with: "parry" }).key).toBe(

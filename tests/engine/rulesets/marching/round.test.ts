@@ -307,6 +307,13 @@ describe('marching: announcing in frantic combat ("each player has six seconds t
     expect(t.state.ext.frantic).toMatchObject({ who: "lead", step: "announce", announced: null });
   });
 
+  it('takes Consider Options without reporting lost actions for a player who did nothing at all ("If you miss all actions")', () => {
+    const t = taken({ frantic: "on" }).do({ type: "act", who: "lead", action: "considerOptions" });
+    expect(t.events).toEqual([
+      { type: "actionTaken", who: "lead", action: "considerOptions", target: null, default: true },
+    ]);
+  });
+
   it("loses the primary action alone when time runs out after a move", () => {
     const t = taken({ frantic: "on" }).do({ type: "declare", who: "lead", action: "move" });
     t.do({ type: "move", who: "lead", path: [[1, 0]] });

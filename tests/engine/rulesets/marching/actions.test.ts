@@ -503,6 +503,7 @@ describe('marching: attacks ("The engine rolls no attack die"; Surprise "+2 to h
     expect(t.state.ext.together).toMatchObject({ defeats: ["lead"] });
     expect(t.c("lead").defeated).toBe(false);
     t.do({ type: "endTurn", who: "lead" });
+    expect(t.ofType("defeatedChanged")).toEqual([{ type: "defeatedChanged", who: "lead", defeated: true }]);
     expect(t.c("lead").defeated).toBe(true);
   });
 

@@ -90,6 +90,24 @@ describe('marching: starting combat ("When combat begins and both sides see one 
     expect(t.state.order).toEqual(["goblin", "orc", "lead", "second"]);
   });
 
+  it('makes a new first in marching order the lead while the lead chooses ("the lead person, usually the first in marching order")', () => {
+    const t = choosing().do({ type: "setCombatant", who: "second", marching: 1 });
+    t.do({ type: "setCombatant", who: "lead", marching: 3 });
+    expect(t.events).toEqual([
+      { type: "combatantChanged", who: "lead", marching: 3 },
+      { type: "stageStarted", stage: "choose", who: "second" },
+    ]);
+    expect(t.state.ext.lead).toBe("second");
+  });
+
+  it('settles the choice for the party when the monsters turn unseen while the lead chooses ("the unseen side cedes initiative")', () => {
+    const t = choosing().do({ type: "setCombatant", who: "goblin", unseen: true });
+    t.do({ type: "setCombatant", who: "orc", unseen: true });
+    expect(t.ofType("initiativeChosen")).toEqual([
+      { type: "initiativeChosen", who: null, initiative: "take", reason: "monstersUnseen" },
+    ]);
+  });
+
   it("announces no new lead when the GM's change leaves the lead as it was, and changes nothing before the start", () => {
     const t = choosing().do({ type: "setCombatant", who: "second", marching: 3 });
     expect(t.events).toEqual([{ type: "combatantChanged", who: "second", marching: 3 }]);
@@ -165,6 +183,58 @@ describe('marching: the turns ("The next individual clockwise then takes their t
       { type: "turnEnded", who: "goblin", round: 1 },
     ]);
     expect(t.state.current).toBe("second");
+  });
+});
+
+describe("marching: rounds with nobody standing, and a pair losing one of its two", () => {
+  it("runs the rounds on with no current combatant while everyone is defeated, and gives the turn again to one back on its feet only at the next round", () => {
+    const t = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])])
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" });
+    t.do({ type: "setDefeated", who: "orc", defeated: true }).do({
+      type: "setDefeated",
+      who: "lead",
+      defeated: true,
+    });
+    t.do({ type: "next" });
+    expect([t.state.round, t.state.current]).toEqual([2, null]);
+    t.do({ type: "next" });
+    // Nobody's turn ended: the round simply ends.
+    expect(t.events).toEqual([
+      { type: "roundEnded", round: 2 },
+      { type: "roundStarted", round: 3 },
+      { type: "orderChanged", order: ["lead", "orc"], reason: "roundStart" },
+    ]);
+    t.do({ type: "setDefeated", who: "lead", defeated: false }).do({ type: "next" });
+    expect([t.state.round, t.state.current]).toEqual([4, "lead"]);
+  });
+
+  it("ends the turn of the one of a pair still in the fight when the other was removed", () => {
+    const t = new Table(
+      [pc("lead", 1, [0, 0]), pc("second", 2, [0, 1]), foe("goblin", [2, 0]), foe("orc", [4, 0])],
+      [6, 6],
+      { seizeOpponent: "rolls" },
+    )
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" })
+      .do({ type: "seize", who: "goblin" })
+      .do({ type: "removeCombatant", who: "goblin" })
+      .do({ type: "next" });
+    expect(t.ofType("turnEnded")).toEqual([{ type: "turnEnded", who: "lead", round: 1 }]);
+    expect(t.state.current).toBe("second");
+  });
+
+  it("names who may not delay while acting together", () => {
+    const t = new Table([pc("lead", 1, [0, 0]), foe("goblin", [2, 0]), foe("orc", [4, 0])], [6, 6], {
+      seizeOpponent: "rolls",
+    })
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" })
+      .do({ type: "seize", who: "goblin" });
+    expect(t.refused({ type: "delay", who: "lead" })).toEqual({
+      key: "TEMPO.Refusal.ActingTogether",
+      data: { who: "lead" },
+    });
   });
 });
 

@@ -319,6 +319,66 @@ describe('marching: frantic combat switched by the GM ("the GM may switch to fra
   });
 });
 
+describe("marching: the frantic clock in odd states", () => {
+  it("reads a running encounter saved without a clock, or with a malformed one, as the option's clock with nobody timed", () => {
+    for (const saved of [undefined, null, [], "on"]) {
+      const on = taken({ frantic: "on" });
+      if (saved === undefined) delete on.state.ext.frantic;
+      else on.state.ext.frantic = saved;
+      // Frantic combat is on (the option), but no player is being timed: announcing is refused, acting is not.
+      expect(on.refused({ type: "declare", who: "lead", action: "primary" }).key).toBe(
+        "TEMPO.Refusal.NotAnnouncing",
+      );
+      on.do({ type: "act", who: "lead", action: "primary" });
+      const off = taken();
+      if (saved === undefined) delete off.state.ext.frantic;
+      else off.state.ext.frantic = saved;
+      expect(off.refused({ type: "declare", who: "lead", action: "primary" }).key).toBe(
+        "TEMPO.Refusal.NotFrantic",
+      );
+    }
+  });
+
+  it("times only the player of a pair acting together: the monster of the pair acts unannounced", () => {
+    const t = new Table(
+      [pc("lead", 1, [0, 0]), pc("second", 2, [0, 1]), foe("goblin", [2, 0]), foe("orc", [4, 0])],
+      [6, 6],
+      { seizeOpponent: "rolls", frantic: "on" },
+    )
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" })
+      .do({ type: "seize", who: "goblin" });
+    expect(t.state.ext.together).toMatchObject({ who: ["lead", "goblin"] });
+    expect(t.state.ext.frantic).toMatchObject({ who: "lead", step: "announce" });
+    t.do({ type: "act", who: "goblin", action: "primary" });
+    expect(t.ofType("actionTaken")).toEqual([
+      { type: "actionTaken", who: "goblin", action: "primary", target: null },
+    ]);
+    expect(t.refused({ type: "act", who: "lead", action: "primary" }).key).toBe(
+      "TEMPO.Refusal.AnnounceFirst",
+    );
+  });
+
+  it("starts no clock with nobody standing to take a turn, even when the GM switches frantic combat on", () => {
+    const t = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])], [], { frantic: "on" })
+      .do({ type: "start" })
+      .do({ type: "choose", who: "lead", initiative: "take" });
+    t.do({ type: "setOption", option: "frantic", value: "off" });
+    t.do({ type: "setDefeated", who: "orc", defeated: true }).do({
+      type: "setDefeated",
+      who: "lead",
+      defeated: true,
+    });
+    t.do({ type: "next" });
+    expect(t.state.current).toBeNull();
+    t.do({ type: "setOption", option: "frantic", value: "on" });
+    expect(t.state.ext.frantic).toEqual({ on: true, who: null, step: null, seconds: 6, announced: null });
+    t.do({ type: "next" });
+    expect(t.state.ext.frantic).toEqual({ on: true, who: null, step: null, seconds: 6, announced: null });
+    expect(t.ofType("franticClockStarted")).toEqual([]);
+  });
+});
+
 describe('marching: announcing in frantic combat ("each player has six seconds to announce an action and six seconds to execute it")', () => {
   it("reports the announced action and starts the six-second execute step", () => {
     const t = taken({ frantic: "on" }).do({ type: "declare", who: "lead", action: "attack" });

@@ -67,6 +67,17 @@ describe('marching: starting combat ("When combat begins and both sides see one 
     });
   });
 
+  it("refuses the choice to everyone when the party has nobody standing to lead it, naming no lead", () => {
+    const t = new Table([pc("lead", 1, [0, 0]), foe("orc", [3, 0])])
+      .do({ type: "setDefeated", who: "lead", defeated: true })
+      .do({ type: "start" });
+    expect(t.state.ext.lead).toBeNull();
+    expect(t.refused({ type: "choose", who: "orc", initiative: "take" })).toEqual({
+      key: "TEMPO.Refusal.NotLead",
+      data: { who: "orc", lead: "" },
+    });
+  });
+
   it("refuses turn-taking while the lead chooses", () => {
     const t = choosing();
     expect(t.refused({ type: "next" }).key).toBe("TEMPO.Refusal.ChooseInitiativeFirst");

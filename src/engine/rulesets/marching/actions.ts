@@ -260,11 +260,9 @@ export function previewMove(
   mode: MoveMode,
 ): MovePreview {
   try {
-    const { cells } = prepareMove(
-      readOnlyContext(state, ruleset),
-      { who, path, mode },
-      spatialIndexOf(state),
-    );
+    // Off the grid there is nothing to index: prepareMove refuses it (NoGrid) as `move` does.
+    const index = state.grid.type === "none" ? undefined : spatialIndexOf(state);
+    const { cells } = prepareMove(readOnlyContext(state, ruleset), { who, path, mode }, index);
     return { cells, cost: {}, provocations: [], refusal: null };
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;

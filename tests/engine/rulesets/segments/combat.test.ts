@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { segments } from "../../../../src/engine/rulesets/segments";
 import { apply } from "../../../../src/engine/apply";
+import type { Command } from "../../../../src/engine/commands";
 import type { Cell, CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
 
@@ -940,5 +941,308 @@ describe("segments: movement", () => {
       "TEMPO.Refusal.PositioningTooFar",
     );
     expect(t.state.combatants.fighter?.at).toEqual([2, 0]);
+  });
+});
+
+describe("segments: a fast action is not an attack", () => {
+  it("a parley or a flight named at a foe rolls no attack", () => {
+    const t = duel().do({ type: "start" }).do({ type: "declare", who: "fighter", action: "parley" }).next();
+    t.do({ type: "act", who: "fighter", action: "parley", target: "orc" });
+    expect(t.eventsOf("attackResolved")).toEqual([]);
+    expect(t.eventsOf("actionTaken")).toMatchObject([{ action: "parley", target: null }]);
+  });
+
+  it("after a charge's movement, only the charge's own attack is free of a second major action (\"1 major task\")", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [3, 0] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "charge" }).next();
+    t.do({
+      type: "move",
+      who: "fighter",
+      path: [
+        [1, 0],
+        [2, 0],
+      ],
+    });
+    expect(t.eventsOf("actionTaken")).toMatchObject([{ action: "charge", major: true }]);
+    expect(t.refused({ type: "act", who: "fighter", action: "attack", target: "orc" })).toBe(
+      "TEMPO.Refusal.OneMajorAction",
+    );
+  });
+});
+
+describe("segments: the d20 and the d6 are rolled for what they are", () => {
+  it("group initiative rolls a d6 per side, then the attack a d20 for the attacker", () => {
+    const t = duel([5, 2, 12]).do({ type: "start" }).next();
+    t.do({ type: "act", who: "fighter", action: "attack", target: "orc" });
+    expect(t.eventsOf("diceRolled")).toEqual([
+      { type: "diceRolled", faces: 6, result: 5, purpose: "groupInitiative", who: "fighter" },
+      { type: "diceRolled", faces: 6, result: 2, purpose: "groupInitiative", who: "orc" },
+      { type: "diceRolled", faces: 20, result: 12, purpose: "attack", who: "fighter" },
+    ]);
+  });
+});
+
+describe("segments: a threatener already offered opens no new trigger", () => {
+  it("moving on past a threatener who declined opens no trigger and holds nothing", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "flee" }).next();
+    t.do({ type: "move", who: "fighter", path: [[0, 1]] });
+    t.do({ type: "react", who: "orc", with: "decline" });
+    const seq = t.state.seq;
+    // (0, 1) is beside the orc at (1, 0); leaving it for (-1, 2) leaves the orc's reach again.
+    t.do({ type: "move", who: "fighter", path: [[-1, 2]] });
+    expect(t.state.seq).toBe(seq);
+    expect(t.state.combatants.fighter?.at).toEqual([-1, 2]);
+  });
+});
+
+/** The whole refusal (key and data) of a command that must be refused. */
+function refusal(t: Table, command: Command) {
+  const result = apply(t.state, command, t.dice, segments);
+  if (result.ok) throw new Error(`accepted ${JSON.stringify(command)}`);
+  return result.refusal;
+}
+
+describe("segments: refusals name who and what", () => {
+  const named = (dice: number[] = [5, 2]) =>
+    new Table(
+      [
+        { id: "fighter", name: "Fighter", side: "party", at: [0, 0] },
+        { id: "cleric", name: "Cleric", side: "party", at: [0, 5] },
+        { id: "orc", name: "Orc", side: "foes", at: [1, 0] },
+        { id: "goblin", name: "Goblin", side: "foes", at: [9, 9] },
+      ],
+      dice,
+      { grid: { type: "square" } },
+    );
+
+  it("during declarations", () => {
+    const t = named().do({ type: "start" });
+    t.do({ type: "declare", who: "fighter", action: "complex" });
+    expect(refusal(t, { type: "declare", who: "fighter", action: "simple" })).toEqual({
+      key: "TEMPO.Refusal.ComplexTakesRound",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "declare", who: "orc", action: "simple", time: -3 })).toEqual({
+      key: "TEMPO.Refusal.BadTime",
+      data: { time: -3 },
+    });
+    t.do({ type: "declare", who: "orc", action: "cast", time: 2 });
+    expect(refusal(t, { type: "declare", who: "orc", action: "invoke", time: 2 })).toEqual({
+      key: "TEMPO.Refusal.OneSpellPerRound",
+      data: { who: "Orc" },
+    });
+    t.do({ type: "declare", who: "cleric", action: "attack" });
+    expect(refusal(t, { type: "declare", who: "cleric", action: "missile" })).toEqual({
+      key: "TEMPO.Refusal.OneMajorAction",
+      data: { who: "Cleric" },
+    });
+    t.do({ type: "declare", who: "goblin", action: "delay" });
+    expect(refusal(t, { type: "declare", who: "goblin", action: "delay" })).toEqual({
+      key: "TEMPO.Refusal.AlreadyDeclared",
+      data: { who: "Goblin", action: "delay" },
+    });
+    expect(refusal(t, { type: "delay", who: "goblin", until: "orc" })).toEqual({
+      key: "TEMPO.Refusal.DelayUntilNotInRules",
+      data: { who: "Goblin" },
+    });
+    t.next();
+    expect(refusal(t, { type: "declare", who: "cleric", action: "simple" })).toEqual({
+      key: "TEMPO.Refusal.NotDeclaring",
+      data: { who: "Cleric" },
+    });
+  });
+
+  it("for a surprised actor, and a caster still casting", () => {
+    const t = new Table(
+      [
+        { id: "fighter", name: "Fighter", side: "party" },
+        { id: "orc", name: "Orc", side: "foes", surprised: true },
+      ],
+      [5],
+    ).do({ type: "start" });
+    expect(refusal(t, { type: "declare", who: "orc", action: "attack" })).toEqual({
+      key: "TEMPO.Refusal.Surprised",
+      data: { who: "Orc" },
+    });
+    t.do({ type: "declare", who: "fighter", action: "cast", time: 3 }).next();
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack", target: "orc" })).toEqual({
+      key: "TEMPO.Refusal.StillCasting",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "delay", who: "orc" })).toEqual({
+      key: "TEMPO.Refusal.Surprised",
+      data: { who: "Orc" },
+    });
+  });
+
+  it("for attacks", () => {
+    const t = named().do({ type: "start" }).do({ type: "setDefeated", who: "goblin", defeated: true }).next();
+    expect(t.state.current).toBe("fighter");
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack" })).toEqual({
+      key: "TEMPO.Refusal.NeedsTarget",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack", target: "cleric" })).toEqual({
+      key: "TEMPO.Refusal.NotAnEnemy",
+      data: { who: "Fighter", target: "Cleric" },
+    });
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack", target: "goblin" })).toEqual({
+      key: "TEMPO.Refusal.Defeated",
+      data: { who: "Goblin" },
+    });
+    expect(refusal(t, { type: "act", who: "fighter", action: "complex" })).toEqual({
+      key: "TEMPO.Refusal.MustBeDeclared",
+      data: { who: "Fighter", action: "complex" },
+    });
+    expect(refusal(t, { type: "act", who: "fighter", action: "delaying" })).toEqual({
+      key: "TEMPO.Refusal.DelayingOnlyInLow",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "act", who: "fighter", action: "simple", time: -1 })).toEqual({
+      key: "TEMPO.Refusal.BadTime",
+      data: { time: -1 },
+    });
+    t.do({ type: "act", who: "fighter", action: "attack", target: "orc", outcome: "miss" });
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack", target: "orc" })).toEqual({
+      key: "TEMPO.Refusal.OneMajorAction",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "move", who: "fighter", path: [[-1, 0]] })).toEqual({
+      key: "TEMPO.Refusal.PositioningInMelee",
+      data: { who: "Fighter" },
+    });
+    expect(refusal(t, { type: "delay", who: "fighter" })).toEqual({
+      key: "TEMPO.Refusal.AlreadyActed",
+      data: { who: "Fighter" },
+    });
+    t.next();
+    expect(refusal(t, { type: "delay", who: "fighter" })).toEqual({
+      key: "TEMPO.Refusal.NotInGroupTurn",
+      data: { who: "Fighter" },
+    });
+  });
+
+  it("for minor actions past segment 10 and a complex activity", () => {
+    const t = named().do({ type: "start" }).do({ type: "declare", who: "cleric", action: "complex" }).next();
+    t.do({ type: "act", who: "fighter", action: "simple", time: 10 });
+    expect(refusal(t, { type: "act", who: "fighter", action: "attack", target: "orc" })).toEqual({
+      key: "TEMPO.Refusal.ActionsPastRound",
+      data: { who: "Fighter" },
+    });
+    t.next();
+    expect(t.state.current).toBe("cleric");
+    expect(refusal(t, { type: "act", who: "cleric", action: "simple" })).toEqual({
+      key: "TEMPO.Refusal.ComplexTakesRound",
+      data: { who: "Cleric" },
+    });
+    expect(refusal(t, { type: "move", who: "cleric", path: [[0, 6]] })).toEqual({
+      key: "TEMPO.Refusal.ComplexTakesRound",
+      data: { who: "Cleric" },
+    });
+    expect(refusal(t, { type: "move", who: "cleric", path: [[0, 5]] })).toEqual({
+      key: "TEMPO.Refusal.EmptyMove",
+      data: { who: "Cleric" },
+    });
+    expect(refusal(t, { type: "move", who: "cleric", path: [[0, 6]], mode: "withdraw" })).toEqual({
+      key: "TEMPO.Refusal.NoSuchMoveMode",
+      data: { mode: "withdraw" },
+    });
+  });
+
+  it("for spells and delays", () => {
+    const t = named()
+      .do({ type: "start" })
+      .do({ type: "declare", who: "fighter", action: "cast", time: 3 })
+      .do({ type: "declare", who: "cleric", action: "invoke", time: 1 })
+      .do({ type: "declare", who: "orc", action: "parley" })
+      .next();
+    expect(t.state).toMatchObject({ stage: "fast", current: "orc" });
+    expect(refusal(t, { type: "delay", who: "orc" })).toEqual({
+      key: "TEMPO.Refusal.DelayInGroupInitiative",
+      data: { who: "Orc" },
+    });
+    t.next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["fighter", "cleric"] });
+    expect(refusal(t, { type: "move", who: "fighter", path: [[-1, 0]] })).toEqual({
+      key: "TEMPO.Refusal.StillCasting",
+      data: { who: "Fighter" },
+    });
+    t.do({ type: "apply", who: "fighter", condition: "stunned", rounds: 1 });
+    expect(refusal(t, { type: "act", who: "fighter", action: "cast" })).toEqual({
+      key: "TEMPO.Refusal.NotCasting",
+      data: { who: "Fighter" },
+    });
+    t.next();
+    t.do({ type: "act", who: "cleric", action: "invoke" });
+    expect(refusal(t, { type: "act", who: "cleric", action: "invoke" })).toEqual({
+      key: "TEMPO.Refusal.OneSpellPerRound",
+      data: { who: "Cleric" },
+    });
+    t.next();
+    // The orc took its fast action: the goblin is LOW's one actor.
+    expect(t.state).toMatchObject({ stage: "low", current: "goblin" });
+    t.do({ type: "apply", who: "goblin", condition: "delayed", rounds: 1 });
+    expect(refusal(t, { type: "delay", who: "goblin" })).toEqual({
+      key: "TEMPO.Refusal.AlreadyDelayed",
+      data: { who: "Goblin" },
+    });
+  });
+
+  it("for one going first who announces a spell before its group turn", () => {
+    const t = new Table(
+      [
+        { id: "fighter", name: "Fighter", side: "party", tags: ["goFirst"] },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    )
+      .do({ type: "start" })
+      .do({ type: "declare", who: "fighter", action: "invoke", time: 1 })
+      .next();
+    expect(refusal(t, { type: "act", who: "fighter", action: "invoke" })).toEqual({
+      key: "TEMPO.Refusal.TargetInGroupTurn",
+      data: { who: "Fighter" },
+    });
+  });
+
+  it("for positioning and reactions", () => {
+    const t = named()
+      .do({ type: "start" })
+      .do({ type: "declare", who: "orc", action: "cast", time: 4 })
+      .next();
+    t.do({ type: "move", who: "fighter", path: [[-1, 0]] });
+    t.do({ type: "apply", who: "orc", condition: "stunned", rounds: 1 });
+    expect(refusal(t, { type: "react", who: "orc", with: "immediateAttack" })).toEqual({
+      key: "TEMPO.Refusal.NoMajorForImmediate",
+      data: { who: "Orc" },
+    });
+    t.do({ type: "apply", who: "orc", condition: "surprised", rounds: 1 });
+    expect(refusal(t, { type: "react", who: "orc", with: "freeAttack" })).toEqual({
+      key: "TEMPO.Refusal.Surprised",
+      data: { who: "Orc" },
+    });
+    t.do({ type: "react", who: "orc", with: "decline" });
+    t.next();
+    expect(t.state.current).toBe("cleric");
+    t.do({ type: "act", who: "cleric", action: "missile", target: "goblin", outcome: "miss" });
+    expect(refusal(t, { type: "move", who: "cleric", path: [[0, 8]] })).toEqual({
+      key: "TEMPO.Refusal.PositioningTooFar",
+      data: { who: "Cleric", need: 2 },
+    });
   });
 });

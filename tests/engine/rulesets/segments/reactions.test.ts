@@ -343,6 +343,35 @@ describe("segments: jostling", () => {
   });
 });
 
+describe("segments: jostling after the casting time", () => {
+  it('jostling a caster whose casting time has run out breaks nothing ("during the time period of concentration")', () => {
+    // The wizard's 1-segment casting ends on segment 1; the fighter's simple activity puts its move
+    // on segment 2, through the wizard's square.
+    const t = board([
+      { id: "wizard", side: "party", at: [1, 0] },
+      { id: "fighter", side: "party", at: [0, 0] },
+      { id: "orc", side: "foes", at: [9, 9] },
+    ]);
+    t.do({ type: "start" }).do({ type: "declare", who: "wizard", action: "cast", time: 1 }).next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["wizard", "fighter"], current: "wizard" });
+    t.next();
+    t.do({ type: "act", who: "fighter", action: "simple" });
+    expect(t.state.segment).toBe(2);
+    t.do({
+      type: "move",
+      who: "fighter",
+      path: [
+        [1, 0],
+        [2, 0],
+      ],
+    });
+    expect(t.state.combatants.fighter?.at).toEqual([2, 0]);
+    expect(t.eventsOf("spellLost")).toEqual([]);
+    t.next(2);
+    expect(t.eventsOf("spellCompleted")).toMatchObject([{ who: "wizard", segment: 1 }]);
+  });
+});
+
 describe("segments: the ruler's preview of a move", () => {
   const field = () =>
     board([

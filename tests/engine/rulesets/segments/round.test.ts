@@ -793,3 +793,72 @@ describe("segments: joining and changing sides mid-round", () => {
     expect(t.state.combatants.ogre?.initiative).toBeNull();
   });
 });
+
+describe("segments: turns", () => {
+  it("a turn starts with its stage and the segment the actor's action completes in", () => {
+    const t = started(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    );
+    expect(t.eventsOf("stageStarted")).toEqual([
+      { type: "stageStarted", round: 1, stage: "high", order: ["fighter"] },
+    ]);
+    expect(t.eventsOf("turnStarted")).toEqual([
+      { type: "turnStarted", who: "fighter", round: 1, stage: "high", segment: 1 },
+    ]);
+  });
+
+  it("one defeated before its turn in the stage is passed over", () => {
+    const t = started(
+      [
+        { id: "fighter", side: "party" },
+        { id: "thief", side: "party" },
+        { id: "cleric", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    );
+    expect(t.state.order).toEqual(["fighter", "thief", "cleric"]);
+    t.do({ type: "setDefeated", who: "thief", defeated: true });
+    t.next();
+    expect(t.state.current).toBe("cleric");
+  });
+
+  it("a new round's declarations leave out the defeated", () => {
+    const t = started(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+        { id: "goblin", side: "foes" },
+      ],
+      [5, 2],
+    );
+    t.do({ type: "act", who: "fighter", action: "attack", target: "orc", outcome: "kill" });
+    t.next(3);
+    expect(t.state).toMatchObject({ round: 2, stage: "declare", order: ["fighter", "goblin"] });
+  });
+
+  it("a complex activity of 25 segments starts once and runs to segment 5 of round 3", () => {
+    const t = started(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2, 5, 2, 5, 2],
+      [["fighter", "complex", 25]],
+    );
+    expect(t.eventsOf("activityStarted")).toMatchObject([{ time: 25, completes: { round: 3, segment: 5 } }]);
+    t.next(3);
+    // Round 2 holds 15 segments still to run: the full round.
+    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [{ action: "complex", time: 15 }] });
+    t.next();
+    expect(t.state).toMatchObject({ round: 2, current: "fighter", segment: 10 });
+    t.next(3);
+    t.next();
+    expect(t.state).toMatchObject({ round: 3, current: "fighter", segment: 5 });
+    expect(t.eventsOf("activityStarted")).toHaveLength(1);
+  });
+});

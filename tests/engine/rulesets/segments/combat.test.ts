@@ -555,7 +555,7 @@ describe("segments: fast actions", () => {
     expect(t.eventsOf("actionTaken")).toHaveLength(1);
   });
 
-  it('fleeing offers a free and an immediate attack to each adjacent enemy only ("Fleeing melee")', () => {
+  it('fleeing offers a free and an immediate attack to each adjacent enemy only ("a free attack will be granted ... (ex. Flee Melee)")', () => {
     const t = melee([{ id: "goblin", side: "foes", at: [6, 6] }]);
     t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "flee" }).next();
     t.do({ type: "act", who: "fighter", action: "flee" });

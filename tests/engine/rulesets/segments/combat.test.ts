@@ -1246,3 +1246,24 @@ describe("segments: refusals name who and what", () => {
     });
   });
 });
+
+describe("segments: more declarations and invocations", () => {
+  it("a declared delay does not stop another declaration (a delay is a minor action)", () => {
+    const t = duel([5, 2]).do({ type: "start" });
+    t.do({ type: "declare", who: "fighter", action: "delay" });
+    t.do({ type: "declare", who: "fighter", action: "attack" });
+    expect(t.eventsOf("actionDeclared").map((e) => e.action)).toEqual(["delay", "attack"]);
+  });
+
+  it("a 1-segment invocation goes off in a LOW group turn as in a HIGH one", () => {
+    const t = duel([2, 5])
+      .do({ type: "start" })
+      .do({ type: "declare", who: "fighter", action: "invoke", time: 1 })
+      .next(2);
+    expect(t.state).toMatchObject({ stage: "low", current: "fighter" });
+    t.do({ type: "act", who: "fighter", action: "invoke", target: "orc" });
+    expect(t.eventsOf("spellCompleted")).toEqual([
+      { type: "spellCompleted", who: "fighter", spell: "invoke", segment: 1, target: "orc" },
+    ]);
+  });
+});

@@ -440,3 +440,66 @@ describe("segments: the ruler's preview of a move", () => {
     expect(preview).toMatchObject({ cells: [], refusal: { key: "TEMPO.Refusal.NotOnGrid" } });
   });
 });
+
+describe("segments: more of the ruler's preview and jostling", () => {
+  it("a provocation whose only threatener is surprised shows no hold", () => {
+    const t = board([
+      { id: "fighter", side: "party", at: [0, 0] },
+      { id: "goblin", side: "foes", at: [1, 0], surprised: true },
+      { id: "orc", side: "foes", at: [9, 9] },
+    ]);
+    t.do({ type: "start" }).next();
+    expect(t.state.current).toBe("fighter");
+    expect(segments.previewMove?.(t.state, "fighter", [[-1, 0]], "normal")).toMatchObject({
+      provocations: [],
+      refusal: null,
+    });
+  });
+
+  it("the preview of one the scene does not know shows its refusal and no line", () => {
+    const t = board([
+      { id: "fighter", side: "party", at: [0, 0] },
+      { id: "orc", side: "foes", at: [5, 0] },
+    ]);
+    t.do({ type: "start" }).next();
+    expect(segments.previewMove?.(t.state, "ghost", [[1, 0]], "normal")).toEqual({
+      cells: [],
+      cost: {},
+      provocations: [],
+      refusal: { key: "TEMPO.Refusal.UnknownCombatant", data: { who: "ghost" } },
+    });
+  });
+
+  it("a caster sharing the square the mover leaves is not jostled: the mover moves into none of its squares", () => {
+    const t = board([
+      { id: "fighter", side: "party", at: [0, 0] },
+      { id: "wizard", side: "party", at: [0, 0] },
+      { id: "orc", side: "foes", at: [7, 7] },
+    ]);
+    t.do({ type: "start" }).do({ type: "declare", who: "wizard", action: "cast", time: 5 }).next(2);
+    expect(t.state.current).toBe("fighter");
+    t.do({ type: "move", who: "fighter", path: [[1, 0]] });
+    expect(t.eventsOf("spellLost")).toEqual([]);
+  });
+});
+
+describe("segments: a gridless scene with tokens placed", () => {
+  it("every able enemy is adjacent to a fleer: the engine measures nothing on a gridless scene", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [1, 0] },
+        { id: "goblin", side: "foes", at: [7, 7] },
+      ],
+      [5, 2],
+    );
+    t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "flee" }).next();
+    t.do({ type: "act", who: "fighter", action: "flee" });
+    expect(offers(t)).toEqual([
+      "orc/freeAttack/fighter",
+      "orc/immediateAttack/fighter",
+      "goblin/freeAttack/fighter",
+      "goblin/immediateAttack/fighter",
+    ]);
+  });
+});

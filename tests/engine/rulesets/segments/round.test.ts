@@ -109,13 +109,13 @@ describe("segments: group initiative", () => {
 });
 
 describe("segments: order within a group", () => {
-  it('orders by action type: spells, missile, melee, other, delaying, then complex ("Go Last")', () => {
+  it('orders by action type: spells, missile, melee, other, delaying, then complex ("Go Last"), whatever the weapon speed', () => {
     const t = started(
       [
         { id: "builder", side: "party" },
         { id: "tinker", side: "party" },
-        { id: "idle", side: "party" },
-        { id: "fighter", side: "party" },
+        { id: "idle", side: "party", stats: { weaponSpeed: 5 } },
+        { id: "fighter", side: "party", stats: { weaponSpeed: 5 } },
         { id: "archer", side: "party" },
         { id: "mage", side: "party" },
         { id: "orc", side: "foes" },
@@ -860,5 +860,212 @@ describe("segments: turns", () => {
     t.next();
     expect(t.state).toMatchObject({ round: 3, current: "fighter", segment: 5 });
     expect(t.eventsOf("activityStarted")).toHaveLength(1);
+  });
+});
+
+describe("segments: more of the round", () => {
+  it("a 1-segment invocation declared with a simple activity still goes off in the group turn", () => {
+    const t = started(
+      [
+        { id: "priest", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+      [
+        ["priest", "simple"],
+        ["priest", "invoke", 1],
+      ],
+    );
+    expect(t.eventsOf("castingStarted")).toEqual([]);
+    t.do({ type: "act", who: "priest", action: "invoke" });
+    expect(t.eventsOf("spellCompleted")).toMatchObject([{ who: "priest", spell: "invoke" }]);
+  });
+
+  it("a spell declared with a 1-segment simple activity is cast over its time", () => {
+    const t = started(
+      [
+        { id: "mage", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+      [
+        ["mage", "simple"],
+        ["mage", "cast", 3],
+      ],
+    );
+    expect(t.eventsOf("castingStarted")).toMatchObject([{ who: "mage", time: 3 }]);
+  });
+
+  it("on a grid, an unplaced multi-attacker counts as in melee unless it declared otherwise", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "bear", side: "foes", tags: ["multiAttack"] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    )
+      .do({ type: "start" })
+      .next();
+    expect(t.state).toMatchObject({ stage: "multi", order: ["bear"] });
+  });
+
+  it("on a gridless scene a placed multi-attacker is measured by nothing: in melee", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "bear", side: "foes", at: [9, 9], tags: ["multiAttack"] },
+      ],
+      [5, 2],
+    )
+      .do({ type: "start" })
+      .next();
+    expect(t.state).toMatchObject({ stage: "multi", order: ["bear"] });
+  });
+
+  it("a multi-attacker that goes first, or declared a missile, takes no multi-attack turn", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "bear", side: "foes", at: [1, 0], tags: ["multiAttack", "goFirst"] },
+        { id: "harpy", side: "foes", at: [0, 1], tags: ["multiAttack"] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    ).do({ type: "start" });
+    t.do({ type: "declare", who: "harpy", action: "missile" }).next();
+    expect(t.state).toMatchObject({ stage: "fast", order: ["bear"] });
+    t.next();
+    expect(t.state).toMatchObject({ stage: "high", order: ["fighter"] });
+  });
+
+  it("a multi-attacker that comes into melee after step 4 keeps its LOW turn and has no remaining routines", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party", at: [0, 0] },
+        { id: "bear", side: "foes", at: [3, 0], tags: ["multiAttack"] },
+      ],
+      [5, 2],
+      { grid: { type: "square" } },
+    )
+      .do({ type: "start" })
+      .next();
+    expect(t.state).toMatchObject({ stage: "high", current: "fighter" });
+    t.do({ type: "move", who: "fighter", path: [[2, 0]] });
+    t.next();
+    expect(t.state).toMatchObject({ stage: "low", order: ["bear"] });
+    t.next();
+    expect(t.state.stage).toBe("end");
+  });
+
+  it("a delayed individual's delaying activity goes after a delayed one's melee and with the complex ones (\"Go Last\")", () => {
+    // LOW: orc (melee), fighter (melee, delayed), builder (complex), thief (delaying, delayed: as
+    // complex, and the delayed loses the tie with the builder).
+    const t = new Table(
+      [
+        { id: "thief", side: "party" },
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+        { id: "builder", side: "foes" },
+      ],
+      [5, 2],
+    ).do({ type: "start" });
+    t.do({ type: "apply", who: "thief", condition: "delayed", rounds: 1 });
+    t.do({ type: "apply", who: "fighter", condition: "delayed", rounds: 1 });
+    t.do({ type: "declare", who: "builder", action: "complex" });
+    t.do({ type: "declare", who: "thief", action: "delaying" }).next();
+    expect(t.state).toMatchObject({ stage: "low", order: ["orc", "fighter", "builder", "thief"] });
+  });
+
+  it("the Dexterity Reaction Adjustment can drop the higher side's individual to a tie, still HIGH", () => {
+    // party 5 with DEX 3 (-3) = 2 against foes 2: tied, HIGH.
+    const t = started(
+      [
+        { id: "fighter", side: "party", stats: { dexterity: 3 } },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    );
+    expect(t.eventsOf("groupInitiativeSet")[0]).toMatchObject({
+      individual: { fighter: "high", orc: "low" },
+    });
+    expect(t.state).toMatchObject({ stage: "high", order: ["fighter"] });
+  });
+
+  it('ties are lost by the delayed whatever the roster order and weapon speed ("ties are lost unless the opponent has the delayed condition")', () => {
+    const t = new Table(
+      [
+        { id: "orc", side: "foes", stats: { weaponSpeed: 9 } },
+        { id: "fighter", side: "party", stats: { weaponSpeed: 1 } },
+      ],
+      [2, 5],
+    ).do({ type: "start" });
+    t.do({ type: "apply", who: "fighter", condition: "delayed", rounds: 1 }).next();
+    expect(t.state).toMatchObject({ stage: "low", order: ["orc", "fighter"] });
+  });
+
+  it("the end of round 1 lifts the setup's surprise only, not a surprise the GM set for longer", () => {
+    const t = new Table(
+      [
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes", surprised: true },
+      ],
+      [5, 5, 2],
+    ).do({ type: "start" });
+    t.do({ type: "apply", who: "fighter", condition: "surprised", rounds: 5 });
+    t.next();
+    expect(t.state.stage).toBe("end");
+    expect(t.eventsOf("stageStarted").at(-1)).toEqual({
+      type: "stageStarted",
+      round: 1,
+      stage: "end",
+      order: [],
+    });
+    expect(t.state.combatants.fighter?.conditions.map((k) => k.id)).toEqual(["surprised"]);
+    expect(t.state.combatants.orc?.conditions).toEqual([]);
+    t.do({ type: "removeCondition", who: "fighter", condition: "surprised" });
+    t.next(2);
+    // Round 2: both sides roll 5, HIGH: the fighter, then the orc, whom the GM surprises again for
+    // 5 rounds: its turn is passed over, and the end of round 2 keeps the condition.
+    expect(t.state).toMatchObject({ round: 2, stage: "high", order: ["fighter", "orc"], current: "fighter" });
+    t.do({ type: "apply", who: "orc", condition: "surprised", rounds: 5 });
+    t.next();
+    expect(t.state).toMatchObject({ round: 2, stage: "end" });
+    expect(t.state.combatants.orc?.conditions.map((k) => k.id)).toEqual(["surprised"]);
+  });
+
+  it("a delayed delaying activity sent last is announced as a change of order", () => {
+    const t = started(
+      [
+        { id: "thief", side: "party" },
+        { id: "orc", side: "foes" },
+        { id: "goblin", side: "foes" },
+      ],
+      [5, 2],
+    );
+    t.do({ type: "delay", who: "thief" });
+    t.next();
+    expect(t.state).toMatchObject({ order: ["orc", "goblin", "thief"], current: "goblin" });
+    t.do({ type: "endTurn", who: "goblin" });
+    expect(t.state.current).toBe("thief");
+    expect(t.eventsOf("orderChanged")).toEqual([]);
+  });
+
+  it("a newcomer goes before the first still to act whose place is after its own", () => {
+    const t = new Table(
+      [
+        { id: "mage", side: "party" },
+        { id: "archer", side: "party" },
+        { id: "fighter", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+      [5, 2],
+    ).do({ type: "start" });
+    t.do({ type: "declare", who: "mage", action: "cast", time: 3 });
+    t.do({ type: "declare", who: "archer", action: "missile" });
+    t.do({ type: "declare", who: "fighter", action: "simple" }).next();
+    expect(t.state).toMatchObject({ order: ["mage", "archer", "fighter"], current: "mage" });
+    t.do({ type: "addCombatant", combatant: { id: "squire", side: "party" } });
+    expect(t.state.order).toEqual(["mage", "archer", "squire", "fighter"]);
   });
 });

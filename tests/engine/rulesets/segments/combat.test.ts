@@ -160,9 +160,10 @@ describe("segments: a spell carried into the next round", () => {
     expect(t.refused({ type: "declare", who: "fighter", action: "cast", time: 2 })).toBe(
       "TEMPO.Refusal.OneSpellPerRound",
     );
-    expect(t.refused({ type: "declare", who: "fighter", action: "attack" })).toBe(
-      "TEMPO.Refusal.StillCasting",
-    );
+    expect(refusal(t, { type: "declare", who: "fighter", action: "attack" })).toEqual({
+      key: "TEMPO.Refusal.StillCasting",
+      data: { who: "fighter" },
+    });
     t.do({ type: "declare", who: "fighter", action: "simple" });
   });
 
@@ -776,9 +777,10 @@ describe("segments: spells in the group turn", () => {
       .do({ type: "declare", who: "fighter", action: "cast", time: 3 })
       .next();
     expect(t.state).toMatchObject({ stage: "fast", current: "fighter" });
-    expect(t.refused({ type: "act", who: "fighter", action: "cast", target: "orc" })).toBe(
-      "TEMPO.Refusal.TargetInGroupTurn",
-    );
+    expect(refusal(t, { type: "act", who: "fighter", action: "cast", target: "orc" })).toEqual({
+      key: "TEMPO.Refusal.TargetInGroupTurn",
+      data: { who: "fighter" },
+    });
     const i = duel([5, 2], { tags: ["goFirst"] })
       .do({ type: "start" })
       .do({ type: "declare", who: "fighter", action: "invoke", time: 1 })

@@ -288,6 +288,7 @@ describe("segments: attack rolls", () => {
   it('needs AAC0 minus AC, with "a sequence of six 20s before a 21 is required"', () => {
     expect(toHitNeeded(20, 0)).toBe(20);
     expect(toHitNeeded(20, 5)).toBe(15);
+    expect(toHitNeeded(20, -1)).toBe(20);
     expect(toHitNeeded(20, -5)).toBe(20);
     expect(toHitNeeded(20, -6)).toBe(21);
     // "20*" entered as 21: "the creature also needs a 20 to strike an AC of 1"

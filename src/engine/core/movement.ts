@@ -56,6 +56,8 @@ function standing(c: CombatantState): boolean {
 
 function plainBodies(state: EncounterState, include: (c: CombatantState) => boolean, share: boolean): Body[] {
   const bodies: Body[] = [];
+  // A gridless scene measures nothing: its tokens have places, but no body stands on a grid.
+  if (settled(state.grid).type === "none") return bodies;
   // Plain reads where nothing under them changed (settled): inside a command `state` is a draft.
   const combatants = settled(state.combatants);
   for (const id of settled(state.roster)) {
@@ -74,7 +76,7 @@ function plainBodies(state: EncounterState, include: (c: CombatantState) => bool
 function bodiesInCommand(ctx: Context): { bodies: readonly Body[]; same: boolean } {
   const base = spatialIndexOf(ctx.base);
   const { moved } = ctx.geometry;
-  if (moved.size === 0) return { bodies: base.bodies, same: true };
+  if (moved.size === 0 || ctx.base.grid.type === "none") return { bodies: base.bodies, same: true };
   const read = peeker(ctx.state);
   const onGrid = (c: CombatantState | undefined): c is CombatantState & { at: Cell } =>
     c !== undefined && c.at !== null && !c.defeated;

@@ -132,3 +132,31 @@ describe("ruler previews agree with the move they preview", () => {
     });
   }
 });
+
+describe("a gridless scene measures nothing (the ruler on a scene without a grid)", () => {
+  for (const id of MOVING) {
+    it(`${id}: with tokens placed, the preview refuses as move does (NoGrid) and never throws`, () => {
+      const ruleset = getRuleset(id);
+      const preview = ruleset.previewMove;
+      if (!preview) throw new Error(`${id} has no previewMove`);
+      const placed = scene(ruleset, [
+        [0, 0],
+        [1, 0],
+        [0, 2],
+        [3, 3],
+      ]);
+      const gridless = { ...placed, grid: { type: "none" as const } };
+      const state = started(ruleset, gridless, new SeededDice(4));
+      const who = state.current as string;
+      expect(state.combatants[who]?.at).not.toBeNull();
+      const path: Cell[] = [[1, 1]];
+      const seen = preview(state, who, path, "normal");
+      const result = apply(state, { type: "move", who, path }, new SeededDice(4), ruleset);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.refusal.key).toBe("TEMPO.Refusal.NoGrid");
+      expect(seen.refusal).toEqual(result.refusal);
+      expect(seen.provocations).toEqual([]);
+    });
+  }
+});

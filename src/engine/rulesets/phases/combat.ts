@@ -371,7 +371,8 @@ function complete(
 ): void {
   if (target !== undefined) resolveAttack(ctx, c, target, action, outcome);
   if (action === "standUp") removeCondition(ctx, c.id, "prone");
-  if (action === "recover")
+  // A full-phase action only started (a limited Phase) takes effect when it is completed.
+  if (action === "recover" && ph(c).fullPhaseStarted?.action !== action)
     ctx.emit({ type: "recovered", who: c.id, round: ctx.state.round, reason: "action" });
   resumeHeld(ctx);
 }

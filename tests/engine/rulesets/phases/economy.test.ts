@@ -184,6 +184,8 @@ describe('phases: limited Phases ("only a single move action or attack action")'
     expect(t.eventsOf("fullPhaseStarted")).toEqual([
       { type: "fullPhaseStarted", who: "hero", action: "recover" },
     ]);
+    // Only started: the Recovery is taken when the action is completed, once.
+    expect(t.eventsOf("recovered")).toEqual([]);
     expect(t.refusal({ type: "act", who: "hero", action: "drawFocus" })).toEqual({
       key: "TEMPO.Refusal.SingleActionOnly",
       data: { who: "hero" },
@@ -194,12 +196,7 @@ describe('phases: limited Phases ("only a single move action or attack action")'
     expect(t.eventsOf("fullPhaseCompleted")).toEqual([
       { type: "fullPhaseCompleted", who: "hero", action: "recover" },
     ]);
-    expect(t.eventsOf("recovered").at(-1)).toEqual({
-      type: "recovered",
-      who: "hero",
-      round: 1,
-      reason: "action",
-    });
+    expect(t.eventsOf("recovered")).toEqual([{ type: "recovered", who: "hero", round: 1, reason: "action" }]);
     expect(t.eventsOf("actionTaken").at(-1)).toMatchObject({ action: "recover", actionType: "fullPhase" });
     expect(t.refused({ type: "act", who: "hero", action: "drawFocus" })).toBe(
       "TEMPO.Refusal.SingleActionOnly",

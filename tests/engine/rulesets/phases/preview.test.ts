@@ -178,3 +178,32 @@ describe("phases: previewing a delayer's move (it would take its delayed turn by
     });
   });
 });
+
+describe("phases: previewing a delayer's move at the Phase's end", () => {
+  it('"wait until some time later and act then": the move the delayer may make there is previewed, not refused', () => {
+    const t = lane().do({ type: "delay", who: "hero" }).next(2);
+    expect(t.state).toMatchObject({ phase: 1, current: null });
+    // The thug (at [1, 0]) and the goon (at [-2, -1]) are there to be provoked.
+    expect(preview(t, "hero", [[-3, 0]])).toEqual({
+      cells: [
+        [0, 0],
+        [-1, 0],
+        [-2, 0],
+        [-3, 0],
+      ],
+      cost: {},
+      provocations: [{ cell: [0, 0], step: 0, by: ["thug"] }],
+      refusal: null,
+    });
+    t.do({ type: "move", who: "hero", path: [[-3, 0]] });
+    expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
+  });
+
+  it("nobody but a delayer moves there", () => {
+    const t = lane().do({ type: "delay", who: "hero" }).next(2);
+    expect(preview(t, "thug", [[2, 0]])?.refusal).toEqual({
+      key: "TEMPO.Refusal.NotYourTurn",
+      data: { who: "thug" },
+    });
+  });
+});

@@ -243,3 +243,46 @@ describe("phases: a delayer acting at the Phase's end", () => {
     expect(t.state).toMatchObject({ phase: 2, current: "thug" });
   });
 });
+
+describe("phases: what the ruleset keeps on each character", () => {
+  it("starts empty: no tie rolls, delay, readied or aborted action, turn, started action or provocation", () => {
+    const t = new Table([{ id: "hero", side: "party", stats: { combatValue: 10 } }]);
+    expect(t.state.combatants.hero?.ext).toEqual({
+      tieRolls: [],
+      delaying: null,
+      readied: null,
+      abortSkips: null,
+      lastTurn: null,
+      fullPhaseStarted: null,
+      provokedBy: [],
+    });
+  });
+
+  it("records when a delay, a readied action, a started full-phase action and a turn happened", () => {
+    const t = new Table([
+      { id: "hero", side: "party", stats: { combatValue: 10 } },
+      { id: "ally", side: "party", stats: { combatValue: 9 } },
+      { id: "thug", side: "foes", surprised: true, stats: { combatValue: 7 } },
+    ]).do({ type: "start" });
+    expect(t.state.combatants.hero?.ext.lastTurn).toEqual({ round: 1, phase: "surprise" });
+    t.do({ type: "ready", who: "hero", action: "strike", trigger: { who: "thug", verb: "act" } });
+    expect(t.state.combatants.hero?.ext.readied).toEqual({
+      action: "strike",
+      trigger: { who: "thug", verb: "act" },
+      since: { round: 1, phase: "surprise" },
+    });
+    t.next();
+    t.do({ type: "act", who: "ally", action: "recover" });
+    expect(t.state.combatants.ally?.ext.fullPhaseStarted).toEqual({
+      action: "recover",
+      at: { round: 1, phase: "surprise" },
+    });
+    t.next();
+    expect(t.state).toMatchObject({ phase: 1, current: "hero" });
+    t.next();
+    t.do({ type: "delay", who: "ally" });
+    expect(t.state.current).toBe("thug");
+    expect(t.state.combatants.ally?.ext.delaying).toEqual({ until: null, since: { round: 1, phase: 1 } });
+    expect(t.state.combatants.ally?.ext.lastTurn).toEqual({ round: 1, phase: 1 });
+  });
+});

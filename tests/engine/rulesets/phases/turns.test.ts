@@ -400,6 +400,38 @@ describe('phases: abort ("take a defensive action before it is your place in the
     ]);
   });
 
+  it("having acted in the previous Phase, before one's Initiative in this one: gives up this Phase's action", () => {
+    const t = trio().next(3);
+    // Phase 2, the hero's turn: the thug acted in Phase 1, not yet in Phase 2.
+    expect(t.state).toMatchObject({ phase: 2, current: "hero" });
+    t.do({ type: "abort", who: "thug", to: "block" });
+    expect(t.eventsOf("aborted")).toEqual([
+      { type: "aborted", who: "thug", to: "block", givesUp: { round: 1, phase: 2 } },
+    ]);
+  });
+
+  it("having last acted in the same Phase of the previous Turn: gives up this Phase's action", () => {
+    const t = new Table([
+      { id: "hero", side: "party", stats: { combatValue: 10 } },
+      { id: "thug", side: "foes", stats: { combatValue: 7 } },
+    ]).do({ type: "start" });
+    t.next(3);
+    expect(t.state).toMatchObject({ round: 1, phase: 2, current: "thug" });
+    // The thug's last turn is Phase 2 of Turn 1; it is out cold until Phase 2 of Turn 2.
+    t.do({ type: "apply", who: "thug", condition: "unconscious", rounds: null });
+    t.next(5);
+    expect(t.state).toMatchObject({ round: 2, phase: 2, current: "hero" });
+    t.do({ type: "removeCondition", who: "thug", condition: "unconscious" });
+    t.do({ type: "abort", who: "thug", to: "dodge" });
+    expect(t.eventsOf("aborted")).toEqual([
+      { type: "aborted", who: "thug", to: "dodge", givesUp: { round: 2, phase: 2 } },
+    ]);
+    t.next();
+    expect(t.eventsOf("turnSkipped")).toEqual([
+      { type: "turnSkipped", who: "thug", round: 2, phase: 2, reason: "aborted" },
+    ]);
+  });
+
   it("after acting in Phase 1: gives up Phase 2's action", () => {
     const t = trio().next();
     t.do({ type: "abort", who: "hero", to: "block" });

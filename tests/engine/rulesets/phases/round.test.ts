@@ -48,6 +48,13 @@ describe('phases: Initiative ("equal to their Combat Value (plus their Lightning
       ["cat", 6],
     ]);
     expect(t.state.order).toEqual(["ben", "cat", "ana", "dan"]);
+    expect(t.eventsOf("diceRolled")[0]).toEqual({
+      type: "diceRolled",
+      faces: 6,
+      result: 3,
+      purpose: "initiativeTie",
+      who: "ana",
+    });
     expect(t.state.combatants.ana?.ext.tieRolls).toEqual([3, 2]);
     expect(t.state.combatants.ben?.ext.tieRolls).toEqual([5]);
     expect(t.state.combatants.cat?.ext.tieRolls).toEqual([3, 6]);
@@ -126,7 +133,9 @@ describe("phases: the Turn", () => {
     t.do({ type: "react", who: "thug", with: "decline" });
     t.do({ type: "move", who: "hero", path: [[0, 0]] });
     expect(t.state.offers).toEqual([]);
+    expect(t.state.combatants.hero?.ext.provokedBy).toEqual(["thug"]);
     t.next(2);
+    expect(t.state.combatants.hero?.ext.provokedBy).toEqual([]);
     t.do({ type: "move", who: "hero", path: [[0, 1]] });
     expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
   });
@@ -181,6 +190,9 @@ describe('phases: the Surprise Phase ("If some but not all of the characters are
       { id: "thug", side: "foes", surprised: true, stats: { combatValue: 7 } },
     ]).do({ type: "start" });
     expect(t.state).toMatchObject({ phase: 1, current: "hero", order: ["hero", "thug"] });
+    expect(t.eventsOf("phaseStarted")).toEqual([
+      { type: "phaseStarted", round: 1, phase: 1, order: ["hero", "thug"] },
+    ]);
     expect(t.conditions("hero")).toEqual([]);
     expect(t.conditions("thug")).toEqual([]);
   });
@@ -216,6 +228,9 @@ describe('phases: the Surprise Phase ("If some but not all of the characters are
     t.do({ type: "addCombatant", combatant: { id: "boss", side: "foes", stats: { combatValue: 9 } } });
     t.do({ type: "addCombatant", combatant: { id: "rat", side: "foes", stats: { combatValue: 1 } } });
     expect(t.state.order).toEqual(["hero", "boss", "thug", "rat"]);
+    // Above everybody: first.
+    t.do({ type: "addCombatant", combatant: { id: "ace", side: "party", stats: { combatValue: 12 } } });
+    expect(t.state.order).toEqual(["ace", "hero", "boss", "thug", "rat"]);
   });
 });
 

@@ -371,7 +371,8 @@ function complete(
 ): void {
   if (target !== undefined) resolveAttack(ctx, c, target, action, outcome);
   if (action === "standUp") removeCondition(ctx, c.id, "prone");
-  if (action === "recover")
+  // A full-phase action only started (a limited Phase) takes effect when it is completed.
+  if (action === "recover" && ph(c).fullPhaseStarted?.action !== action)
     ctx.emit({ type: "recovered", who: c.id, round: ctx.state.round, reason: "action" });
   resumeHeld(ctx);
 }
@@ -498,8 +499,10 @@ export function previewMove(
     if (!canAct(c)) refuse("CannotAct", { who: c.name });
     if (state.current !== who) {
       const enc = phEncounter(state);
-      if (!(ph(c).delaying && state.current !== null && !enc.currentActed && enc.held === null))
-        refuse("NotYourTurn", { who: c.name });
+      // As actorFor: a delayer takes its turn between actions or at the Phase's end.
+      const between = state.current !== null && !enc.currentActed && enc.held === null;
+      const atEnd = state.current === null && enc.phaseEnd === true;
+      if (!(ph(c).delaying && (between || atEnd))) refuse("NotYourTurn", { who: c.name });
       return previewByApplying(state, who, path, mode, ruleset, walked);
     }
     prepared = prepareMove(ctx, c, { who, path, mode }, spatialIndexOf(state));

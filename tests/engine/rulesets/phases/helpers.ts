@@ -1,5 +1,8 @@
+import { apply } from "../../../../src/engine/apply";
+import type { Command } from "../../../../src/engine/commands";
 import { phases } from "../../../../src/engine/rulesets/phases";
 import type { EncounterSetup } from "../../../../src/engine/encounter";
+import type { Refusal } from "../../../../src/engine/refusal";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { RulesetTable } from "../../../support/table";
 
@@ -7,5 +10,19 @@ import { RulesetTable } from "../../../support/table";
 export class Table extends RulesetTable {
   constructor(combatants: CombatantSetup[], dice: number[] = [], extra: Partial<EncounterSetup> = {}) {
     super(phases, combatants, dice, extra);
+  }
+
+  /** Apply a command expected to be refused; returns the whole refusal (key and data), checking nothing changed. */
+  refusal(command: Command): Refusal {
+    const snapshot = JSON.stringify(this.state);
+    const result = apply(this.state, command, this.dice, phases);
+    if (result.ok) throw new Error(`accepted ${JSON.stringify(command)}`);
+    if (JSON.stringify(result.state) !== snapshot) throw new Error("a refusal changed the state");
+    return result.refusal;
+  }
+
+  /** The ids of a combatant's conditions. */
+  conditions(id: string): string[] {
+    return (this.state.combatants[id]?.conditions ?? []).map((k) => k.id);
   }
 }

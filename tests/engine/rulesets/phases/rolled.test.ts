@@ -27,6 +27,23 @@ describe("phases attack rolls (3d6 + OCV against 10 + DCV)", () => {
     expect(strike({ ocv: 5 }, { dcv: 4 }, [1, 2, 5])).toMatchObject({ roll: 8, needed: 9, hit: false });
   });
 
+  it("rolls the three dice as the attacker's attack roll", () => {
+    const t = new Table(
+      [
+        { id: "hero", side: "party", at: [0, 0], stats: { combatValue: 8 } },
+        { id: "thug", side: "foes", at: [1, 0], stats: { combatValue: 6 } },
+      ],
+      [6, 5, 4],
+      { grid: { type: "hex" } },
+    ).do({ type: "start" });
+    t.do({ type: "act", who: "hero", action: "strike", target: "thug" });
+    expect(t.eventsOf("diceRolled")).toEqual([
+      { type: "diceRolled", faces: 6, result: 6, purpose: "attack", who: "hero" },
+      { type: "diceRolled", faces: 6, result: 5, purpose: "attack", who: "hero" },
+      { type: "diceRolled", faces: 6, result: 4, purpose: "attack", who: "hero" },
+    ]);
+  });
+
   it("uses OCV 3 and DCV 3 when not given: 3d6 must reach 10", () => {
     expect(strike({}, {}, [4, 4, 2])).toMatchObject({ roll: 10, needed: 10, hit: true, outcome: "hit" });
     expect(strike({}, {}, [4, 4, 1])).toMatchObject({ roll: 9, needed: 10, hit: false, outcome: "miss" });

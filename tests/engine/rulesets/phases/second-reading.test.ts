@@ -109,5 +109,8 @@ describe('phases: a delayer may "just wait until some time later and act then"',
     // yet performed an action, you don't get to take a delayed action".
     expect(t.state).toMatchObject({ phase: 2, current: "hero" });
     expect(t.eventsOf("delayLapsed")).toEqual([{ type: "delayLapsed", who: "hero" }]);
+    expect(t.state.ext.phaseEnd).toBe(false);
+    expect(t.state.ext.delayers).toEqual([]);
+    expect(t.state.combatants.hero?.conditions).toEqual([]);
   });
 });

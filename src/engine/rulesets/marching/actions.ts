@@ -260,9 +260,12 @@ export function previewMove(
   mode: MoveMode,
 ): MovePreview {
   try {
-    // Off the grid there is nothing to index: prepareMove refuses it (NoGrid) as `move` does.
-    const index = state.grid.type === "none" ? undefined : spatialIndexOf(state);
-    const { cells } = prepareMove(readOnlyContext(state, ruleset), { who, path, mode }, index);
+    // Off the grid the index holds no body (core/movement.ts): prepareMove refuses NoGrid as `move` does.
+    const { cells } = prepareMove(
+      readOnlyContext(state, ruleset),
+      { who, path, mode },
+      spatialIndexOf(state),
+    );
     return { cells, cost: {}, provocations: [], refusal: null };
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;

@@ -302,16 +302,29 @@ function actorFor(ctx: Context, who: string): CombatantState {
   if (!canAct(c)) refuse("CannotAct", { who: c.name });
   const { state } = ctx;
   if (state.current === who) return c;
-  const enc = phEncounter(state);
-  if (ph(c).delaying && state.current !== null && !enc.currentActed && enc.held === null) {
+  const delayed = delayedTurn(state, c);
+  if (delayed === "between" && state.current !== null) {
     takeDelayedTurn(ctx, c, state.current);
     return c;
   }
-  if (ph(c).delaying && state.current === null && enc.phaseEnd === true) {
+  if (delayed === "atEnd") {
     takeDelayedTurnAtEnd(ctx, c);
     return c;
   }
   refuse("NotYourTurn", { who: c.name });
+}
+
+/**
+ * When a delaying character may take its turn now, not being the current one: between the current
+ * character's actions (before it acted, nothing held), or at the Phase's end; null otherwise.
+ * `move` and `act` (actorFor) and the ruler's preview ask the same question.
+ */
+function delayedTurn(state: EncounterState, c: CombatantState): "between" | "atEnd" | null {
+  if (!ph(c).delaying) return null;
+  const enc = phEncounter(state);
+  if (state.current !== null && !enc.currentActed && enc.held === null) return "between";
+  if (state.current === null && enc.phaseEnd === true) return "atEnd";
+  return null;
 }
 
 export function act(ctx: Context, cmd: CommandOf<"act">): void {
@@ -498,11 +511,7 @@ export function previewMove(
     requireAble(c);
     if (!canAct(c)) refuse("CannotAct", { who: c.name });
     if (state.current !== who) {
-      const enc = phEncounter(state);
-      // As actorFor: a delayer takes its turn between actions or at the Phase's end.
-      const between = state.current !== null && !enc.currentActed && enc.held === null;
-      const atEnd = state.current === null && enc.phaseEnd === true;
-      if (!(ph(c).delaying && (between || atEnd))) refuse("NotYourTurn", { who: c.name });
+      if (delayedTurn(state, c) === null) refuse("NotYourTurn", { who: c.name });
       return previewByApplying(state, who, path, mode, ruleset, walked);
     }
     prepared = prepareMove(ctx, c, { who, path, mode }, spatialIndexOf(state));

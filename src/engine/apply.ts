@@ -213,13 +213,16 @@ const produce = create as unknown as (
 
 /** A plain deep copy of JSON-like data that may hold drafts (read while the draft is alive). */
 function plain<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(plain) as T;
-  if (typeof value === "object" && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = plain(v);
-    return out as T;
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const list: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i += 1) list[i] = plain(value[i]);
+    return list as T;
   }
-  return value;
+  // Key by key, with no list of entries made per object: every event of every command comes here.
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) out[k] = plain((value as Record<string, unknown>)[k]);
+  return out as T;
 }
 
 /** A handler failed without refusing: log it for the developer, refuse it for the table. */

@@ -170,6 +170,17 @@ export function peeker(state: EncounterState): (id: string) => CombatantState | 
 }
 
 /**
+ * One combatant, read as peeker reads it: for a single read, without making a reader (a reader is
+ * a new function, which a bundle that keeps function names also names, at every call).
+ */
+export function peek(state: EncounterState, id: string): CombatantState | undefined {
+  const ctx = contextOf(state);
+  if (!ctx || ctx.base === ctx.state || engineChecks.reads) return peeker(state)(id);
+  const record = ctx.touched.has(id) ? state.combatants : ctx.base.combatants;
+  return Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+/**
  * Every combatant in roster order, to read and never to change: peeker over the roster, so a scan
  * inside a command takes no draft (and copies nothing) for the combatants it only looks at.
  */
@@ -193,6 +204,17 @@ export function someItem<T>(list: readonly T[], test: (item: T) => boolean): boo
   for (let i = 0; i < list.length; i += 1)
     if (test(Object.getOwnPropertyDescriptor(list, i)?.value as T)) return true;
   return false;
+}
+
+/**
+ * `value[key]` as the state holds it, to read and never to change: inside a command, the plain
+ * original when the command never took it from the draft (so no draft is made just to read it),
+ * else the draft the command took. Outside a command, `value[key]` itself. Reading a field through
+ * a draft makes a draft of it and a copy of its holder, which a finished command then walks again.
+ */
+export function held<T extends object, K extends keyof T>(value: T, key: K): T[K] {
+  if (!isDraft(value)) return value[key];
+  return Object.getOwnPropertyDescriptor(value, key)?.value as T[K];
 }
 
 /**

@@ -1,11 +1,21 @@
 import type { CommandOf } from "../commands";
-import { contextOf, type Context } from "../context";
+import { contextOf, peek, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { CombatantSetup, CombatantState, EncounterState } from "../state";
 
 /** A combatant by id (an own entry: never an inherited name such as "constructor"), or a refusal naming the unknown id. */
 export function combatant(state: EncounterState, id: string): CombatantState {
   const found = draftOf(state, id);
+  if (!found) refuse("UnknownCombatant", { who: id });
+  return found;
+}
+
+/**
+ * A combatant by id, to read and never to change (context.ts peeker: inside a command no draft is
+ * made of it), or a refusal naming the unknown id.
+ */
+export function readCombatant(state: EncounterState, id: string): CombatantState {
+  const found = peek(state, id);
   if (!found) refuse("UnknownCombatant", { who: id });
   return found;
 }

@@ -1,4 +1,4 @@
-import { engineChecks, peeker, settled, type Context } from "../context";
+import { engineChecks, held, peeker, settled, type Context } from "../context";
 import type { CombatantState, EncounterState } from "../state";
 
 /**
@@ -24,7 +24,8 @@ function scan(state: EncounterState, mark: Mark): string[] {
 
 /** The list as kept (or, before there is one, as read from every combatant). */
 function listed(state: EncounterState, mark: Mark): readonly string[] {
-  const kept: unknown = state.ext[mark.key];
+  // Read as held (context.ts held): asking whether anybody is marked takes no draft.
+  const kept: unknown = held(held(state, "ext"), mark.key);
   return Array.isArray(kept) ? (settled(kept) as string[]) : scan(state, mark);
 }
 

@@ -1,4 +1,4 @@
-import type { Context } from "../context";
+import { held, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { Cell, JsonObject, Offer, Pending } from "../state";
 
@@ -26,18 +26,42 @@ export function offer(
   trigger: Pending,
   cell: Cell | null = null,
 ): Offer {
-  const made: Offer = { id: ctx.nextId("o"), who, with: reaction, against, trigger: trigger.id, cell };
-  ctx.state.offers.push(made);
-  ctx.emit({
-    type: "reactionOffered",
-    offer: made.id,
-    who,
-    with: reaction,
-    against,
+  return offerEach(ctx, trigger, [{ who, with: reaction, against, cell }])[0] as Offer;
+}
+
+/** One reaction to offer: see offer(). */
+export interface Wanted {
+  who: string;
+  with: string;
+  against: string;
+  cell?: Cell | null;
+}
+
+/**
+ * Make each of `wanted` an offer tied to `trigger`, in order, as offer() does one at a time, with
+ * one change to the list of open offers for them all (an attack that hits offers up to a handful).
+ */
+export function offerEach(ctx: Context, trigger: Pending, wanted: readonly Wanted[]): Offer[] {
+  const made = wanted.map((w): Offer => ({
+    id: ctx.nextId("o"),
+    who: w.who,
+    with: w.with,
+    against: w.against,
     trigger: trigger.id,
-    kind: trigger.kind,
-    cell: cell ? [cell[0], cell[1]] : null,
-  });
+    cell: w.cell ?? null,
+  }));
+  if (made.length > 0) ctx.state.offers.push(...made);
+  for (const o of made)
+    ctx.emit({
+      type: "reactionOffered",
+      offer: o.id,
+      who: o.who,
+      with: o.with,
+      against: o.against,
+      trigger: trigger.id,
+      kind: trigger.kind,
+      cell: o.cell ? [o.cell[0], o.cell[1]] : null,
+    });
   return made;
 }
 
@@ -59,7 +83,9 @@ export function withdrawOffers(ctx: Context, test: (o: Offer) => boolean, reason
 
 /** Turn-taking commands wait until every open reaction offer is answered. */
 export function requireNoOpenOffers(ctx: Pick<Context, "state">): void {
-  if (ctx.state.offers.length > 0) refuse("ReactionsPending", { count: ctx.state.offers.length });
+  // Read as held: a command that goes on to change no offer takes no draft of the list.
+  const open = held(ctx.state, "offers").length;
+  if (open > 0) refuse("ReactionsPending", { count: open });
 }
 
 /**

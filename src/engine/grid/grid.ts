@@ -2,8 +2,15 @@
  * Geometry chosen by the grid description: the engine calls these and never
  * branches on the grid type itself.
  */
-import { hexDistance, hexLine, hexNeighbours, hexSpiral } from "./hex";
-import { isDiagonalStep, squareCellsWithin, squareDistance, squareLine, squareNeighbours } from "./square";
+import { HEX_DIRECTIONS, hexDistance, hexLine, hexNeighbours, hexSpiral } from "./hex";
+import {
+  SQUARE_DIRECTIONS,
+  isDiagonalStep,
+  squareCellsWithin,
+  squareDistance,
+  squareLine,
+  squareNeighbours,
+} from "./square";
 import { type Cell, type DiagonalRule, type GridSpec, gridlessError, makeCell, sameCell } from "./types";
 
 function diagonalsOf(grid: GridSpec): DiagonalRule {
@@ -29,6 +36,21 @@ export function neighbours(grid: GridSpec, c: Cell): Cell[] {
       return hexNeighbours(c);
     case "square":
       return squareNeighbours(c);
+    case "none":
+      throw gridlessError("neighbours");
+  }
+}
+
+/**
+ * The steps from a cell to its neighbours, in the order {@link neighbours} lists them: for a walk
+ * that visits many cells and would otherwise make a list of new cells at each.
+ */
+export function neighbourSteps(grid: GridSpec): readonly Cell[] {
+  switch (grid.type) {
+    case "hex":
+      return HEX_DIRECTIONS;
+    case "square":
+      return SQUARE_DIRECTIONS;
     case "none":
       throw gridlessError("neighbours");
   }

@@ -40,7 +40,16 @@ export {
   squareLine,
   squareNeighbours,
 } from "./square";
-export { areAdjacent, cellsWithin, distance, line, neighbours, pathCost, walkPath } from "./grid";
+export {
+  areAdjacent,
+  cellsWithin,
+  distance,
+  line,
+  neighbourSteps,
+  neighbours,
+  pathCost,
+  walkPath,
+} from "./grid";
 export {
   type ReachBody,
   SIZE_REACH,

@@ -328,14 +328,23 @@ class BucketSpatialIndex implements SpatialIndex {
     const seen = (this.seen ??= new Int32Array(this.bodies.length));
     const stamp = ++this.query;
     const found: number[] = [];
+    const probe: [number, number] = [0, 0];
     for (let bx = Math.floor((x - radius) / BUCKET); bx <= Math.floor((x + radius) / BUCKET); bx++) {
       for (let by = Math.floor((y - radius) / BUCKET); by <= Math.floor((y + radius) / BUCKET); by++) {
         for (const rank of this.bucket(bx, by)) {
           if (seen[rank] === stamp) continue;
           seen[rank] = stamp;
           const body = this.bodies[rank] as Body;
-          const cells = footprint(this.grid, body.anchor, body.size);
-          if (cells.some((c) => distance(this.grid, c, cell) <= radius)) found.push(rank);
+          // Each cell of the body in turn, in one reused cell: no list of cells made per body.
+          const [ax, ay] = body.anchor;
+          for (const d of footprintShape(this.grid, body.size)) {
+            probe[0] = ax + d[0];
+            probe[1] = ay + d[1];
+            if (distance(this.grid, probe, cell) <= radius) {
+              found.push(rank);
+              break;
+            }
+          }
         }
       }
     }

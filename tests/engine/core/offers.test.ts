@@ -5,6 +5,7 @@ import {
   findOffer,
   findPending,
   offer,
+  offerEach,
   offersForTrigger,
   offersOf,
   openPending,
@@ -54,6 +55,29 @@ describe("pending triggers", () => {
 });
 
 describe("offers", () => {
+  it("offers made together get the ids, list order and events they would get one by one", () => {
+    const together = coreContext();
+    const alone = coreContext();
+    const wanted = [
+      { who: "ana", with: "dodge", against: "orc" },
+      { who: "bo", with: "intercept", against: "orc", cell: [0, 1] as const },
+      { who: "ana", with: "parry", against: "orc", cell: null },
+    ];
+    const p = openPending(together, "attack", "orc", {});
+    const q = openPending(alone, "attack", "orc", {});
+    const made = offerEach(together, p, wanted);
+    for (const w of wanted) offer(alone, w.who, w.with, w.against, q, w.cell ?? null);
+    expect(made.map((o) => o.id)).toEqual(alone.state.offers.map((o) => o.id));
+    expect(together.state.offers).toEqual(alone.state.offers);
+    expect(together.events).toEqual(alone.events);
+    expect(together.state.seq).toBe(alone.state.seq);
+    // Nothing wanted: the list and the counter stay as they were.
+    const seq = together.state.seq;
+    expect(offerEach(together, p, [])).toEqual([]);
+    expect(together.state.seq).toBe(seq);
+    expect(together.state.offers).toHaveLength(3);
+  });
+
   it("records an offer with its trigger and cell, and announces it with the trigger's kind", () => {
     const ctx = coreContext();
     const p = openPending(ctx, "move", "ana", {});

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { apply } from "../../../src/engine/apply";
-import { engineChecks, rosterView } from "../../../src/engine/context";
+import { isDraft } from "mutative";
+import { engineChecks, held, peek, rosterView } from "../../../src/engine/context";
 import { draftOf } from "../../../src/engine/core/combatants";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import { coreTestRuleset } from "./fixture";
@@ -94,6 +95,54 @@ describe("reads inside a command take no draft of what they only read", () => {
       state = result.state;
     }
     throw new Error("no Phase started in 12 turns");
+  });
+
+  it("held and peek read what the command only reads without a draft, and what it changed as changed", () => {
+    const seen: Record<string, unknown> = {};
+    const probe: Ruleset = {
+      ...coreTestRuleset,
+      handlers: {
+        ...coreTestRuleset.handlers,
+        act(ctx) {
+          const ext = held(ctx.state, "ext");
+          seen.extPlain = !isDraft(ext) && ext === ctx.base.ext;
+          ctx.state.ext.note = 1;
+          const changed = held(ctx.state, "ext");
+          seen.extAfter = isDraft(changed) && changed.note === 1;
+          seen.orcPlain = peek(ctx.state, "orc") === ctx.base.combatants.orc;
+          const ana = draftOf(ctx.state, "ana");
+          if (!ana) throw new Error("no ana");
+          seen.poolsPlain = held(ana, "pools") === ctx.base.combatants.ana?.pools;
+          ana.initiative = 42;
+          seen.anaNow = peek(ctx.state, "ana")?.initiative;
+          seen.nobody = peek(ctx.state, "nobody");
+        },
+      },
+    };
+    const setup = createEncounter(
+      {
+        ruleset: "flow",
+        combatants: [
+          { id: "ana", side: "party" },
+          { id: "orc", side: "foes" },
+        ],
+      },
+      coreTestRuleset,
+    );
+    const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
+    if (!begun.ok) throw new Error(begun.refusal.key);
+    const done = apply(begun.state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), probe);
+    if (!done.ok) throw new Error(done.refusal.key);
+    expect(seen).toEqual({
+      extPlain: true,
+      extAfter: true,
+      orcPlain: true,
+      poolsPlain: true,
+      anaNow: 42,
+      nobody: undefined,
+    });
+    expect(done.state.ext.note).toBe(1);
+    expect(done.state.combatants.orc).toBe(begun.state.combatants.orc);
   });
 
   it("the suite's engine checks catch a handler that changes a combatant it took without ctx.touch", () => {

@@ -8,6 +8,7 @@ import {
   cellsWithin,
   distance,
   line,
+  neighbourSteps,
   neighbours,
   pathCost,
   walkPath,
@@ -64,6 +65,29 @@ describe("geometry chosen by the grid description", () => {
   it("has 6 neighbours on hex and 8 on square", () => {
     expect(neighbours(HEX, [0, 0])).toHaveLength(6);
     expect(neighbours(SQUARE, [0, 0])).toHaveLength(8);
+  });
+
+  it("neighbourSteps are the steps to the neighbours, in the order neighbours lists them", () => {
+    // Hex axial directions, east first and counter-clockwise (grid/hex.ts HEX_DIRECTIONS).
+    expect(neighbourSteps(HEX)).toEqual([
+      [1, 0],
+      [1, -1],
+      [0, -1],
+      [-1, 0],
+      [-1, 1],
+      [0, 1],
+    ]);
+    fc.assert(
+      fc.property(
+        gridArb.filter((g) => g.type !== "none"),
+        cellArb,
+        (g, c) => {
+          const stepped = neighbourSteps(g).map(([dx, dy]) => [c[0] + dx, c[1] + dy]);
+          expect(stepped).toEqual(neighbours(g, c));
+        },
+      ),
+    );
+    expect(() => neighbourSteps(NONE)).toThrow(/gridless/);
   });
 
   it("cellsWithin holds exactly the cells at distance <= n", () => {

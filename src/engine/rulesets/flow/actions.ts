@@ -5,7 +5,7 @@
  */
 import type { Outcome } from "../../commands";
 import { peeker, settled, type Context } from "../../context";
-import { combatant, requireAble, draftOf } from "../../core/combatants";
+import { combatant, requireAble, draftOf, readCombatant } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { gain, requirePool, spend } from "../../core/pools";
@@ -38,8 +38,8 @@ import {
   type Edge,
   type Level,
 } from "./checks";
-import { asJson, dataOf, flowExt, type ProvokedData } from "./data";
-import { inReach, pushBackCell, sceneIndex, sizeRank, threatenersOf } from "./geometry";
+import { asJson, dataOf, flowExt, readExt, type ProvokedData } from "./data";
+import { inReach, pushBackCell, sceneIndex, sizeRank, standingOf, threatenersOf } from "./geometry";
 import { moveSpeedOf } from "./movement";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
@@ -107,7 +107,7 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
   const effect = cmd.effect ?? null;
   if (effect !== null && !(ACTION_EFFECTS[cmd.action] ?? []).includes(effect))
     refuse("FlowBadEffect", { action: cmd.action, effect });
-  const ext = flowExt(c);
+  const ext = readExt(c);
   // Grappled defender: "Cannot take actions except one Opposed Athletics check per round to break free"
   const breakFree = isGrappledDefender(state, c.id);
   if (breakFree) {
@@ -170,12 +170,12 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
 
 /** "Attacker: ... can make reasonable actions (GM discretion) at Disadvantage". */
 function grapplerDisadvantage(c: CombatantState): boolean {
-  return flowExt(c).grappling !== undefined;
+  return readExt(c).grappling !== undefined;
 }
 
 /** Feint: "your next physical attack against that target gains Advantage"; used up by that attack. */
 function useFeint(c: CombatantState, target: string): boolean {
-  const feints = flowExt(c).feints ?? [];
+  const feints = readExt(c).feints ?? [];
   if (!feints.includes(target)) return false;
   const rest = feints.filter((id) => id !== target);
   if (rest.length > 0) flowExt(c).feints = rest;
@@ -223,7 +223,7 @@ function performAttack(
 ): void {
   // Nobody moves while an attack is rolled and its reactions offered: one index serves it all.
   const index = known ?? sceneIndex(ctx.state);
-  const melee = inReach(ctx.state, attacker, target, index);
+  const melee = inReach(ctx.state, standingOf(attacker), standingOf(target), index);
   const feinted = useFeint(attacker, target.id);
   let level: Level;
   if (plan.outcome) level = outcomeLevel(plan.outcome);
@@ -446,7 +446,13 @@ export function performAct(ctx: Context, plan: ActPlan, index?: SpatialIndex): v
     cost: plan.cost,
     readied: plan.readied,
   });
-  const t = plan.target === null ? null : combatant(ctx.state, plan.target);
+  // An attack only reads its target (what befalls the target waits for the reactions): no draft.
+  const t =
+    plan.target === null
+      ? null
+      : plan.action === "attack"
+        ? readCombatant(ctx.state, plan.target)
+        : combatant(ctx.state, plan.target);
   switch (plan.action) {
     case "attack":
       if (t) performAttack(ctx, plan, c, t, index);
@@ -491,7 +497,8 @@ export function performAct(ctx: Context, plan: ActPlan, index?: SpatialIndex): v
 
 export const act: Handler<"act"> = (ctx, cmd) => {
   requireNoOpenOffers(ctx);
-  const plan = prepareAct(ctx.state, cmd, false);
+  // Nothing has changed yet: the checks read the state the command started from, plain.
+  const plan = prepareAct(ctx.base, cmd, false);
   // The scene's index, taken before this command changes anything (so read from the plain state,
   // not through the draft); nobody moves before the attack it serves.
   const index = plan.action === "attack" ? sceneIndex(ctx.state) : undefined;

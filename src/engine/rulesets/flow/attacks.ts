@@ -8,9 +8,9 @@
  * - "Gain 2 FP from attacks that hit, 3 FP from crits", "Gain 1 FP from a killing blow".
  */
 import type { Outcome } from "../../commands";
-import { peeker, type Context } from "../../context";
-import { combatant } from "../../core/combatants";
-import { closePending, offer, openPending } from "../../core/offers";
+import { gridOf, held, peeker, type Context } from "../../context";
+import { combatant, readCombatant } from "../../core/combatants";
+import { closePending, offer, offerEach, openPending, type Wanted } from "../../core/offers";
 import { gain } from "../../core/pools";
 import { refuse } from "../../refusal";
 import type { Cell, CombatantState, Pending } from "../../state";
@@ -81,25 +81,29 @@ function mayIntercept(
 /** Open an attack that hit and offer the reactions the text allows against it. */
 export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): Pending {
   const pending = openPending(ctx, "attack", d.attacker, asJson(d));
-  const attacker = combatant(ctx.state, d.attacker);
-  const target = combatant(ctx.state, d.target);
+  // Both are read, not taken from the draft: an offer changes neither.
+  const attacker = readCombatant(ctx.state, d.attacker);
+  const target = readCombatant(ctx.state, d.target);
+  // Every reaction the attack draws, made offers together once all are known (core/offers.ts).
+  const wanted: Wanted[] = [];
   if (!d.spell && !target.defeated) {
     const parry = canParry(attacker, target, d.melee);
     // "Dodge: ... to avoid a melee or ranged attack"
-    if (canPay(target, "dodge")) offer(ctx, target.id, "dodge", attacker.id, pending);
+    if (canPay(target, "dodge")) wanted.push({ who: target.id, with: "dodge", against: attacker.id });
     // "Parry: 1 RP to roll Melee to deflect another melee attack"
-    if (parry && canPay(target, "parry")) offer(ctx, target.id, "parry", attacker.id, pending);
+    if (parry && canPay(target, "parry"))
+      wanted.push({ who: target.id, with: "parry", against: attacker.id });
     // "Block: ... to block a melee or ranged attack; requires a shield"
-    if (target.tags.includes("shield") && canPay(target, "block"))
-      offer(ctx, target.id, "block", attacker.id, pending);
+    if (held(target, "tags").includes("shield") && canPay(target, "block"))
+      wanted.push({ who: target.id, with: "block", against: attacker.id });
     // Reaction chains: "you cannot perform any advanced Reactions; that is, you cannot Riposte".
     if (!d.reactionAttack && parry && canPay(target, "riposte"))
-      offer(ctx, target.id, "riposte", attacker.id, pending);
+      wanted.push({ who: target.id, with: "riposte", against: attacker.id });
   }
   // Intercept is offered to allies even against a Reaction Attack: the Reaction Chains text bars
   // only "the defending player" from advanced reactions. One index for the whole search; the candidates come from a range query around the target
   // (or the line of fire), not from a walk over every ally.
-  if (ctx.state.grid.type !== "none") {
+  if (gridOf(ctx.state).type !== "none") {
     const index = known ?? indexOf(ctx.state);
     // Where the two stand, read once: every question below asks it again and again.
     const a = standingOf(attacker);
@@ -119,9 +123,10 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
         mayIntercept(ally, a.id, { id: t.id, side }) &&
         interceptCell(ctx.state, ally, a, t, d.melee, INTERCEPT_HEXES, index, spots)
       )
-        offer(ctx, ally.id, "intercept", attacker.id, pending);
+        wanted.push({ who: ally.id, with: "intercept", against: attacker.id });
     }
   }
+  offerEach(ctx, pending, wanted);
   return pending;
 }
 

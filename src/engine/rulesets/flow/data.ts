@@ -4,6 +4,7 @@
  * arrays and objects, never undefined values (keys are deleted instead).
  */
 import type { Outcome } from "../../commands";
+import { held } from "../../context";
 import type { Json } from "../../json";
 import type { Cell, CombatantState, EncounterState, JsonObject, Pending } from "../../state";
 import type { Level } from "./checks";
@@ -45,6 +46,16 @@ export function flowExt(c: CombatantState): FlowCombatantExt {
 
 export function encounterExt(state: EncounterState): FlowEncounterExt {
   return state.ext as FlowEncounterExt & JsonObject;
+}
+
+/** flowExt to read and never to change: no draft is made to read it (context.ts held). */
+export function readExt(c: CombatantState): Readonly<FlowCombatantExt> {
+  return held(c, "ext") as FlowCombatantExt & JsonObject;
+}
+
+/** encounterExt to read and never to change: see readExt. */
+export function readEncounterExt(state: EncounterState): Readonly<FlowEncounterExt> {
+  return held(state, "ext") as FlowEncounterExt & JsonObject;
 }
 
 /** What a defender (or interceptor) answered to an attack. */

@@ -3,9 +3,17 @@
  * stand, where a shove pushes.
  */
 import { LIMITS } from "../../bounds";
-import { gridOf, settled } from "../../context";
+import { gridOf, held, settled } from "../../context";
 import { spatialIndexOf } from "../../core/movement";
-import { distance, footprint, line, neighbours, sameCell, type SpatialIndex } from "../../grid";
+import {
+  distance,
+  footprint,
+  line,
+  neighbourSteps,
+  neighbours,
+  sameCell,
+  type SpatialIndex,
+} from "../../grid";
 import type { Cell, CombatantState, EncounterState } from "../../state";
 import { SIZES } from "../../state";
 import { draftOf } from "../../core/combatants";
@@ -32,7 +40,9 @@ export type Standing = Pick<CombatantState, "id" | "at" | "size">;
  * from a command's draft would answer every read through the draft.
  */
 export function standingOf(c: Standing): Standing {
-  return { id: c.id, at: c.at ? [c.at[0], c.at[1]] : null, size: c.size };
+  // The cell as held (context.ts held): a combatant of the draft gives it without a draft of it.
+  const at = held(c, "at");
+  return { id: c.id, at: at ? [at[0], at[1]] : null, size: c.size };
 }
 
 function placed(state: EncounterState, ...cs: Standing[]): boolean {
@@ -43,12 +53,7 @@ function placed(state: EncounterState, ...cs: Standing[]): boolean {
  * Whether `a` can reach `b` with a melee attack (b stands in a's Threat Range). On a gridless
  * scene, or for an unplaced token, the engine cannot measure and takes the attack as melee.
  */
-export function inReach(
-  state: EncounterState,
-  a: CombatantState,
-  b: CombatantState,
-  index?: SpatialIndex,
-): boolean {
+export function inReach(state: EncounterState, a: Standing, b: Standing, index?: SpatialIndex): boolean {
   if (!placed(state, a, b) || !b.at) return true;
   const used = index ?? indexOf(state);
   return footprint(gridOf(state), b.at, b.size).some((cell) => used.threatenersOf(cell).includes(a.id));
@@ -143,27 +148,51 @@ export function interceptCell(
       goals.set(walkKey(cell), cell);
   if (goals.size === 0) return null;
   const targets = [...goals.values()];
-  const within = (cell: Cell, steps: number): boolean =>
-    targets.some((goal) => distance(grid, cell, goal) <= steps);
+  // The walk keeps its cells as numbers and measures them in one reused cell: it visits a few
+  // dozen cells per interceptor, and an attack asks it for every ally around the target.
+  const probe: [number, number] = [0, 0];
+  const steps = neighbourSteps(grid);
   const seen = new Set<number>([walkKey(from)]);
-  let frontier: Cell[] = [from];
+  let xs = [from[0]];
+  let ys = [from[1]];
   for (let depth = 0; depth <= hexes; depth += 1) {
-    const found = frontier.find((cell) => goals.has(walkKey(cell)));
-    if (found) return found;
-    const next: Cell[] = [];
-    for (const cell of frontier) {
-      for (const n of neighbours(grid, cell)) {
-        const k = walkKey(n);
+    for (let i = 0; i < xs.length; i += 1) {
+      probe[0] = xs[i] as number;
+      probe[1] = ys[i] as number;
+      const found = goals.get(walkKey(probe));
+      if (found) return found;
+    }
+    const nextXs: number[] = [];
+    const nextYs: number[] = [];
+    for (let i = 0; i < xs.length; i += 1) {
+      for (const [dx, dy] of steps) {
+        probe[0] = (xs[i] as number) + dx;
+        probe[1] = (ys[i] as number) + dy;
+        const k = walkKey(probe);
         if (seen.has(k)) continue;
         seen.add(k);
-        if (!within(n, hexes - depth - 1)) continue;
-        if (index.occupantsAt(n).some((id) => index.isEnemy(interceptor.id, id))) continue;
-        next.push(n);
+        if (!reaches(grid, probe, targets, hexes - depth - 1)) continue;
+        if (enemyAt(index, interceptor.id, probe)) continue;
+        nextXs.push(probe[0]);
+        nextYs.push(probe[1]);
       }
     }
-    frontier = next;
+    xs = nextXs;
+    ys = nextYs;
   }
   return null;
+}
+
+/** Whether one of `goals` lies within `steps` of `cell`. */
+function reaches(grid: EncounterState["grid"], cell: Cell, goals: readonly Cell[], steps: number): boolean {
+  for (const goal of goals) if (distance(grid, cell, goal) <= steps) return true;
+  return false;
+}
+
+/** Whether an enemy of `who` stands on `cell`. */
+function enemyAt(index: SpatialIndex, who: string, cell: Cell): boolean {
+  for (const id of index.occupantsAt(cell)) if (index.isEnemy(who, id)) return true;
+  return false;
 }
 
 /**

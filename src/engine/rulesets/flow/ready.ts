@@ -19,7 +19,15 @@ import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { EncounterState } from "../../state";
 import { FLOW_ACTIONS, TRIGGER_VERBS } from "./catalog";
-import { asJson, encounterExt, flowExt, type ReadiedData, type ResumeData } from "./data";
+import {
+  asJson,
+  encounterExt,
+  flowExt,
+  readEncounterExt,
+  readExt,
+  type ReadiedData,
+  type ResumeData,
+} from "./data";
 import { finishTurn, requireOwnTurn } from "./round";
 import { cancelReady, isGrappledDefender, noteReadied, readiersOf } from "./status";
 
@@ -62,11 +70,13 @@ export function triggersFor(state: EncounterState, actor: string, verbs: readonl
   // Only the readiers are read (plain reads: inside a command `state` is a draft).
   const readiers = new Set(readiersOf(state));
   if (readiers.size === 0) return [];
-  const order = settled(encounterExt(state).initiativeOrder ?? state.roster).filter((id) => readiers.has(id));
+  const order = settled(readEncounterExt(state).initiativeOrder ?? state.roster).filter((id) =>
+    readiers.has(id),
+  );
   const read = peeker(state);
   return order.flatMap((id) => {
     const c = read(id);
-    const readied = c ? flowExt(c).readied : undefined;
+    const readied = c ? readExt(c).readied : undefined;
     if (
       !c ||
       !readied ||

@@ -20,7 +20,7 @@ import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState } from "../../state";
 import { FP_AT_START, FP_DECAY, GRAPPLE_UPKEEP_AP } from "./catalog";
-import { encounterExt, flowExt } from "./data";
+import { encounterExt, flowExt, readEncounterExt, readExt } from "./data";
 import { initiativeOrder, rollInitiative } from "./initiative";
 import { apAllotment, fullRp, loseFp, poolOf, regainRp } from "./pools";
 import { endGrapple, READIED } from "./status";
@@ -31,7 +31,7 @@ function isSurprised(c: CombatantState): boolean {
 
 /** Whether round 1 is a Surprise Round now being played. */
 export function inSurpriseRound(state: EncounterState): boolean {
-  return state.round === 1 && encounterExt(state).surpriseRound === true;
+  return state.round === 1 && readEncounterExt(state).surpriseRound === true;
 }
 
 /** Refusals every turn-taking command shares: able, not surprised, on its own turn. */
@@ -45,7 +45,9 @@ export function requireOwnTurn(state: EncounterState, c: CombatantState): void {
 /** Who takes turns this round: everyone, but in the Surprise Round only the surprising party. */
 function actorsThisRound(ctx: Context): string[] {
   const read = peeker(ctx.state);
-  const order = settled(encounterExt(ctx.state).initiativeOrder ?? []).filter((id) => read(id) !== undefined);
+  const order = settled(readEncounterExt(ctx.state).initiativeOrder ?? []).filter(
+    (id) => read(id) !== undefined,
+  );
   if (!inSurpriseRound(ctx.state)) return order;
   return order.filter((id) => {
     const c = read(id);
@@ -132,7 +134,7 @@ export function finishTurn(ctx: Context, who: string): void {
   // "FP decay: Lose 1 FP (unless Flow State was used)".
   if (usedCount(c, "turn", "flowState") === 0) loseFp(ctx, who, FP_DECAY, "fpDecay");
   // "Any unused AP at the end of your turn is forfeited" - unless the AP wait for a readied action.
-  if (!flowExt(c).readied) setPool(ctx, who, "ap", 0, "forfeited");
+  if (!readExt(c).readied) setPool(ctx, who, "ap", 0, "forfeited");
   clearUsage(c, "turn");
   ctx.emit({ type: "turnEnded", who, round: ctx.state.round });
   advance(ctx, who);

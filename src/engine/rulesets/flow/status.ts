@@ -1,13 +1,13 @@
 /**
  * Lasting states: defeated, grappled, readied, feints. Kept consistent on both sides of a grapple.
  */
-import type { Context } from "../../context";
+import { held, type Context } from "../../context";
 import { marked, setMarked, type Mark } from "../../core/marks";
-import { combatant, draftOf } from "../../core/combatants";
+import { combatant, draftOf, readCombatant } from "../../core/combatants";
 import { addCondition, removeCondition } from "../../core/conditions";
 import { withdrawOffers } from "../../core/offers";
 import type { EncounterState } from "../../state";
-import { flowExt } from "./data";
+import { flowExt, readExt } from "./data";
 
 /** A combatant falls: its offers go, its grapples end, its readied action is cancelled. */
 export function defeat(ctx: Context, who: string, by: string | null): void {
@@ -59,15 +59,16 @@ export function endGrapplesOf(ctx: Context, who: string, reason: string): void {
 
 /** Whether `who` is held by a grapple as its defender ("Cannot take actions except ..."). */
 export function isGrappledDefender(state: EncounterState, who: string): boolean {
-  const c = combatant(state, who);
-  return c.conditions.some((k) => k.id === "grappled") && flowExt(c).grappling === undefined;
+  const c = readCombatant(state, who);
+  return held(c, "conditions").some((k) => k.id === "grappled") && readExt(c).grappling === undefined;
 }
 
 /** Cancel a readied action ("cancel the Readied Action at no cost"). */
 export function cancelReady(ctx: Context, who: string, reason: string): void {
-  const c = combatant(ctx.state, who);
-  const readied = flowExt(c).readied;
+  // Read first: most commands find nothing readied, and a read takes no draft.
+  const readied = readExt(readCombatant(ctx.state, who)).readied;
   if (!readied) return;
+  const c = combatant(ctx.state, who);
   delete flowExt(c).readied;
   noteReadied(ctx, who, false);
   removeCondition(ctx, who, "readied");
@@ -75,7 +76,7 @@ export function cancelReady(ctx: Context, who: string, reason: string): void {
 }
 
 /** Who waits with a readied action (ext.readied): listed in the encounter (core/marks.ts). */
-export const READIED: Mark = { key: "readiers", has: (c) => flowExt(c).readied !== undefined };
+export const READIED: Mark = { key: "readiers", has: (c) => readExt(c).readied !== undefined };
 
 /** Who waits with a readied action, in no set order. */
 export function readiersOf(state: EncounterState): readonly string[] {

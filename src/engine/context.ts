@@ -207,6 +207,18 @@ export function someItem<T>(list: readonly T[], test: (item: T) => boolean): boo
 }
 
 /**
+ * The items of `list` as it holds them, to read and never to change: `list` itself when it is not a
+ * draft, else a plain list of its items, each the plain original unless the command took it from
+ * the draft (see someItem). A new list made from them can be put back in the state.
+ */
+export function itemsOf<T>(list: readonly T[]): readonly T[] {
+  if (!isDraft(list)) return list;
+  const out: T[] = new Array<T>(list.length);
+  for (let i = 0; i < list.length; i += 1) out[i] = Object.getOwnPropertyDescriptor(list, i)?.value as T;
+  return out;
+}
+
+/**
  * `value[key]` as the state holds it, to read and never to change: inside a command, the plain
  * original when the command never took it from the draft (so no draft is made just to read it),
  * else the draft the command took. Outside a command, `value[key]` itself. Reading a field through

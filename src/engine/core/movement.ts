@@ -13,7 +13,7 @@ import type { Body, GridSpec, PathLegality, Provocation, SpatialIndex } from "..
 import { insideScene } from "../schema";
 import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
-import { contextOf, engineChecks, peeker, settled, type Context } from "../context";
+import { contextOf, engineChecks, gridOf, peeker, settled, type Context } from "../context";
 import { combatant } from "./combatants";
 
 /** A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack). */
@@ -57,7 +57,7 @@ function standing(c: CombatantState): boolean {
 function plainBodies(state: EncounterState, include: (c: CombatantState) => boolean, share: boolean): Body[] {
   const bodies: Body[] = [];
   // A gridless scene measures nothing: its tokens have places, but no body stands on a grid.
-  if (settled(state.grid).type === "none") return bodies;
+  if (gridOf(state).type === "none") return bodies;
   // Plain reads where nothing under them changed (settled): inside a command `state` is a draft.
   const combatants = settled(state.combatants);
   for (const id of settled(state.roster)) {
@@ -138,7 +138,7 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
     // The grid read plain: the index outlives the draft (carryIndex).
     const index = same
       ? withBodies(spatialIndexOf(ctx.base), bodies)
-      : buildSpatialIndex(settled(state.grid), bodies);
+      : buildSpatialIndex(gridOf(state), bodies);
     commandIndex.set(ctx, { version: ctx.geometry.version, index });
     return index;
   }
@@ -187,15 +187,16 @@ export function planPath(
   index?: SpatialIndex,
 ): PlannedPath {
   const mover = combatant(state, who);
-  if (state.grid.type === "none") refuse("NoGrid");
+  const grid = gridOf(state);
+  if (grid.type === "none") refuse("NoGrid");
   if (!mover.at) refuse("NotOnGrid", { who: mover.name });
-  requireWalkable(state.grid, mover.at, waypoints, mover.name);
+  requireWalkable(grid, mover.at, waypoints, mover.name);
   const used = index ?? spatialIndexOf(state);
-  const cells = walkPath(state.grid, mover.at, waypoints);
+  const cells = walkPath(grid, mover.at, waypoints);
   return {
     cells,
-    legality: checkPathLegality(used, state.grid, who, cells),
-    provocations: findPathProvocations(used, state.grid, who, cells),
+    legality: checkPathLegality(used, grid, who, cells),
+    provocations: findPathProvocations(used, grid, who, cells),
   };
 }
 

@@ -1,4 +1,4 @@
-import { held, type Context } from "../context";
+import { held, itemsOf, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { Cell, JsonObject, Offer, Pending } from "../state";
 
@@ -65,19 +65,28 @@ export function offerEach(ctx: Context, trigger: Pending, wanted: readonly Wante
   return made;
 }
 
+/**
+ * The open offers, to read: as the state holds them, with no draft made of the list or of any
+ * offer (context.ts itemsOf). An offer is never changed in place: it is made, then withdrawn.
+ */
+function openOffers(ctx: Pick<Context, "state">): readonly Offer[] {
+  return itemsOf(held(ctx.state, "offers"));
+}
+
 export function offersOf(ctx: Context, who: string, trigger?: string): Offer[] {
-  return ctx.state.offers.filter((o) => o.who === who && (trigger === undefined || o.trigger === trigger));
+  return openOffers(ctx).filter((o) => o.who === who && (trigger === undefined || o.trigger === trigger));
 }
 
 export function offersForTrigger(ctx: Context, trigger: string): Offer[] {
-  return ctx.state.offers.filter((o) => o.trigger === trigger);
+  return openOffers(ctx).filter((o) => o.trigger === trigger);
 }
 
 /** Withdraw offers matching a test (answered, declined, or no longer possible). */
 export function withdrawOffers(ctx: Context, test: (o: Offer) => boolean, reason: string): void {
-  const gone = ctx.state.offers.filter(test);
+  const open = openOffers(ctx);
+  const gone = open.filter(test);
   if (gone.length === 0) return;
-  ctx.state.offers = ctx.state.offers.filter((o) => !test(o));
+  ctx.state.offers = open.filter((o) => !test(o));
   for (const o of gone) ctx.emit({ type: "offerWithdrawn", offer: o.id, who: o.who, with: o.with, reason });
 }
 
@@ -93,7 +102,7 @@ export function requireNoOpenOffers(ctx: Pick<Context, "state">): void {
  * against. Refuses when there is none, so a late or duplicate answer changes nothing.
  */
 export function findOffer(ctx: Context, who: string, reaction: string, against?: string): Offer {
-  const found = ctx.state.offers.find(
+  const found = openOffers(ctx).find(
     (o) => o.who === who && o.with === reaction && (against === undefined || o.against === against),
   );
   if (!found) refuse("NoSuchOffer", { who, reaction });
@@ -102,12 +111,11 @@ export function findOffer(ctx: Context, who: string, reaction: string, against?:
 
 /** Decline: withdraw all of `who`'s open offers (against one foe, if named). */
 export function decline(ctx: Context, who: string, against?: string): string[] {
-  const mine = ctx.state.offers.filter(
-    (o) => o.who === who && (against === undefined || o.against === against),
-  );
+  const open = openOffers(ctx);
+  const mine = open.filter((o) => o.who === who && (against === undefined || o.against === against));
   if (mine.length === 0) refuse("NoSuchOffer", { who, reaction: "decline" });
   const triggers = [...new Set(mine.map((o) => o.trigger))];
-  ctx.state.offers = ctx.state.offers.filter((o) => !mine.includes(o));
+  ctx.state.offers = open.filter((o) => !mine.includes(o));
   ctx.emit({ type: "reactionDeclined", who, against: against ?? mine[0]?.against ?? null });
   return triggers;
 }

@@ -10,7 +10,7 @@
  * its held triggers in `state.pending`, so this one check covers all five.
  */
 import type { CommandOf } from "../commands";
-import type { Context } from "../context";
+import { gridOf, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { Cell } from "../state";
 import { combatant } from "./combatants";
@@ -23,7 +23,7 @@ export function place(ctx: Context, cmd: CommandOf<"place">): void {
   const c = combatant(ctx.state, cmd.who);
   if (cmd.at !== null) {
     if (!isCell(cmd.at)) refuse("BadCell", { at: JSON.stringify(cmd.at) });
-    if (ctx.state.grid.type === "none") refuse("NoGrid");
+    if (gridOf(ctx.state).type === "none") refuse("NoGrid");
   }
   if (ctx.state.pending.some((p) => p.actor === cmd.who)) refuse("PlaceWhileHeld", { who: c.name });
   const from = c.at;

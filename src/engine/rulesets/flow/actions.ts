@@ -4,7 +4,7 @@
  * (performAct).
  */
 import type { Outcome } from "../../commands";
-import { peeker, settled, type Context } from "../../context";
+import { gridOf, peeker, settled, type Context } from "../../context";
 import { combatant, requireAble, draftOf, readCombatant } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
@@ -145,7 +145,7 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
       break;
     case "move":
       // On a grid a move walks a path (the `move` command, or a readied move's answer).
-      if (state.grid.type !== "none" && c.at !== null) refuse("FlowMoveNeedsPath", { who: c.name });
+      if (gridOf(state).type !== "none" && c.at !== null) refuse("FlowMoveNeedsPath", { who: c.name });
       if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
       // "1 AP per Move Speed; maximum 2 AP/turn".
       if (usedCount(c, "turn", "moveAp") >= MAX_MOVE_AP)
@@ -209,8 +209,8 @@ function attackModifier(
   }
   // "a Shortbow (Range 6) gets a -10 for 7-12 hexes, -20 for 13-18 hexes, etc."
   const range = a.stats.weaponRange;
-  if (range === undefined || range <= 0 || !a.at || !t.at || state.grid.type === "none") return 0;
-  const d = distance(state.grid, a.at, t.at);
+  if (range === undefined || range <= 0 || !a.at || !t.at || gridOf(state).type === "none") return 0;
+  const d = distance(gridOf(state), a.at, t.at);
   return d > range ? -RANGE_PENALTY * Math.ceil((d - range) / range) : 0;
 }
 

@@ -3,7 +3,7 @@
  * Through, and Reaction Attacks for moving OUT of a threatened hex.
  */
 import type { MoveMode } from "../../commands";
-import { peeker, type Context } from "../../context";
+import { gridOf, held, peeker, type Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
@@ -31,7 +31,7 @@ import {
 } from "../../state";
 import { FLOW_REACTIONS, MAX_MOVE_AP, MOVE_SPEED, STEP_AP, STEP_HEXES, TUMBLE_AP } from "./catalog";
 import { isSuccess, rollCheck, skillOf } from "./checks";
-import { asJson, dataOf, type MoveData, type ProvokedData } from "./data";
+import { asJson, type MoveData, type ProvokedData } from "./data";
 import { indexOf, isOpen, sceneIndex, sizeRank } from "./geometry";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
@@ -42,7 +42,7 @@ export const FLOW_MOVE_MODES: readonly MoveMode[] = ["normal", "step", "tumble"]
 
 /** "Unless stated otherwise, all player characters start with 6 hexes of movement per Action Point". */
 export function moveSpeedOf(c: CombatantState): number {
-  const speed = c.stats.moveSpeed;
+  const speed = held(c, "stats").moveSpeed;
   return speed !== undefined && speed > 0 ? speed : MOVE_SPEED;
 }
 
@@ -105,11 +105,11 @@ export function prepareMove(
   let through: string | null = null;
   if (mode === "normal") {
     requireLegalPath(plan);
-    hexes = pathCost(state.grid, plan.cells);
+    hexes = pathCost(gridOf(state), plan.cells);
     ap = normalMoveCost(c, hexes);
   } else if (mode === "step") {
     // Take a Step: "You move 1 Hex", "Usable once per round".
-    if (pathCost(state.grid, plan.cells) !== STEP_HEXES) refuse("FlowStepTooFar", { who: c.name });
+    if (pathCost(gridOf(state), plan.cells) !== STEP_HEXES) refuse("FlowStepTooFar", { who: c.name });
     if (usedCount(c, "round", "takeStep") > 0)
       refuse("FlowOncePerRound", { who: c.name, action: "takeStep" });
     requireLegalPath(plan);
@@ -193,9 +193,9 @@ export function walk(
   const rest = data.rest;
   if (rest.length > 1) {
     const index = known ?? indexOf(ctx.state);
-    const legality = checkPathLegality(index, ctx.state.grid, who, rest);
+    const legality = checkPathLegality(index, gridOf(ctx.state), who, rest);
     if (!legality.ok) return stop(legality.reason);
-    for (const provocation of findPathProvocations(index, ctx.state.grid, who, rest)) {
+    for (const provocation of findPathProvocations(index, gridOf(ctx.state), who, rest)) {
       const by = provocation.threateners.filter(
         (id) => !data.offered.includes(id) && canReactionAttack(ctx.state, id),
       );
@@ -228,7 +228,10 @@ export function walk(
 
 /** A held move goes on once its reaction attacks are answered (unless the mover fell). */
 export function continueMove(ctx: Context, pending: Pending): void {
-  walk(ctx, pending, pending.actor, dataOf<MoveData>(pending));
+  // A plain copy of the held move to walk on (read as held: no draft of it is made); the walk
+  // writes what is left back into the pending, or closes it.
+  const data = asJson(held(pending, "data")) as unknown as MoveData;
+  walk(ctx, pending, pending.actor, data);
 }
 
 /**
@@ -353,13 +356,13 @@ export function previewMove(
   } catch (error) {
     if (!(error instanceof RefusalError)) throw error;
     const c = draftOf(state, who);
-    const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
+    const cells = c?.at && gridOf(state).type !== "none" ? walkPath(gridOf(state), c.at, path) : [];
     return { cells, cost: {}, provocations: [], refusal: error.refusal };
   }
   const provocations: MovePreview["provocations"] = [];
   if (plan.mode === "normal") {
     const offered: string[] = [];
-    for (const p of findPathProvocations(index, state.grid, who, plan.cells)) {
+    for (const p of findPathProvocations(index, gridOf(state), who, plan.cells)) {
       const by = p.threateners.filter((id) => !offered.includes(id) && canReactionAttack(state, id));
       if (by.length === 0) continue;
       offered.push(...by);

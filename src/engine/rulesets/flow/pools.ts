@@ -1,7 +1,7 @@
 /**
  * AP, RP and FP: when they fill, refill, decay and grow.
  */
-import type { Context } from "../../context";
+import { held, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { gain, setPool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
@@ -21,12 +21,12 @@ export const FLOW_POOLS: readonly PoolDef[] = [
 
 /** "It is possible to start a round with more than 5": the stat maxAp raises the allotment. */
 export function apAllotment(c: CombatantState): number {
-  return c.stats.maxAp ?? AP_PER_ROUND;
+  return held(c, "stats").maxAp ?? AP_PER_ROUND;
 }
 
 /** "Full RP (usually 2, unless abilities grant more)": the stat maxRp raises it. */
 export function fullRp(c: CombatantState): number {
-  return c.stats.maxRp ?? FULL_RP;
+  return held(c, "stats").maxRp ?? FULL_RP;
 }
 
 export function setupPools(c: CombatantState): void {

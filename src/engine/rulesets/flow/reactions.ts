@@ -3,7 +3,7 @@
  * Attack against a triggering action (or as a Riposte's counterattack); or declining.
  */
 import type { Outcome } from "../../commands";
-import type { Context } from "../../context";
+import { gridOf, type Context } from "../../context";
 import { combatant, requireAble } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
 import { decline, findOffer, findPending, withdrawOffers } from "../../core/offers";
@@ -104,7 +104,7 @@ export function takePlaceCells(
   if (!away) return null;
   // The interceptor leaves its own cell for the ally's, so only others count as blockers.
   const index = indexOf(ctx.state);
-  const open = footprint(ctx.state.grid, away, ally.size).every((cell) =>
+  const open = footprint(gridOf(ctx.state), away, ally.size).every((cell) =>
     index.occupantsAt(cell).every((id) => id === ally.id || id === reactor.id),
   );
   if (!open) return null;

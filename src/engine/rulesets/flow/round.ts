@@ -115,12 +115,14 @@ export function startTurnOf(ctx: Context, who: string | null): void {
   }
   // "Players regain their RP at the start of their turn after combat is underway."
   regainRp(ctx, who);
-  const hold = flowExt(c).grappling;
-  if (hold && hold.since < ctx.state.round) {
+  // Read first (no draft made): most turns begin with no grapple to keep up.
+  const holding = readExt(c).grappling;
+  if (holding && holding.since < ctx.state.round) {
     // "Attacker: Must spend 2 AP per round to maintain the Grapple."
     if (poolOf(c, "ap") >= GRAPPLE_UPKEEP_AP) {
       spend(ctx, who, "ap", GRAPPLE_UPKEEP_AP, "maintainGrapple");
-      hold.since = ctx.state.round;
+      const hold = flowExt(c).grappling;
+      if (hold) hold.since = ctx.state.round;
     } else endGrapple(ctx, who, "notMaintained");
   }
 }

@@ -5,7 +5,7 @@
  * or waits for an answer. "Resolve action (including any triggered reactions)".
  */
 import type { Command } from "../../commands";
-import { someItem, type Context } from "../../context";
+import { gridOf, someItem, type Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending } from "../../core/offers";
@@ -73,7 +73,7 @@ function fireReadied(ctx: Context, pending: Pending): void {
     trigger: d.trigger,
   });
   // A readied move on a grid: the readier now chooses where to go, answering with a `move`.
-  if (d.action === "move" && ctx.state.grid.type !== "none" && readier.at !== null) {
+  if (d.action === "move" && gridOf(ctx.state).type !== "none" && readier.at !== null) {
     moveInitiativeBefore(ctx, readier.id, d.trigger.who);
     const held = openPending(ctx, "readiedMove", readier.id, asJson(d));
     offer(ctx, readier.id, "readiedMove", d.trigger.who, held, readier.at);

@@ -71,6 +71,9 @@ describe("offers", () => {
     expect(together.state.offers).toEqual(alone.state.offers);
     expect(together.events).toEqual(alone.events);
     expect(together.state.seq).toBe(alone.state.seq);
+    // An offer is never changed in place (it is made, then withdrawn): frozen, with its own cell.
+    expect(made.every((o) => Object.isFrozen(o))).toBe(true);
+    expect(made[1]?.cell).not.toBe(wanted[1]?.cell);
     // Nothing wanted: the list and the counter stay as they were.
     const seq = together.state.seq;
     expect(offerEach(together, p, [])).toEqual([]);

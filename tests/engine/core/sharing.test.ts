@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { apply } from "../../../src/engine/apply";
 import { isDraft } from "mutative";
-import { engineChecks, held, peek, rosterView } from "../../../src/engine/context";
+import { engineChecks, held, itemsOf, peek, rosterView } from "../../../src/engine/context";
 import { draftOf } from "../../../src/engine/core/combatants";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import { coreTestRuleset } from "./fixture";
@@ -116,6 +116,9 @@ describe("reads inside a command take no draft of what they only read", () => {
           ana.initiative = 42;
           seen.anaNow = peek(ctx.state, "ana")?.initiative;
           seen.nobody = peek(ctx.state, "nobody");
+          ctx.state.pending.push({ id: "p9", kind: "test", actor: "ana", data: {} });
+          const items = itemsOf(ctx.state.pending);
+          seen.items = !isDraft(items) && items.length === 1 && !isDraft(items[0]) && items[0]?.id === "p9";
         },
       },
     };
@@ -140,6 +143,7 @@ describe("reads inside a command take no draft of what they only read", () => {
       poolsPlain: true,
       anaNow: 42,
       nobody: undefined,
+      items: true,
     });
     expect(done.state.ext.note).toBe(1);
     expect(done.state.combatants.orc).toBe(begun.state.combatants.orc);

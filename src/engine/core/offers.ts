@@ -44,16 +44,15 @@ export interface Wanted {
 export function offerEach(ctx: Context, trigger: Pending, wanted: readonly Wanted[]): Offer[] {
   // Each offer is new plain data (its cell copied) and frozen: an offer is never changed, only
   // withdrawn, and mutative does not walk a frozen value looking for drafts when the command ends.
-  const made = wanted.map(
-    (w): Offer =>
-      Object.freeze({
-        id: ctx.nextId("o"),
-        who: w.who,
-        with: w.with,
-        against: w.against,
-        trigger: trigger.id,
-        cell: w.cell ? ([w.cell[0], w.cell[1]] as const) : null,
-      }),
+  const made = wanted.map((w): Offer =>
+    Object.freeze({
+      id: ctx.nextId("o"),
+      who: w.who,
+      with: w.with,
+      against: w.against,
+      trigger: trigger.id,
+      cell: w.cell ? ([w.cell[0], w.cell[1]] as const) : null,
+    }),
   );
   if (made.length > 0) ctx.state.offers.push(...made);
   for (const o of made)

@@ -8,6 +8,7 @@ import { spatialIndexOf } from "../../core/movement";
 import {
   distance,
   footprint,
+  footprintShape,
   line,
   neighbourSteps,
   neighbours,
@@ -89,14 +90,26 @@ export function sizeRank(c: CombatantState): number {
 /** Whether a cell can take `who`'s footprint: no other standing creature on any of its cells. */
 export function isOpen(state: EncounterState, who: Standing, anchor: Cell, index?: SpatialIndex): boolean {
   const used = index ?? indexOf(state);
-  return footprint(gridOf(state), anchor, who.size).every((cell) =>
-    used.occupantsAt(cell).every((id) => id === who.id),
-  );
+  const cell: [number, number] = [0, 0];
+  for (const [dx, dy] of footprintShape(gridOf(state), who.size)) {
+    cell[0] = anchor[0] + dx;
+    cell[1] = anchor[1] + dy;
+    for (const id of used.occupantsAt(cell)) if (id !== who.id) return false;
+  }
+  return true;
 }
 
 function touches(state: EncounterState, cell: Cell, c: Standing): boolean {
   if (!c.at) return false;
-  return footprint(gridOf(state), c.at, c.size).some((own) => distance(gridOf(state), own, cell) === 1);
+  const grid = gridOf(state);
+  // Each cell of `c` in turn, in one reused cell: asked for every cell around an attack's target.
+  const own: [number, number] = [0, 0];
+  for (const [dx, dy] of footprintShape(grid, c.size)) {
+    own[0] = c.at[0] + dx;
+    own[1] = c.at[1] + dy;
+    if (distance(grid, own, cell) === 1) return true;
+  }
+  return false;
 }
 
 /**
@@ -241,6 +254,8 @@ export function interceptCandidates(
     : line(gridOf(state), target.at, attacker.at)
         .slice(1, -1)
         .map((cell) => index.within(cell, hexes));
+  // One query (a one-cell target) is already in roster order (`within` answers in body order).
+  if (around.length === 1) return [...(around[0] as readonly string[])];
   const ids = new Set(around.flat());
   return [...ids].sort((a, b) => index.rankOf(a) - index.rankOf(b));
 }

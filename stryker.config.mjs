@@ -4,8 +4,10 @@
  * src/engine one small edit at a time (a mutant) and runs the engine's unit, property and scenario
  * tests (vitest.mutate.config.ts) against each; a mutant no test notices "survives".
  *
- * Incremental: results are kept in reports/ (gitignored), so a re-run tests only mutants in code or
- * tests that changed. Scope a run while working: `npx stryker run --mutate src/engine/core/offers.ts`.
+ * Incremental: `npm run mutate` (scripts/mutate.mjs) keeps the results in the repository
+ * (mutation/incremental.json.gz, unpacked to reports/ for the run), so a re-run, on any clone, tests
+ * only mutants in code or tests that changed. Scope a run while working:
+ * `npm run mutate -- --mutate src/engine/core/offers.ts` (the other files' results are kept).
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

@@ -60,6 +60,23 @@ describe("apply shares what a command does not change", () => {
   });
 });
 
+/** Ana's turn against an orc, on the core's test ruleset (tests/engine/core/fixture.ts). */
+function anaAndOrc() {
+  const setup = createEncounter(
+    {
+      ruleset: "flow",
+      combatants: [
+        { id: "ana", side: "party" },
+        { id: "orc", side: "foes" },
+      ],
+    },
+    coreTestRuleset,
+  );
+  const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
+  if (!begun.ok) throw new Error(begun.refusal.key);
+  return begun;
+}
+
 describe("reads inside a command take no draft of what they only read", () => {
   it("a phase that starts copies only the combatants it changes (phases: 'provokedBy' cleared where set)", () => {
     const phases = getRuleset("phases");
@@ -122,18 +139,7 @@ describe("reads inside a command take no draft of what they only read", () => {
         },
       },
     };
-    const setup = createEncounter(
-      {
-        ruleset: "flow",
-        combatants: [
-          { id: "ana", side: "party" },
-          { id: "orc", side: "foes" },
-        ],
-      },
-      coreTestRuleset,
-    );
-    const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
-    if (!begun.ok) throw new Error(begun.refusal.key);
+    const begun = anaAndOrc();
     const done = apply(begun.state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), probe);
     if (!done.ok) throw new Error(done.refusal.key);
     expect(seen).toEqual({
@@ -173,18 +179,7 @@ describe("reads inside a command take no draft of what they only read", () => {
         },
       },
     };
-    const setup = createEncounter(
-      {
-        ruleset: "flow",
-        combatants: [
-          { id: "ana", side: "party" },
-          { id: "orc", side: "foes" },
-        ],
-      },
-      coreTestRuleset,
-    );
-    const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
-    if (!begun.ok) throw new Error(begun.refusal.key);
+    const begun = anaAndOrc();
     const command = { type: "act", who: "ana", action: "wait" } as const;
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     const caught = apply(begun.state, command, new ScriptedDice([]), sneaky);

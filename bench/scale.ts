@@ -46,8 +46,8 @@ export function median(xs: number[]): number {
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
-export function timeMedian(samples: number, run: () => void, warm = 2): number {
+/** The ms each of `samples` calls of `run` took, after `warm` untimed ones. */
+export function timeSamples(samples: number, run: () => void, warm = 2): number[] {
   for (let k = 0; k < warm; k++) run();
   const times: number[] = [];
   for (let k = 0; k < samples; k++) {
@@ -55,7 +55,12 @@ export function timeMedian(samples: number, run: () => void, warm = 2): number {
     run();
     times.push(performance.now() - t0);
   }
-  return median(times);
+  return times;
+}
+
+/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
+export function timeMedian(samples: number, run: () => void, warm = 2): number {
+  return median(timeSamples(samples, run, warm));
 }
 
 const STATS: Record<string, number> = {
@@ -214,7 +219,32 @@ export function scenario(ruleset: Ruleset, n: number): Scenario {
  */
 export type CommandTiming = "held" | "new";
 
-/** Median ms of applying `command` to `state` (the dice seeded afresh each time), timed as `timing` says. */
+/** The ms of each of `samples` applies of `command` to `state` (the dice seeded afresh each time), timed as `timing` says. */
+export function commandSamples(
+  ruleset: Ruleset,
+  state: EncounterState,
+  command: Command,
+  samples: number,
+  timing: CommandTiming = "held",
+): number[] {
+  const warm = 2;
+  if (timing === "held") {
+    spatialIndexOf(state);
+    return timeSamples(samples, () => apply(state, command, new SeededDice(7), ruleset), warm);
+  }
+  const text = JSON.stringify(state);
+  const fresh = Array.from({ length: samples + warm }, () => JSON.parse(text) as EncounterState);
+  let k = 0;
+  return timeSamples(
+    samples,
+    () => {
+      apply(fresh[k++] as EncounterState, command, new SeededDice(7), ruleset);
+    },
+    warm,
+  );
+}
+
+/** Median ms of applying `command` to `state`: see commandSamples. */
 export function commandMedian(
   ruleset: Ruleset,
   state: EncounterState,
@@ -222,21 +252,7 @@ export function commandMedian(
   samples: number,
   timing: CommandTiming = "held",
 ): number {
-  const warm = 2;
-  if (timing === "held") {
-    spatialIndexOf(state);
-    return timeMedian(samples, () => apply(state, command, new SeededDice(7), ruleset), warm);
-  }
-  const text = JSON.stringify(state);
-  const fresh = Array.from({ length: samples + warm }, () => JSON.parse(text) as EncounterState);
-  let k = 0;
-  return timeMedian(
-    samples,
-    () => {
-      apply(fresh[k++] as EncounterState, command, new SeededDice(7), ruleset);
-    },
-    warm,
-  );
+  return median(commandSamples(ruleset, state, command, samples, timing));
 }
 
 /** A path of `length` cells from the mover, through free cells where it can. */

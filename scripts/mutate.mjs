@@ -30,12 +30,16 @@ if (newer(STORED, LIVE)) {
   console.log(`mutate: incremental results from ${STORED}`);
 }
 
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const before = mtime(LIVE);
+
 const run = spawnSync("npx", ["stryker", "run", ...process.argv.slice(2)], {
   stdio: "inherit",
   shell: process.platform === "win32",
 });
 
-if (newer(LIVE, STORED)) {
+// Stryker wrote new results (a finished run): keep them.
+if (mtime(LIVE) > before) {
   mkdirSync(dirname(STORED), { recursive: true });
   writeFileSync(STORED, gzipSync(readFileSync(LIVE), { level: 9 }));
   console.log(`mutate: incremental results kept in ${STORED} (commit it with the tests it measured)`);

@@ -3,7 +3,7 @@ import type { Command } from "../../src/engine/commands";
 import { ScriptedDice } from "../../src/engine/dice";
 import { createEncounter } from "../../src/engine/encounter";
 import { getRuleset } from "../../src/engine/registry";
-import { replay } from "../../src/engine/replay";
+import { Checkpoints, checkpointLog, replay, type Step } from "../../src/engine/replay";
 import type { EncounterState } from "../../src/engine/state";
 
 /**
@@ -28,9 +28,32 @@ function fight(): EncounterState {
   );
 }
 
+/**
+ * Five steps and where each leaves the fight (round, whose turn):
+ * after 0: (0, nobody); 1: (1, ana); 2: (1, orc); 3: (2, ana); 4: (2, orc); 5: (3, ana).
+ */
+const STEPS: Step[] = [
+  { command: { type: "start" }, dice: [7, 1] },
+  { command: { type: "endTurn", who: "ana" }, dice: [] },
+  { command: { type: "endTurn", who: "orc" }, dice: [] },
+  { command: { type: "endTurn", who: "ana" }, dice: [] },
+  { command: { type: "endTurn", who: "orc" }, dice: [] },
+];
+
 /** Where a state stands: its round and whose turn it is. */
 function standing(state: EncounterState): [number, string | null] {
   return [state.round, state.current];
+}
+
+/** The error `fn` throws (failing the test when it throws none). */
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw error;
+  }
+  expect.fail("expected an error, but nothing was thrown");
 }
 
 describe("replay: runs a list of commands and logs each", () => {
@@ -48,5 +71,20 @@ describe("replay: runs a list of commands and logs each", () => {
     expect(log[2]?.refusal).toBeNull();
     expect(log[2]?.events.map((e) => e.type)).toEqual(["poolSpent", "poolSet", "turnEnded", "turnStarted"]);
     expect(standing(state)).toEqual([1, "orc"]);
+  });
+});
+
+describe("Checkpoints: the interval between kept states", () => {
+  it.each([0, -1, 1.5])("refuses an interval of %s with a RangeError naming it", (every) => {
+    const error = thrown(() => new Checkpoints(fight(), every));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(`checkpoint interval ${every}`);
+  });
+
+  it("takes an interval of 1: every state is kept, and each is found", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 1);
+    expect(checkpoints.every).toBe(1);
+    expect(checkpoints.length).toBe(5);
+    expect(standing(checkpoints.stateAt(STEPS, 4))).toEqual([2, "orc"]);
   });
 });

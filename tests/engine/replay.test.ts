@@ -88,3 +88,45 @@ describe("Checkpoints: the interval between kept states", () => {
     expect(standing(checkpoints.stateAt(STEPS, 4))).toEqual([2, "orc"]);
   });
 });
+
+describe("Checkpoints.truncate: a rewind keeps only the first steps", () => {
+  it.each([5, 6, 100])("truncating at %s, at or beyond the 5 recorded steps, keeps all of them", (steps) => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    checkpoints.truncate(steps);
+    expect(checkpoints.length).toBe(5);
+    // Step 4 (orc's endTurn) started ana's turn and round 3.
+    expect(checkpoints.lastChange("turn")).toBe(4);
+    expect(checkpoints.lastChange("round")).toBe(4);
+    expect(standing(checkpoints.stateAt(STEPS, 5))).toEqual([3, "ana"]);
+  });
+
+  it("truncating below the length forgets the later steps: their states and their turns", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    checkpoints.truncate(2);
+    expect(checkpoints.length).toBe(2);
+    // Step 1 (ana's endTurn) started orc's turn in the same round; step 0 is never counted.
+    expect(checkpoints.lastChange("turn")).toBe(1);
+    expect(checkpoints.lastChange("round")).toBeNull();
+    expect(standing(checkpoints.stateAt(STEPS, 2))).toEqual([1, "orc"]);
+    const error = thrown(() => checkpoints.stateAt(STEPS, 3));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe("no state after 3 of 2 steps");
+  });
+
+  it("truncating at 3 with an interval of 2 keeps the checkpoint after 2 and replays step 2 from it", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    checkpoints.truncate(3);
+    expect(checkpoints.length).toBe(3);
+    expect(checkpoints.lastChange("turn")).toBe(2);
+    expect(checkpoints.lastChange("round")).toBe(2);
+    expect(standing(checkpoints.stateAt(STEPS, 3))).toEqual([2, "ana"]);
+  });
+
+  it("truncating below zero keeps no step", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    checkpoints.truncate(-1);
+    expect(checkpoints.length).toBe(0);
+    expect(checkpoints.lastChange("turn")).toBeNull();
+    expect(standing(checkpoints.stateAt(STEPS, 0))).toEqual([0, null]);
+  });
+});

@@ -130,3 +130,41 @@ describe("Checkpoints.truncate: a rewind keeps only the first steps", () => {
     expect(standing(checkpoints.stateAt(STEPS, 0))).toEqual([0, null]);
   });
 });
+
+describe("Checkpoints.stateAt: the state after n steps of the recorded log", () => {
+  it("gives the state after each number of steps, as applying the steps one by one does", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    const expected: [number, string | null][] = [
+      [0, null],
+      [1, "ana"],
+      [1, "orc"],
+      [2, "ana"],
+      [2, "orc"],
+      [3, "ana"],
+    ];
+    expect([0, 1, 2, 3, 4, 5].map((n) => standing(checkpoints.stateAt(STEPS, n)))).toEqual(expected);
+  });
+
+  it.each([
+    ["below zero", -1, STEPS],
+    ["not a whole number", 1.5, STEPS],
+    ["beyond the recorded steps, though the log is longer", 6, [...STEPS, STEPS[1] as Step]],
+    ["beyond the log it is given, though recorded", 4, STEPS.slice(0, 3)],
+  ])("refuses n %s with a RangeError naming n and the recorded length", (_, n, steps) => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 2);
+    const error = thrown(() => checkpoints.stateAt(steps, n));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(`no state after ${n} of 5 steps`);
+  });
+
+  it("throws, naming the refusal, the step and its command, when a step of the log is refused", () => {
+    const { checkpoints } = checkpointLog(fight(), STEPS, 8);
+    // Not the log recorded: at step 1 orc tries to end ana's turn.
+    const other: Step[] = [...STEPS];
+    other[1] = { command: { type: "endTurn", who: "orc" }, dice: [] };
+    const error = thrown(() => checkpoints.stateAt(other, 2));
+    expect(error.message).toBe(
+      'Tempo: the log does not replay (TEMPO.Refusal.NotYourTurn at step 1, "endTurn")',
+    );
+  });
+});

@@ -3,7 +3,15 @@ import type { Command } from "../../src/engine/commands";
 import { ScriptedDice } from "../../src/engine/dice";
 import { createEncounter } from "../../src/engine/encounter";
 import { getRuleset } from "../../src/engine/registry";
-import { Checkpoints, checkpointLog, replay, type Step } from "../../src/engine/replay";
+import {
+  Checkpoints,
+  checkpointLog,
+  replay,
+  reversePatch,
+  stateBack,
+  type ReversePatch,
+  type Step,
+} from "../../src/engine/replay";
 import type { EncounterState } from "../../src/engine/state";
 
 /**
@@ -166,5 +174,105 @@ describe("Checkpoints.stateAt: the state after n steps of the recorded log", () 
     expect(error.message).toBe(
       'Tempo: the log does not replay (TEMPO.Refusal.NotYourTurn at step 1, "endTurn")',
     );
+  });
+});
+
+/** The fight before it starts: the state the hand-made steps below change. */
+const START = fight();
+
+/** START with a change made by hand, sharing every other piece (a step as reversePatch sees it). */
+function changed(change: (state: Record<string, unknown>) => void): EncounterState {
+  const state: Record<string, unknown> = { ...START };
+  change(state);
+  return state as unknown as EncounterState;
+}
+
+describe("reversePatch: what a step changed, as the text it had before", () => {
+  it("holds a changed top-level field and a changed combatant, never the record of combatants itself", () => {
+    const before = fight();
+    const ana = before.combatants.ana;
+    if (!ana) throw new Error("no ana");
+    const after = {
+      ...before,
+      round: 1,
+      combatants: { ...before.combatants, ana: { ...ana, initiative: 10 } },
+    } as EncounterState;
+    expect(reversePatch(before, after)).toStrictEqual({
+      state: { round: "0" },
+      combatants: { ana: JSON.stringify(ana) },
+    });
+  });
+
+  it("holds null for a field the step created, and going back removes the field", () => {
+    const before = fight();
+    const after = { ...before, added: 5 } as EncounterState;
+    const patch = reversePatch(before, after);
+    expect(patch).toStrictEqual({ state: { added: null }, combatants: {} });
+    const back = stateBack(after, [patch], 0) as EncounterState;
+    expect("added" in back).toBe(false);
+    expect(back).toStrictEqual(before);
+  });
+
+  it("holds the text of a field the step removed or left undefined, and going back restores it", () => {
+    const before = changed((s) => {
+      s.ext = { note: 1 };
+    });
+    const removed = changed((s) => {
+      delete s.ext;
+    });
+    const undefinedExt = changed((s) => {
+      s.ext = undefined;
+    });
+    for (const after of [removed, undefinedExt]) {
+      const patch = reversePatch(before, after);
+      expect(patch).toStrictEqual({ state: { ext: '{"note":1}' }, combatants: {} });
+      expect(stateBack(after, [patch], 0)).toEqual(before);
+    }
+  });
+
+  it("holds nothing for a field that was undefined and is gone: going back gives the very same state", () => {
+    const before = changed((s) => {
+      s.extra = undefined;
+    });
+    const after = START;
+    const patch = reversePatch(before, after);
+    expect(patch).toStrictEqual({ state: {}, combatants: {} });
+    expect(stateBack(after, [patch], 0)).toBe(after);
+  });
+});
+
+describe("stateBack: going back by reverse patches", () => {
+  const none: ReversePatch = { state: {}, combatants: {} };
+
+  it.each([
+    [-1, "no state after -1 of 1 steps"],
+    [1.5, "no state after 1.5 of 1 steps"],
+    [2, "no state after 2 of 1 steps"],
+  ])("refuses to keep %s steps of 1 with a RangeError naming both", (keep, message) => {
+    const error = thrown(() => stateBack(fight(), [none], keep));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(message);
+  });
+
+  it("gives back the very same state when no step it goes back over changed anything", () => {
+    const state = fight();
+    expect(stateBack(state, [none, none], 0)).toBe(state);
+    expect(stateBack(state, [none, none], 2)).toBe(state);
+  });
+
+  it("a patch of top-level fields only keeps the very record of combatants", () => {
+    const state = fight();
+    const back = stateBack(state, [{ state: { round: "4", current: '"orc"' }, combatants: {} }], 0);
+    expect(back?.round).toBe(4);
+    expect(back?.current).toBe("orc");
+    expect(back?.combatants).toBe(state.combatants);
+  });
+
+  it("a patch of one combatant keeps the others as the very objects they were", () => {
+    const state = fight();
+    const back = stateBack(state, [{ state: {}, combatants: { ana: '{"id":"ana","initiative":3}' } }], 0);
+    expect(back?.combatants.ana).toStrictEqual({ id: "ana", initiative: 3 });
+    expect(back?.combatants.orc).toBe(state.combatants.orc);
+    expect(back?.round).toBe(0);
   });
 });

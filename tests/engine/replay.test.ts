@@ -6,6 +6,7 @@ import { getRuleset } from "../../src/engine/registry";
 import {
   Checkpoints,
   checkpointLog,
+  lastChangeBack,
   replay,
   reversePatch,
   stateBack,
@@ -274,5 +275,41 @@ describe("stateBack: going back by reverse patches", () => {
     expect(back?.combatants.ana).toStrictEqual({ id: "ana", initiative: 3 });
     expect(back?.combatants.orc).toBe(state.combatants.orc);
     expect(back?.round).toBe(0);
+  });
+});
+
+describe("lastChangeBack: the last turn's start, read from the patches", () => {
+  const none: ReversePatch = { state: {}, combatants: {} };
+
+  it("a turn field going from missing to null is no new turn: turnMark reads both as null", () => {
+    const before = changed((s) => {
+      delete s.current;
+    });
+    const after = START;
+    const patch = reversePatch(before, after);
+    expect(patch.state).toStrictEqual({ current: null });
+    expect(lastChangeBack(after, [none, patch], "turn")).toBeNull();
+  });
+
+  it("a turn field going from null to someone is a new turn", () => {
+    const before = changed((s) => {
+      s.round = 1;
+    });
+    const after = changed((s) => {
+      s.round = 1;
+      s.current = "ana";
+    });
+    const patch = reversePatch(before, after);
+    expect(patch.state).toStrictEqual({ current: "null" });
+    expect(lastChangeBack(after, [none, patch, none], "turn")).toBe(1);
+    expect(lastChangeBack(after, [none, patch, none], "round")).toBeNull();
+  });
+
+  it("a round going from 1 to 2 is a new round", () => {
+    const after = changed((s) => {
+      s.round = 2;
+    });
+    const patches: ReversePatch[] = [none, { state: { round: "1" }, combatants: {} }, none];
+    expect(lastChangeBack(after, patches, "round")).toBe(1);
   });
 });

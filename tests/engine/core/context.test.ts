@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apply } from "../../../src/engine/apply";
-import { createContext } from "../../../src/engine/context";
+import { createContext, readOnlyContext } from "../../../src/engine/context";
 import { DieOutOfRange, ScriptedDice, type DicePort } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import type { EncounterState } from "../../../src/engine/state";
@@ -66,5 +66,31 @@ describe("ctx.roll: a die from the host's dice port", () => {
       { type: "diceRolled", faces: 8, result: 5, purpose: "initiative", who: "ana" },
     ]);
     expect("who" in (ctx.events[0] as object)).toBe(false);
+  });
+});
+
+describe("readOnlyContext: a context for checks that change nothing", () => {
+  it("starts with no events, no moved body and geometry version 0, over the state it was given", () => {
+    const state = setup();
+    const ctx = readOnlyContext(state, coreTestRuleset);
+    expect(ctx.state).toBe(state);
+    expect(ctx.base).toBe(state);
+    expect(ctx.events).toStrictEqual([]);
+    expect(ctx.geometry).toStrictEqual({ moved: new Set(), version: 0 });
+  });
+
+  it.each([
+    ["emit an event", (ctx: ReturnType<typeof readOnlyContext>) => ctx.emit({ type: "combatStarted" })],
+    ["roll a die", (ctx: ReturnType<typeof readOnlyContext>) => ctx.roll(6, "initiative", "ana")],
+    ["take an id", (ctx: ReturnType<typeof readOnlyContext>) => ctx.nextId("offer")],
+    ["move a body", (ctx: ReturnType<typeof readOnlyContext>) => ctx.moved("ana")],
+  ])("throws an Error saying a read-only check tried to %s", (what, attempt) => {
+    const state = setup();
+    const ctx = readOnlyContext(state, coreTestRuleset);
+    const error = thrown(() => attempt(ctx));
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(`Tempo: a read-only check tried to ${what}`);
+    expect(ctx.events).toStrictEqual([]);
+    expect(state.seq).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { create } from "mutative";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { apply } from "../../../src/engine/apply";
-import { createContext, readOnlyContext } from "../../../src/engine/context";
+import { createContext, engineChecks, peek, readOnlyContext, rosterView } from "../../../src/engine/context";
 import { DieOutOfRange, ScriptedDice, type DicePort } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
+import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreTestRuleset } from "./fixture";
 
@@ -22,6 +24,13 @@ function setup(): EncounterState {
     },
     coreTestRuleset,
   );
+}
+
+/** The fixture's fight, started: ana rolled a 6 and orc a 2 on their d6 of initiative. */
+function begun(): EncounterState {
+  const result = apply(setup(), { type: "start" }, new ScriptedDice([6, 2]), coreTestRuleset);
+  if (!result.ok) throw new Error(result.refusal.key);
+  return result.state;
 }
 
 /** The error `fn` throws (failing the test when it throws none). */
@@ -92,5 +101,95 @@ describe("readOnlyContext: a context for checks that change nothing", () => {
     expect((error as Error).message).toBe(`Tempo: a read-only check tried to ${what}`);
     expect(ctx.events).toStrictEqual([]);
     expect(state.seq).toBe(0);
+  });
+});
+
+/** The fixture's ruleset with its act handler replaced by `act`. */
+function withAct(act: NonNullable<Ruleset["handlers"]["act"]>): Ruleset {
+  return { ...coreTestRuleset, handlers: { ...coreTestRuleset.handlers, act } };
+}
+
+const WAIT = { type: "act", who: "ana", action: "wait" } as const;
+
+describe("peek and rosterView inside a command", () => {
+  afterEach(() => {
+    engineChecks.reads = true;
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ["rosterView", (state: EncounterState) => rosterView(state)],
+    ["peek", (state: EncounterState) => peek(state, "orc")],
+  ])("with the read check on, %s reports a combatant changed without ctx.touch by name", (_, read) => {
+    expect(engineChecks.reads).toBe(true);
+    const sneaky = withAct((ctx) => {
+      const orc = ctx.state.combatants.orc;
+      if (orc) orc.initiative = 99;
+      read(ctx.state);
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = apply(begun(), WAIT, new ScriptedDice([]), sneaky);
+    expect(result.ok ? "" : result.refusal.key).toBe("TEMPO.Refusal.Internal");
+    expect(logged).toHaveBeenCalledTimes(1);
+    const error = logged.mock.calls[0]?.[1];
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('Tempo: combatant "orc" changed in a command without ctx.touch');
+  });
+
+  it("with the read check off, a scan reads a combatant the command did not touch from the base, unchecked", () => {
+    engineChecks.reads = false;
+    const seen: Record<string, unknown> = {};
+    const sneaky = withAct((ctx) => {
+      const orc = ctx.state.combatants.orc;
+      if (orc) orc.initiative = 99;
+      seen.scanned = rosterView(ctx.state).map((c) => c.initiative);
+      seen.peeked = peek(ctx.state, "orc")?.initiative;
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const start = begun();
+    const result = apply(start, WAIT, new ScriptedDice([]), sneaky);
+    if (!result.ok) expect.fail(result.refusal.key);
+    // The base's initiatives (ana 6, orc 2), not the draft's 99: nothing told the reads orc changed.
+    expect(seen).toEqual({ scanned: [6, 2], peeked: 2 });
+    expect(logged).not.toHaveBeenCalled();
+    expect(result.state.combatants.orc?.initiative).toBe(99);
+  });
+});
+
+describe("peek and rosterView outside a command", () => {
+  afterEach(() => {
+    engineChecks.reads = true;
+  });
+
+  it.each([true, false])("peek reads a plain state's combatants as they are (read check %s)", (reads) => {
+    engineChecks.reads = reads;
+    const state = begun();
+    expect(peek(state, "orc")).toBe(state.combatants.orc);
+    expect(peek(state, "nobody")).toBeUndefined();
+    expect(peek(state, "toString")).toBeUndefined();
+  });
+
+  it("rosterView lists a plain state's combatants in roster order, skipping an id with no combatant", () => {
+    const state = begun();
+    const ghostly = { ...state, roster: ["orc", "ghost", "ana"] };
+    const view = rosterView(ghostly);
+    expect(view).toHaveLength(2);
+    expect(view[0]).toBe(state.combatants.orc);
+    expect(view[1]).toBe(state.combatants.ana);
+  });
+
+  it("rosterView of a draft outside a command gives the combatants as they now are, in roster order", () => {
+    const state = begun();
+    let ids: string[] = [];
+    let initiatives: (number | null)[] = [];
+    create(state, (draft) => {
+      const orc = draft.combatants.orc;
+      if (orc) orc.initiative = 11;
+      const view = rosterView(draft as unknown as EncounterState);
+      ids = view.map((c) => c.id);
+      initiatives = view.map((c) => c.initiative);
+    });
+    expect(ids).toEqual(["ana", "orc"]);
+    expect(initiatives).toEqual([6, 11]);
   });
 });

@@ -1,7 +1,16 @@
-import { create } from "mutative";
+import { create, isDraft } from "mutative";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apply } from "../../../src/engine/apply";
-import { createContext, engineChecks, peek, readOnlyContext, rosterView } from "../../../src/engine/context";
+import {
+  createContext,
+  engineChecks,
+  held,
+  itemsOf,
+  peek,
+  readOnlyContext,
+  rosterView,
+  someItem,
+} from "../../../src/engine/context";
 import { DieOutOfRange, ScriptedDice, type DicePort } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import type { Ruleset } from "../../../src/engine/ruleset";
@@ -191,5 +200,86 @@ describe("peek and rosterView outside a command", () => {
     });
     expect(ids).toEqual(["ana", "orc"]);
     expect(initiatives).toEqual([6, 11]);
+  });
+});
+
+interface Item {
+  id: string;
+}
+
+describe("someItem, itemsOf and held: read a list or a field as the state holds it", () => {
+  it("someItem on a plain list answers whether an item passes", () => {
+    const list: Item[] = [{ id: "a" }, { id: "b" }];
+    expect(someItem(list, (item) => item.id === "b")).toBe(true);
+    expect(someItem(list, (item) => item.id === "c")).toBe(false);
+  });
+
+  it("someItem on a draft reads each item in order, plain where the draft never took it, and stops at a pass", () => {
+    const base = { list: [{ id: "a" }, { id: "b" }, { id: "c" }] as Item[] };
+    const seen: { id: string; draft: boolean }[][] = [];
+    const answers: boolean[] = [];
+    create(base, (draft) => {
+      expect(isDraft(draft.list)).toBe(true);
+      for (const wanted of ["b", "z"]) {
+        const visits: { id: string; draft: boolean }[] = [];
+        answers.push(
+          someItem(draft.list, (item) => {
+            visits.push({ id: item.id, draft: isDraft(item) });
+            return item.id === wanted;
+          }),
+        );
+        seen.push(visits);
+      }
+    });
+    expect(answers).toEqual([true, false]);
+    expect(seen).toEqual([
+      [
+        { id: "a", draft: false },
+        { id: "b", draft: false },
+      ],
+      [
+        { id: "a", draft: false },
+        { id: "b", draft: false },
+        { id: "c", draft: false },
+      ],
+    ]);
+  });
+
+  it("someItem on a draft sees an item the command changed as changed", () => {
+    const base = { list: [{ id: "a" }, { id: "b" }] as Item[] };
+    let answer: boolean | undefined;
+    create(base, (draft) => {
+      const first = draft.list[0];
+      if (first) first.id = "z";
+      answer = someItem(draft.list, (item) => item.id === "z");
+    });
+    expect(answer).toBe(true);
+  });
+
+  it("itemsOf gives a plain list itself, and a draft's items as plain originals in a plain list", () => {
+    const base = { list: [{ id: "a" }, { id: "b" }] as Item[] };
+    expect(itemsOf(base.list)).toBe(base.list);
+    let items: readonly Item[] = [];
+    create(base, (draft) => {
+      const out = itemsOf(draft.list);
+      expect(isDraft(out)).toBe(false);
+      items = out;
+    });
+    expect(items).toHaveLength(2);
+    expect(items[0]).toBe(base.list[0]);
+    expect(items[1]).toBe(base.list[1]);
+  });
+
+  it("held reads a plain value's field itself, a draft's untaken field as the original, a taken one as its draft", () => {
+    const base = { ext: { note: 1 }, other: { note: 2 } };
+    expect(held(base, "ext")).toBe(base.ext);
+    const seen: Record<string, unknown> = {};
+    create(base, (draft) => {
+      seen.untaken = held(draft, "other") === base.other;
+      draft.ext.note = 3;
+      const taken = held(draft, "ext");
+      seen.taken = isDraft(taken) && taken.note === 3;
+    });
+    expect(seen).toEqual({ untaken: true, taken: true });
   });
 });

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { CombatantSetup } from "../../../../src/engine/state";
+import { Table } from "./helpers";
+
+/**
+ * The edges of flow's movement (src/engine/rulesets/flow/movement.ts): Tumble Through ("Requirement:
+ * Adjacent to an enemy", "move directly through the enemy's Hex to the other side of them", "can
+ * NOT be used against enemies larger than Medium size", "If you fail your Agility Check, you must
+ * stay where you are, and this attempted action will provoke Reaction Attacks from only the enemy
+ * you attempted this on"), a readied move ("When the trigger happens, you act immediately at that
+ * point in the initiative order, and perform the action you specified"), a move held by Reaction
+ * Attacks ("moves OUT of any hex you threaten") and the ruler's preview. Names differ from ids, as
+ * a refusal's message shows names.
+ */
+
+const ANA: CombatantSetup = {
+  id: "ana",
+  name: "Ana",
+  side: "party",
+  pc: true,
+  at: [0, 0],
+  stats: { agility: 1 },
+  skills: { agility: 40 },
+};
+const ORC: CombatantSetup = { id: "orc", name: "Grosh", side: "foes", at: [1, 0] };
+
+/** Ana (Agility skill 40) and Grosh the orc; Ana acts first (initiative dice 9 + 1 against 4). */
+function duel(
+  extra: { ana?: Partial<CombatantSetup>; orc?: Partial<CombatantSetup> } = {},
+  dice: number[] = [],
+): Table {
+  const t = new Table(
+    [
+      { ...ANA, ...extra.ana },
+      { ...ORC, ...extra.orc },
+    ],
+    [9, 4, ...dice],
+  );
+  t.do({ type: "start" });
+  return t;
+}
+
+describe("flow Tumble Through refusals name the tumbler", () => {
+  it('refuses a tumble through a hex no enemy stands on, naming the mover ("Requirement: Adjacent to an enemy")', () => {
+    const t = duel({ orc: { at: [0, 5] } });
+    expect(
+      t.refusedWhole({
+        type: "move",
+        who: "ana",
+        path: [
+          [1, 0],
+          [2, 0],
+        ],
+        mode: "tumble",
+      }),
+    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleNoEnemy", data: { who: "Ana" } });
+  });
+
+  it('refuses a path that does not end straight beyond the enemy, naming the mover ("to the other side of them")', () => {
+    // Through Grosh at [1, 0] from [0, 0], the other side is [2, 0]; [1, 1] is beside him.
+    const t = duel();
+    expect(
+      t.refusedWhole({
+        type: "move",
+        who: "ana",
+        path: [
+          [1, 0],
+          [1, 1],
+        ],
+        mode: "tumble",
+      }),
+    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleNoEnemy", data: { who: "Ana" } });
+  });
+
+  it('refuses to tumble through a Large enemy, naming the mover and the enemy ("can NOT be used against enemies larger than Medium size")', () => {
+    const t = duel({ orc: { size: "large" } });
+    expect(
+      t.refusedWhole({
+        type: "move",
+        who: "ana",
+        path: [
+          [1, 0],
+          [2, 0],
+        ],
+        mode: "tumble",
+      }),
+    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleTooLarge", data: { who: "Ana", target: "Grosh" } });
+  });
+});

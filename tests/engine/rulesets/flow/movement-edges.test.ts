@@ -87,3 +87,48 @@ describe("flow Tumble Through refusals name the tumbler", () => {
     ).toEqual({ key: "TEMPO.Refusal.FlowTumbleTooLarge", data: { who: "Ana", target: "Grosh" } });
   });
 });
+
+describe('flow Tumble Through: "through the enemy\'s Hex to the other side of them", anywhere on the map', () => {
+  it("lands on the hex straight beyond an enemy away from the origin", () => {
+    // Ana at [2, 1], Grosh at [3, 1]: the hex beyond him is [3 + (3 - 2), 1 + (1 - 1)] = [4, 1].
+    // d100 12 under Agility 40 succeeds.
+    const t = duel({ ana: { at: [2, 1] }, orc: { at: [3, 1] } }, [12]);
+    const events = t.do({
+      type: "move",
+      who: "ana",
+      path: [
+        [3, 1],
+        [4, 1],
+      ],
+      mode: "tumble",
+    });
+    expect(t.c("ana").at).toEqual([4, 1]);
+    expect(events).toContainEqual({
+      type: "moved",
+      who: "ana",
+      from: [2, 1],
+      to: [4, 1],
+      path: [
+        [2, 1],
+        [3, 1],
+        [4, 1],
+      ],
+      mode: "tumble",
+    });
+  });
+
+  it("lands on the hex straight beyond along the other axis, the enemy's other side", () => {
+    // Ana at [1, 1], Grosh at [1, 2]: beyond him is [1, 3].
+    const t = duel({ ana: { at: [1, 1] }, orc: { at: [1, 2] } }, [12]);
+    t.do({
+      type: "move",
+      who: "ana",
+      path: [
+        [1, 2],
+        [1, 3],
+      ],
+      mode: "tumble",
+    });
+    expect(t.c("ana").at).toEqual([1, 3]);
+  });
+});

@@ -132,3 +132,41 @@ describe('flow Tumble Through: "through the enemy\'s Hex to the other side of th
     expect(t.c("ana").at).toEqual([1, 3]);
   });
 });
+
+describe('flow failed Tumble Through ("provoke Reaction Attacks from only the enemy you attempted this on")', () => {
+  it("holds the attempted tumble through the enemy as provoked until that enemy's Reaction Attack is answered", () => {
+    // d100 41 over Agility 40 fails: Ana stays at [0, 0].
+    const t = duel({}, [41]);
+    t.do({
+      type: "move",
+      who: "ana",
+      path: [
+        [1, 0],
+        [2, 0],
+      ],
+      mode: "tumble",
+    });
+    expect(t.c("ana").at).toEqual([0, 0]);
+    expect(t.state.pending).toEqual([
+      {
+        id: expect.any(String),
+        kind: "provoked",
+        actor: "ana",
+        data: { action: "tumble", target: "orc", outcome: null },
+      },
+    ]);
+    expect(t.state.offers).toEqual([
+      {
+        id: expect.any(String),
+        who: "orc",
+        with: "reactionAttack",
+        against: "ana",
+        trigger: t.state.pending[0]?.id,
+        cell: [0, 0],
+      },
+    ]);
+    t.do({ type: "react", who: "orc", with: "decline" });
+    expect(t.state.pending).toEqual([]);
+    expect(t.c("ana").at).toEqual([0, 0]);
+  });
+});

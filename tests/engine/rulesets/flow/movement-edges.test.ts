@@ -170,3 +170,52 @@ describe('flow failed Tumble Through ("provoke Reaction Attacks from only the en
     expect(t.c("ana").at).toEqual([0, 0]);
   });
 });
+
+describe("flow moves held by Reaction Attacks", () => {
+  it("keeps in the held move where it started, what is left to walk, what was walked and who was offered", () => {
+    // Grosh at [1, 0] threatens [0, 0]: leaving it (step 0) holds Ana there with all of the path
+    // [0, 0] .. [-3, 0] still to walk.
+    const t = duel();
+    t.do({ type: "move", who: "ana", path: [[-3, 0]] });
+    expect(t.state.pending).toEqual([
+      {
+        id: expect.any(String),
+        kind: "move",
+        actor: "ana",
+        data: {
+          mode: "normal",
+          from: [0, 0],
+          rest: [
+            [0, 0],
+            [-1, 0],
+            [-2, 0],
+            [-3, 0],
+          ],
+          walked: [[0, 0]],
+          offered: ["orc"],
+        },
+      },
+    ]);
+  });
+
+  it('stops a held move whose path an enemy has come to stand on ("you cannot move through an enemy hex")', () => {
+    // While Ana is held at [0, 0], the GM puts the goblin on [-2, 0], on her path.
+    const t = new Table([ANA, ORC, { id: "gob", name: "Snag", side: "foes", at: [0, 5] }], [9, 4, 1]);
+    t.do({ type: "start" });
+    t.do({ type: "move", who: "ana", path: [[-3, 0]] });
+    t.do({ type: "place", who: "gob", at: [-2, 0] });
+    const events = t.do({ type: "react", who: "orc", with: "decline" });
+    expect(events).toContainEqual({
+      type: "moveStopped",
+      who: "ana",
+      at: [0, 0],
+      reason: "EnemyCell",
+      path: [[0, 0]],
+    });
+    expect(t.c("ana").at).toEqual([0, 0]);
+    expect(t.state.pending).toEqual([]);
+    expect(t.offers()).toEqual([]);
+    // The move's 1 AP stays spent.
+    expect(t.pools("ana").ap).toBe(4);
+  });
+});

@@ -219,3 +219,26 @@ describe("flow moves held by Reaction Attacks", () => {
     expect(t.pools("ana").ap).toBe(4);
   });
 });
+
+describe("flow moves and what waits on them", () => {
+  it("a move that no readied action waits on is carried out at once: nothing is held, no id taken", () => {
+    const t = duel({ orc: { at: [0, 5] } });
+    const seq = t.state.seq;
+    t.do({ type: "move", who: "ana", path: [[-2, 0]] });
+    expect(t.c("ana").at).toEqual([-2, 0]);
+    expect(t.state.pending).toEqual([]);
+    expect(t.state.seq).toBe(seq);
+  });
+
+  it("nobody moves on their own while a reaction offered to them is open", () => {
+    // Grosh attacks Ana on his turn: her Dodge, Parry and Riposte wait for an answer.
+    const t = duel();
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc"]);
+    expect(t.refusedWhole({ type: "move", who: "ana", path: [[-1, 0]] })).toEqual({
+      key: "TEMPO.Refusal.ReactionsPending",
+      data: { count: 3 },
+    });
+  });
+});

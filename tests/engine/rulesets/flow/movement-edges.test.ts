@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { EngineEvent } from "../../../../src/engine/events";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
 
@@ -240,5 +241,58 @@ describe("flow moves and what waits on them", () => {
       key: "TEMPO.Refusal.ReactionsPending",
       data: { count: 3 },
     });
+  });
+});
+
+describe('flow readied move ("perform the action you specified")', () => {
+  const withdrawn = (events: EngineEvent[]) =>
+    events.filter((e) => e.type === "offerWithdrawn").map((e) => [e.who, e.with, e.reason]);
+  const sets = (events: EngineEvent[], who: string) =>
+    events.filter((e) => e.type === "poolSet" && e.who === who).map((e) => [e.pool, e.value, e.reason]);
+
+  /** Initiative: Ana 2, Grosh 9. Round 2: Ana readies a move on Grosh's move, and Grosh moves. */
+  function readiedMove(): Table {
+    const t = new Table(
+      [
+        { ...ANA, stats: {}, at: [0, 0] },
+        { ...ORC, at: [4, 0] },
+      ],
+      [2, 9],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "endTurn", who: "orc" });
+    t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "move" } });
+    t.do({ type: "move", who: "orc", path: [[3, 0]] });
+    expect(t.offers()).toEqual(["ana/readiedMove/orc"]);
+    return t;
+  }
+
+  it("refuses a readied move that is a step or a tumble, naming the mode", () => {
+    const t = readiedMove();
+    expect(t.refusedWhole({ type: "move", who: "ana", path: [[-1, 0]], mode: "step" })).toEqual({
+      key: "TEMPO.Refusal.FlowMoveModeUnsupported",
+      data: { mode: "step" },
+    });
+    expect(
+      t.refusedWhole({
+        type: "move",
+        who: "ana",
+        path: [
+          [1, 0],
+          [2, 0],
+        ],
+        mode: "tumble",
+      }),
+    ).toEqual({ key: "TEMPO.Refusal.FlowMoveModeUnsupported", data: { mode: "tumble" } });
+  });
+
+  it("answers the readied move's offer with the move, then forfeits the AP the readier kept", () => {
+    const t = readiedMove();
+    const events = t.do({ type: "move", who: "ana", path: [[1, 0]] });
+    expect(withdrawn(events)).toEqual([["ana", "readiedMove", "answered"]]);
+    // 5 AP, 1 paid for the move, the other 4 gone: the readied action was her turn.
+    expect(sets(events, "ana")).toEqual([["ap", 0, "forfeited"]]);
+    expect(t.c("ana").at).toEqual([1, 0]);
+    expect(t.c("orc").at).toEqual([3, 0]);
   });
 });

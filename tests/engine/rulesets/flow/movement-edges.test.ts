@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../../../src/engine/events";
-import type { CombatantSetup } from "../../../../src/engine/state";
+import { flow } from "../../../../src/engine/rulesets/flow";
+import type { CombatantSetup, CombatantState } from "../../../../src/engine/state";
 import { Table } from "./helpers";
 
 /**
@@ -294,5 +295,25 @@ describe('flow readied move ("perform the action you specified")', () => {
     expect(sets(events, "ana")).toEqual([["ap", 0, "forfeited"]]);
     expect(t.c("ana").at).toEqual([1, 0]);
     expect(t.c("orc").at).toEqual([3, 0]);
+  });
+});
+
+describe("flow previewMove: refusals", () => {
+  it("shows a move by someone not in the fight as refused, with no path", () => {
+    const t = duel();
+    expect(flow.previewMove?.(t.state, "nobody", [[1, 0]], "normal")).toEqual({
+      cells: [],
+      cost: {},
+      provocations: [],
+      refusal: { key: "TEMPO.Refusal.UnknownCombatant", data: { who: "nobody" } },
+    });
+  });
+
+  it("lets an error that is not a refusal through, rather than showing it as the move's refusal", () => {
+    // A broken state (Ana has no pools): a bug to surface, not a reason the ruler can show.
+    const t = duel();
+    const { pools: _pools, ...ana } = t.c("ana");
+    const broken = { ...t.state, combatants: { ...t.state.combatants, ana: ana as CombatantState } };
+    expect(() => flow.previewMove?.(broken, "ana", [[-1, 0]], "normal")).toThrow(TypeError);
   });
 });

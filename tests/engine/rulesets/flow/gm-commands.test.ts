@@ -72,6 +72,43 @@ describe("flow: a combatant joining the fight", () => {
   });
 });
 
+describe("flow: the GM's commands on a saved state that still names someone no longer in the fight", () => {
+  // A state edited by hand or saved by another version: the order, or a grapple, names "gone",
+  // who is not among the combatants. The commands go on as if "gone" were not named.
+  it("a newcomer is placed by initiative; the one named but gone is left out of this round's order", () => {
+    // ana 10, orc 4; gob rolls 2: after orc.
+    const t = duel({}, [2]);
+    t.state = { ...t.state, ext: { ...t.state.ext, initiativeOrder: ["ana", "orc", "gone"] } };
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0] } });
+    expect(t.c("gob").initiative).toBe(2);
+    expect(t.state.order).toEqual(["ana", "orc", "gob"]);
+  });
+
+  it("placing a combatant whose grapple names one who is gone moves it and ends no grapple", () => {
+    const grappling = duel();
+    const ana = grappling.c("ana");
+    grappling.state = {
+      ...grappling.state,
+      combatants: {
+        ...grappling.state.combatants,
+        ana: { ...ana, ext: { ...ana.ext, grappling: { target: "gone", since: 1 } } },
+      },
+    };
+    const events = grappling.do({ type: "place", who: "ana", at: [-3, 0] });
+    expect(grappling.c("ana").at).toEqual([-3, 0]);
+    expect(events.map((e) => e.type)).not.toContain("grappleEnded");
+    const held = duel();
+    const orc = held.c("orc");
+    held.state = {
+      ...held.state,
+      combatants: { ...held.state.combatants, orc: { ...orc, ext: { ...orc.ext, grappledBy: "gone" } } },
+    };
+    const again = held.do({ type: "place", who: "orc", at: [4, 0] });
+    expect(held.c("orc").at).toEqual([4, 0]);
+    expect(again.map((e) => e.type)).not.toContain("grappleEnded");
+  });
+});
+
 describe("flow: the GM's other commands", () => {
   it("removes a combatant before the fight has started (no initiative order yet)", () => {
     const t = new Table(

@@ -37,6 +37,76 @@ describe("flow: a combatant joining the fight", () => {
     expect(t.state.round).toBe(2);
     expect(t.state.order).toEqual(["gob", "ana", "orc"]);
   });
+
+  it("a newcomer whose place is still to come joins this round's order, without a newcomer who waits for the next round", () => {
+    // ana 10 (acting), orc 4. gob rolls 10 + 1 = 11: before ana, so from round 2 on. wolf rolls
+    // 2 + 0 = 2: after orc, still to come this round.
+    const t = duel({}, [10, 2]);
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0], stats: { agility: 1 } } });
+    t.do({ type: "addCombatant", combatant: { id: "wolf", side: "foes", at: [7, 0] } });
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["gob", "ana", "orc", "wolf"] });
+    expect(t.state.order).toEqual(["ana", "orc", "wolf"]);
+    t.do({ type: "endTurn", who: "ana" });
+    t.do({ type: "endTurn", who: "orc" });
+    expect(t.state.current).toBe("wolf");
+  });
+
+  it("a newcomer joining a round in which nobody is left to act (all have fallen) takes its place in that round's order", () => {
+    // ana 9 + 1 = 10, orc 4, both fallen before the start: round 1 has no current combatant.
+    // gob rolls 6: between ana and orc.
+    const t = new Table(
+      [
+        { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [9, 4, 6],
+    );
+    t.do({ type: "setDefeated", who: "ana", defeated: true });
+    t.do({ type: "setDefeated", who: "orc", defeated: true });
+    t.do({ type: "start" });
+    expect(t.state.current).toBeNull();
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0] } });
+    expect(t.c("gob").initiative).toBe(6);
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["ana", "gob", "orc"] });
+    expect(t.state.order).toEqual(["ana", "gob", "orc"]);
+  });
+});
+
+describe("flow: the GM's commands on a saved state that still names someone no longer in the fight", () => {
+  // A state edited by hand or saved by another version: the order, or a grapple, names "gone",
+  // who is not among the combatants. The commands go on as if "gone" were not named.
+  it("a newcomer is placed by initiative; the one named but gone is left out of this round's order", () => {
+    // ana 10, orc 4; gob rolls 2: after orc.
+    const t = duel({}, [2]);
+    t.state = { ...t.state, ext: { ...t.state.ext, initiativeOrder: ["ana", "orc", "gone"] } };
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0] } });
+    expect(t.c("gob").initiative).toBe(2);
+    expect(t.state.order).toEqual(["ana", "orc", "gob"]);
+  });
+
+  it("placing a combatant whose grapple names one who is gone moves it and ends no grapple", () => {
+    const grappling = duel();
+    const ana = grappling.c("ana");
+    grappling.state = {
+      ...grappling.state,
+      combatants: {
+        ...grappling.state.combatants,
+        ana: { ...ana, ext: { ...ana.ext, grappling: { target: "gone", since: 1 } } },
+      },
+    };
+    const events = grappling.do({ type: "place", who: "ana", at: [-3, 0] });
+    expect(grappling.c("ana").at).toEqual([-3, 0]);
+    expect(events.map((e) => e.type)).not.toContain("grappleEnded");
+    const held = duel();
+    const orc = held.c("orc");
+    held.state = {
+      ...held.state,
+      combatants: { ...held.state.combatants, orc: { ...orc, ext: { ...orc.ext, grappledBy: "gone" } } },
+    };
+    const again = held.do({ type: "place", who: "orc", at: [4, 0] });
+    expect(held.c("orc").at).toEqual([4, 0]);
+    expect(again.map((e) => e.type)).not.toContain("grappleEnded");
+  });
 });
 
 describe("flow: the GM's other commands", () => {

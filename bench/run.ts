@@ -3,8 +3,7 @@
  *
  * Per ruleset: the median time of one command of each kind at N = 200 and 2,000 (move, provoking
  * move, act hit, react, next, endTurn; "-" where the ruleset has no such command or the scene
- * offers none; 105 samples at N = 200 and 35 at 2,000, taken in five rounds over the whole table),
- * twice: on the state the GM's client holds at a running table (the state its last
+ * offers none), twice: on the state the GM's client holds at a running table (the state its last
  * command made, with the scene index that command carried: the `commands` line), and on a state
  * new to the client (a JSON copy, as after a reload: every combatant read once); see
  * bench/scale.ts CommandTiming. Then a ruler update (previewMove over a 10-cell path) at N = 100 /
@@ -24,8 +23,6 @@ import {
   COMMAND_KINDS,
   RULESET_ORDER,
   commandMedian,
-  commandSamples,
-  median,
   replayMedians,
   type CommandTiming,
   rulerMedians,
@@ -71,50 +68,18 @@ const TIMINGS: { timing: CommandTiming; title: string }[] = [
       "the first command on a state new to the client (a JSON copy: after a reload): not in the commands line",
   },
 ];
-// Each figure is the median of its samples, taken in ROUNDS rounds spread over the whole table
-// (every command of every ruleset, then again): the shared machine's load comes and goes over
-// seconds, and samples taken in one burst would give one busy second the whole figure.
-const ROUNDS = 5;
-interface Timed {
-  ruleset: ReturnType<typeof rulesetOf>;
-  n: number;
-  timing: CommandTiming;
-  c:
-    | { state: Parameters<typeof commandSamples>[1]; command: Parameters<typeof commandSamples>[2] }
-    | undefined;
-  samples: number[];
-}
-const rows = TIMINGS.flatMap(({ timing }) =>
-  RULESET_ORDER.flatMap((id) => {
-    const ruleset = rulesetOf(id);
-    return SIZES.map((n) => {
-      const found = scenario(ruleset, n);
-      return COMMAND_KINDS.map((kind): Timed => ({
-        ruleset,
-        n,
-        timing,
-        c: found.commands[kind],
-        samples: [],
-      }));
-    });
-  }),
-);
-for (const t of rows.flat())
-  if (t.c && t.n >= 2_000)
-    commandSamples(t.ruleset, t.c.state, t.c.command, t.timing === "held" ? 200 : 20, t.timing);
-for (let round = 0; round < ROUNDS; round += 1)
-  for (const t of rows.flat())
-    if (t.c)
-      t.samples.push(...commandSamples(t.ruleset, t.c.state, t.c.command, t.n >= 2_000 ? 7 : 21, t.timing));
-let row = 0;
 for (const { timing, title } of TIMINGS) {
   console.log(title);
   console.log(`${pad("", 20)}${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
   for (const id of RULESET_ORDER) {
+    const ruleset = rulesetOf(id);
     for (const n of SIZES) {
-      const cells = (rows[row++] ?? []).map((t) => {
-        if (!t.c) return "-";
-        const ms = median(t.samples);
+      const found = scenario(ruleset, n);
+      const cells = COMMAND_KINDS.map((kind) => {
+        const c = found.commands[kind];
+        if (!c) return "-";
+        if (n >= 2_000) commandMedian(ruleset, c.state, c.command, timing === "held" ? 200 : 20, timing);
+        const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 31 : 101, timing);
         if (timing === "held") worst[n] = Math.max(worst[n] ?? 0, ms);
         return fmt(ms);
       });

@@ -46,8 +46,8 @@ export function median(xs: number[]): number {
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-/** The ms each of `samples` calls of `run` took, after `warm` untimed ones. */
-export function timeSamples(samples: number, run: () => void, warm = 2): number[] {
+/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
+export function timeMedian(samples: number, run: () => void, warm = 2): number {
   for (let k = 0; k < warm; k++) run();
   const times: number[] = [];
   for (let k = 0; k < samples; k++) {
@@ -55,12 +55,7 @@ export function timeSamples(samples: number, run: () => void, warm = 2): number[
     run();
     times.push(performance.now() - t0);
   }
-  return times;
-}
-
-/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
-export function timeMedian(samples: number, run: () => void, warm = 2): number {
-  return median(timeSamples(samples, run, warm));
+  return median(times);
 }
 
 const STATS: Record<string, number> = {
@@ -219,32 +214,7 @@ export function scenario(ruleset: Ruleset, n: number): Scenario {
  */
 export type CommandTiming = "held" | "new";
 
-/** The ms of each of `samples` applies of `command` to `state` (the dice seeded afresh each time), timed as `timing` says. */
-export function commandSamples(
-  ruleset: Ruleset,
-  state: EncounterState,
-  command: Command,
-  samples: number,
-  timing: CommandTiming = "held",
-): number[] {
-  const warm = 2;
-  if (timing === "held") {
-    spatialIndexOf(state);
-    return timeSamples(samples, () => apply(state, command, new SeededDice(7), ruleset), warm);
-  }
-  const text = JSON.stringify(state);
-  const fresh = Array.from({ length: samples + warm }, () => JSON.parse(text) as EncounterState);
-  let k = 0;
-  return timeSamples(
-    samples,
-    () => {
-      apply(fresh[k++] as EncounterState, command, new SeededDice(7), ruleset);
-    },
-    warm,
-  );
-}
-
-/** Median ms of applying `command` to `state`: see commandSamples. */
+/** Median ms of applying `command` to `state` (the dice seeded afresh each time), timed as `timing` says. */
 export function commandMedian(
   ruleset: Ruleset,
   state: EncounterState,
@@ -252,7 +222,21 @@ export function commandMedian(
   samples: number,
   timing: CommandTiming = "held",
 ): number {
-  return median(commandSamples(ruleset, state, command, samples, timing));
+  const warm = 2;
+  if (timing === "held") {
+    spatialIndexOf(state);
+    return timeMedian(samples, () => apply(state, command, new SeededDice(7), ruleset), warm);
+  }
+  const text = JSON.stringify(state);
+  const fresh = Array.from({ length: samples + warm }, () => JSON.parse(text) as EncounterState);
+  let k = 0;
+  return timeMedian(
+    samples,
+    () => {
+      apply(fresh[k++] as EncounterState, command, new SeededDice(7), ruleset);
+    },
+    warm,
+  );
 }
 
 /** A path of `length` cells from the mover, through free cells where it can. */

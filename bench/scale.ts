@@ -46,9 +46,20 @@ export function median(xs: number[]): number {
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-/** Median ms of `run` over `samples` calls after `warm` untimed ones. */
+/**
+ * A full garbage collection, when the bench runs with `--expose-gc` (npm run bench does): the
+ * garbage earlier work left (the warm-up, a scene of 2,000 built just before) is collected before
+ * the clock starts, not charged to the samples of whatever happens to be timed next.
+ */
+export function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) gc();
+}
+
+/** Median ms of `run` over `samples` calls after `warm` untimed ones (and a collection). */
 export function timeMedian(samples: number, run: () => void, warm = 2): number {
   for (let k = 0; k < warm; k++) run();
+  collect();
   const times: number[] = [];
   for (let k = 0; k < samples; k++) {
     const t0 = performance.now();

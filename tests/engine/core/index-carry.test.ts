@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { apply, coreHandlers } from "../../../src/engine/apply";
+import { draftOf } from "../../../src/engine/core/combatants";
+import { spatialIndexOf } from "../../../src/engine/core/movement";
+import { ScriptedDice } from "../../../src/engine/dice";
+import { createEncounter } from "../../../src/engine/encounter";
+import type { SpatialIndex } from "../../../src/engine/grid";
+import type { Ruleset } from "../../../src/engine/ruleset";
+import type { Context } from "../../../src/engine/context";
+import type { EncounterState } from "../../../src/engine/state";
+import { coreTestRuleset } from "./fixture";
+
+/**
+ * The scene's index inside a command and after it (core/movement.ts spatialIndexOf, carryIndex):
+ * the index of the state a command started from serves until a handler moves a body; then the
+ * bodies of those it moved are read afresh, a body that joins the grid takes its roster place,
+ * and the index the command ends with is the next state's.
+ */
+
+/** Ana at [0, 0], the orc at [4, 0] and Bo at [0, 4] on a hex grid, Ana's turn (dice 6, 2, 1). */
+function scene(): EncounterState {
+  const setup = createEncounter(
+    {
+      ruleset: "flow",
+      grid: { type: "hex" },
+      combatants: [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [4, 0] },
+        { id: "bo", side: "party", at: [0, 4] },
+      ],
+    },
+    coreTestRuleset,
+  );
+  const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2, 1]), coreTestRuleset);
+  if (!begun.ok) throw new Error(begun.refusal.key);
+  return begun.state;
+}
+
+/** The test ruleset with an `act` that runs `body` (Ana's wait pays nothing else). */
+function acting(body: (ctx: Context) => void): Ruleset {
+  return { ...coreTestRuleset, handlers: { ...coreTestRuleset.handlers, act: (ctx) => body(ctx) } };
+}
+
+function act(state: EncounterState, ruleset: Ruleset): EncounterState {
+  const result = apply(state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), ruleset);
+  if (!result.ok) throw new Error(result.refusal.key);
+  return result.state;
+}
+
+const ids = (index: SpatialIndex) => index.bodies.map((b) => b.id);
+
+describe("the scene's index inside a command", () => {
+  it("takes a combatant who joins the grid in its roster place, from the moment it joins", () => {
+    const seen: Record<string, unknown> = {};
+    act(
+      scene(),
+      acting((ctx) => {
+        seen.before = ids(spatialIndexOf(ctx.state));
+        coreHandlers.addCombatant?.(ctx, {
+          type: "addCombatant",
+          combatant: { id: "elf", name: "Elf", side: "party", at: [2, 2] },
+        });
+        const index = spatialIndexOf(ctx.state);
+        seen.after = ids(index);
+        seen.at = index.occupantsAt([2, 2]);
+        seen.elfRank = index.rankOf("elf");
+      }),
+    );
+    expect(seen).toEqual({
+      before: ["ana", "orc", "bo"],
+      after: ["ana", "orc", "bo", "elf"],
+      at: ["elf"],
+      elfRank: 3,
+    });
+  });
+
+  it("reads the moved combatant's body afresh and keeps every other body of the index it started from", () => {
+    const seen: Record<string, unknown> = {};
+    act(
+      scene(),
+      acting((ctx) => {
+        const base = spatialIndexOf(ctx.base);
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        const index = spatialIndexOf(ctx.state);
+        seen.anaAt = index.occupantsAt([1, 0]);
+        seen.emptied = index.occupantsAt([0, 0]);
+        seen.orcShared = index.body("orc") === base.body("orc");
+        seen.boShared = index.body("bo") === base.body("bo");
+        seen.anaShared = index.body("ana") === base.body("ana");
+        seen.baseAna = base.occupantsAt([0, 0]);
+      }),
+    );
+    expect(seen).toEqual({
+      anaAt: ["ana"],
+      emptied: [],
+      orcShared: true,
+      boShared: true,
+      anaShared: false,
+      baseAna: ["ana"],
+    });
+  });
+
+  it("leaves out a body whose combatant falls, keeping the others in order", () => {
+    const seen: Record<string, unknown> = {};
+    act(
+      scene(),
+      acting((ctx) => {
+        const orc = draftOf(ctx.state, "orc");
+        if (!orc) throw new Error("no orc");
+        orc.defeated = true;
+        ctx.moved("orc");
+        const index = spatialIndexOf(ctx.state);
+        seen.ids = ids(index);
+        seen.at = index.occupantsAt([4, 0]);
+      }),
+    );
+    expect(seen).toEqual({ ids: ["ana", "bo"], at: [] });
+  });
+});
+
+describe("the index a command ends with", () => {
+  it("is the very index of the state it started from when nobody moved", () => {
+    const before = scene();
+    const kept = spatialIndexOf(before);
+    // Ana pays an AP: a combatant changes, but no body on the grid.
+    const after = act(
+      before,
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (ana) ana.pools.ap = (ana.pools.ap ?? 0) - 1;
+      }),
+    );
+    expect(after).not.toBe(before);
+    expect(after.combatants.ana?.pools.ap).toBe(2);
+    expect(spatialIndexOf(after)).toBe(kept);
+  });
+
+  it("is the one the command built after its last move, and a move after that is never served stale", () => {
+    let built: SpatialIndex | undefined;
+    const carried = act(
+      scene(),
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        built = spatialIndexOf(ctx.state);
+      }),
+    );
+    expect(spatialIndexOf(carried)).toBe(built);
+
+    let stale: SpatialIndex | undefined;
+    const movedAgain = act(
+      scene(),
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        stale = spatialIndexOf(ctx.state);
+        ana.at = [2, 0];
+        ctx.moved("ana");
+      }),
+    );
+    const index = spatialIndexOf(movedAgain);
+    expect(index).not.toBe(stale);
+    expect(index.occupantsAt([2, 0])).toEqual(["ana"]);
+    expect(index.occupantsAt([1, 0])).toEqual([]);
+  });
+
+  it("inside the command, serves the index built after the last move until the next move", () => {
+    const seen: Record<string, unknown> = {};
+    act(
+      scene(),
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        const first = spatialIndexOf(ctx.state);
+        seen.again = spatialIndexOf(ctx.state) === first;
+        ana.at = [2, 0];
+        ctx.moved("ana");
+        const second = spatialIndexOf(ctx.state);
+        seen.rebuilt = second !== first;
+        seen.at = second.occupantsAt([2, 0]);
+      }),
+    );
+    expect(seen).toEqual({ again: true, rebuilt: true, at: ["ana"] });
+  });
+});

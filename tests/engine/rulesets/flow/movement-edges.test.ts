@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../../../src/engine/events";
 import { flow } from "../../../../src/engine/rulesets/flow";
-import type { CombatantSetup, CombatantState } from "../../../../src/engine/state";
+import type { Command } from "../../../../src/engine/commands";
+import type { Cell, CombatantSetup, CombatantState } from "../../../../src/engine/state";
 import { Table } from "./helpers";
 
 /**
@@ -42,51 +43,35 @@ function duel(
   return t;
 }
 
+/** Ana's Tumble Through: into the enemy's hex `through`, then on to `beyond`. */
+function tumble(through: Cell, beyond: Cell): Command {
+  return { type: "move", who: "ana", path: [through, beyond], mode: "tumble" };
+}
+
 describe("flow Tumble Through refusals name the tumbler", () => {
   it('refuses a tumble through a hex no enemy stands on, naming the mover ("Requirement: Adjacent to an enemy")', () => {
     const t = duel({ orc: { at: [0, 5] } });
-    expect(
-      t.refusedWhole({
-        type: "move",
-        who: "ana",
-        path: [
-          [1, 0],
-          [2, 0],
-        ],
-        mode: "tumble",
-      }),
-    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleNoEnemy", data: { who: "Ana" } });
+    expect(t.refusedWhole(tumble([1, 0], [2, 0]))).toEqual({
+      key: "TEMPO.Refusal.FlowTumbleNoEnemy",
+      data: { who: "Ana" },
+    });
   });
 
   it('refuses a path that does not end straight beyond the enemy, naming the mover ("to the other side of them")', () => {
     // Through Grosh at [1, 0] from [0, 0], the other side is [2, 0]; [1, 1] is beside him.
     const t = duel();
-    expect(
-      t.refusedWhole({
-        type: "move",
-        who: "ana",
-        path: [
-          [1, 0],
-          [1, 1],
-        ],
-        mode: "tumble",
-      }),
-    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleNoEnemy", data: { who: "Ana" } });
+    expect(t.refusedWhole(tumble([1, 0], [1, 1]))).toEqual({
+      key: "TEMPO.Refusal.FlowTumbleNoEnemy",
+      data: { who: "Ana" },
+    });
   });
 
   it('refuses to tumble through a Large enemy, naming the mover and the enemy ("can NOT be used against enemies larger than Medium size")', () => {
     const t = duel({ orc: { size: "large" } });
-    expect(
-      t.refusedWhole({
-        type: "move",
-        who: "ana",
-        path: [
-          [1, 0],
-          [2, 0],
-        ],
-        mode: "tumble",
-      }),
-    ).toEqual({ key: "TEMPO.Refusal.FlowTumbleTooLarge", data: { who: "Ana", target: "Grosh" } });
+    expect(t.refusedWhole(tumble([1, 0], [2, 0]))).toEqual({
+      key: "TEMPO.Refusal.FlowTumbleTooLarge",
+      data: { who: "Ana", target: "Grosh" },
+    });
   });
 });
 
@@ -95,15 +80,7 @@ describe('flow Tumble Through: "through the enemy\'s Hex to the other side of th
     // Ana at [2, 1], Grosh at [3, 1]: the hex beyond him is [3 + (3 - 2), 1 + (1 - 1)] = [4, 1].
     // d100 12 under Agility 40 succeeds.
     const t = duel({ ana: { at: [2, 1] }, orc: { at: [3, 1] } }, [12]);
-    const events = t.do({
-      type: "move",
-      who: "ana",
-      path: [
-        [3, 1],
-        [4, 1],
-      ],
-      mode: "tumble",
-    });
+    const events = t.do(tumble([3, 1], [4, 1]));
     expect(t.c("ana").at).toEqual([4, 1]);
     expect(events).toContainEqual({
       type: "moved",
@@ -122,15 +99,7 @@ describe('flow Tumble Through: "through the enemy\'s Hex to the other side of th
   it("lands on the hex straight beyond along the other axis, the enemy's other side", () => {
     // Ana at [1, 1], Grosh at [1, 2]: beyond him is [1, 3].
     const t = duel({ ana: { at: [1, 1] }, orc: { at: [1, 2] } }, [12]);
-    t.do({
-      type: "move",
-      who: "ana",
-      path: [
-        [1, 2],
-        [1, 3],
-      ],
-      mode: "tumble",
-    });
+    t.do(tumble([1, 2], [1, 3]));
     expect(t.c("ana").at).toEqual([1, 3]);
   });
 });
@@ -139,15 +108,7 @@ describe('flow failed Tumble Through ("provoke Reaction Attacks from only the en
   it("holds the attempted tumble through the enemy as provoked until that enemy's Reaction Attack is answered", () => {
     // d100 41 over Agility 40 fails: Ana stays at [0, 0].
     const t = duel({}, [41]);
-    t.do({
-      type: "move",
-      who: "ana",
-      path: [
-        [1, 0],
-        [2, 0],
-      ],
-      mode: "tumble",
-    });
+    t.do(tumble([1, 0], [2, 0]));
     expect(t.c("ana").at).toEqual([0, 0]);
     expect(t.state.pending).toEqual([
       {
@@ -274,17 +235,10 @@ describe('flow readied move ("perform the action you specified")', () => {
       key: "TEMPO.Refusal.FlowMoveModeUnsupported",
       data: { mode: "step" },
     });
-    expect(
-      t.refusedWhole({
-        type: "move",
-        who: "ana",
-        path: [
-          [1, 0],
-          [2, 0],
-        ],
-        mode: "tumble",
-      }),
-    ).toEqual({ key: "TEMPO.Refusal.FlowMoveModeUnsupported", data: { mode: "tumble" } });
+    expect(t.refusedWhole(tumble([1, 0], [2, 0]))).toEqual({
+      key: "TEMPO.Refusal.FlowMoveModeUnsupported",
+      data: { mode: "tumble" },
+    });
   });
 
   it("answers the readied move's offer with the move, then forfeits the AP the readier kept", () => {

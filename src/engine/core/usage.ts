@@ -1,4 +1,4 @@
-import { rosterView } from "../context";
+import { held, rosterView } from "../context";
 import type { CombatantState, EncounterState } from "../state";
 import { draftOf } from "./combatants";
 
@@ -14,13 +14,21 @@ export function markUsed(c: CombatantState, scope: UsageScope, thing: string, am
   c.usage[key] = (c.usage[key] ?? 0) + amount;
 }
 
-/** Forget one combatant's counters of a scope (its turn ended, say). */
+/**
+ * Forget one combatant's counters of a scope (its turn ended, say). The counters are read as held
+ * (no draft of them is made) and, when one of the scope is there, replaced by the ones left: one
+ * write, where deleting key by key would go through the draft once per key.
+ */
 export function clearUsage(c: CombatantState, scope: UsageScope): void {
-  for (const key of Object.keys(c.usage)) if (key.startsWith(`${scope}:`)) delete c.usage[key];
+  if (!hasUsage(c, scope)) return;
+  const usage = held(c, "usage");
+  const kept: Record<string, number> = {};
+  for (const key in usage) if (!key.startsWith(`${scope}:`)) kept[key] = usage[key] as number;
+  c.usage = kept;
 }
 
 function hasUsage(c: CombatantState, scope: UsageScope): boolean {
-  for (const key in c.usage) if (key.startsWith(`${scope}:`)) return true;
+  for (const key in held(c, "usage")) if (key.startsWith(`${scope}:`)) return true;
   return false;
 }
 

@@ -8,6 +8,7 @@ import { createEncounter } from "../../../src/engine/encounter";
 import type { Body, GridSpec } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
+import { coreContext } from "./context";
 import { coreTestRuleset } from "./fixture";
 
 /**
@@ -152,6 +153,18 @@ describe("bodiesOf inside a command", () => {
         ["elf", [2, 2]],
       ],
     });
+  });
+});
+
+describe("the index of a context that changes its state in place (no plain base)", () => {
+  it("keeps the cells it was built with when a cell is then changed in place", () => {
+    const ctx = coreContext();
+    const index = spatialIndexOf(ctx.state);
+    const at = ctx.state.combatants.ana?.at;
+    if (!at) throw new Error("ana is off the grid");
+    at[0] = 2;
+    expect(index.body("ana")?.anchor).toEqual([0, 0]);
+    expect(index.occupantsAt([0, 0])).toEqual(["ana"]);
   });
 });
 

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apply, coreHandlers } from "../../../src/engine/apply";
 import { engineChecks, type Context } from "../../../src/engine/context";
-import { draftOf } from "../../../src/engine/core/combatants";
+import { changeCombatant, draftOf } from "../../../src/engine/core/combatants";
 import { bodiesOf, spatialIndexOf } from "../../../src/engine/core/movement";
 import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import type { Body, GridSpec } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
-import { coreContext } from "./context";
 import { coreTestRuleset } from "./fixture";
 
 /**
@@ -156,45 +155,28 @@ describe("bodiesOf inside a command", () => {
   });
 });
 
-describe("the index of a context that changes its state in place (no plain base)", () => {
-  it("keeps the cells it was built with when a cell is then changed in place", () => {
-    const ctx = coreContext();
-    const index = spatialIndexOf(ctx.state);
-    const at = ctx.state.combatants.ana?.at;
-    if (!at) throw new Error("ana is off the grid");
-    at[0] = 2;
-    expect(index.body("ana")?.anchor).toEqual([0, 0]);
-    expect(index.occupantsAt([0, 0])).toEqual(["ana"]);
-  });
-});
-
 describe("the index a command leaves to the next state", () => {
-  it("holds the cell of a combatant whose cell was changed in place, after the command's draft is gone", () => {
+  it("holds the cell of a combatant who changed sides without moving, after the command's draft is gone", () => {
+    // A side is part of a body: changeCombatant notes ctx.moved, and Ana's cell is read from the draft.
     const next = acted(
       scene(),
       acting((ctx) => {
-        const at = drafted(ctx, "ana").at;
-        if (!at) throw new Error("ana is off the grid");
-        at[0] = 1;
-        ctx.moved("ana");
+        changeCombatant(ctx, { type: "setCombatant", who: "ana", side: "foes" });
         spatialIndexOf(ctx.state);
       }),
     );
-    expect(places(spatialIndexOf(next).bodies)).toEqual([
-      ["ana", [1, 0]],
-      ["orc", [4, 0]],
-      ["bo", [0, 4]],
+    expect(spatialIndexOf(next).bodies.map((b) => [b.id, b.side, [b.anchor[0], b.anchor[1]]])).toEqual([
+      ["ana", "foes", [0, 0]],
+      ["orc", "foes", [4, 0]],
+      ["bo", "party", [0, 4]],
     ]);
   });
 
-  it("holds, after a combatant joined, the cell of one whose cell was changed in place", () => {
+  it("holds, after a combatant joined, the cell of one who changed sides without moving", () => {
     const next = acted(
       scene(),
       acting((ctx) => {
-        const at = drafted(ctx, "ana").at;
-        if (!at) throw new Error("ana is off the grid");
-        at[0] = 1;
-        ctx.moved("ana");
+        changeCombatant(ctx, { type: "setCombatant", who: "ana", side: "foes" });
         coreHandlers.addCombatant?.(ctx, {
           type: "addCombatant",
           combatant: { id: "elf", name: "Elf", side: "party", at: [2, 2] },
@@ -202,11 +184,11 @@ describe("the index a command leaves to the next state", () => {
         spatialIndexOf(ctx.state);
       }),
     );
-    expect(places(spatialIndexOf(next).bodies)).toEqual([
-      ["ana", [1, 0]],
-      ["orc", [4, 0]],
-      ["bo", [0, 4]],
-      ["elf", [2, 2]],
+    expect(spatialIndexOf(next).bodies.map((b) => [b.id, b.side, [b.anchor[0], b.anchor[1]]])).toEqual([
+      ["ana", "foes", [0, 0]],
+      ["orc", "foes", [4, 0]],
+      ["bo", "party", [0, 4]],
+      ["elf", "party", [2, 2]],
     ]);
   });
 });

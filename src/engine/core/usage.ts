@@ -5,8 +5,9 @@ import { draftOf } from "./combatants";
 /** Limited things: "once per round" and the like are counters keyed "<scope>:<thing>". */
 export type UsageScope = "turn" | "phase" | "round";
 
+/** How many times `thing` was used in `scope`; read as held (context.ts), so no draft is made. */
 export function usedCount(c: CombatantState, scope: UsageScope, thing: string): number {
-  return c.usage[`${scope}:${thing}`] ?? 0;
+  return held(c, "usage")[`${scope}:${thing}`] ?? 0;
 }
 
 export function markUsed(c: CombatantState, scope: UsageScope, thing: string, amount = 1): void {

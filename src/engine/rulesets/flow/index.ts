@@ -49,6 +49,8 @@ const setDefeated: Handler<"setDefeated"> = (ctx, cmd) => {
 const removeCombatant: Handler<"removeCombatant"> = (ctx, cmd) => {
   combatant(ctx.state, cmd.who);
   endGrapplesOf(ctx, cmd.who, "removed");
+  // A readied action leaves with its combatant, and so does its place on the list of readiers.
+  cancelReady(ctx, cmd.who, "removed");
   coreHandlers.removeCombatant?.(ctx, cmd);
   const ext = encounterExt(ctx.state);
   if (ext.initiativeOrder) ext.initiativeOrder = ext.initiativeOrder.filter((id) => id !== cmd.who);

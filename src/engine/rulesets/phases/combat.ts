@@ -769,6 +769,9 @@ export function removeCombatant(ctx: Context, cmd: CommandOf<"removeCombatant">)
   (coreHandlers.removeCombatant as (ctx: Context, cmd: CommandOf<"removeCombatant">) => void)(ctx, cmd);
   const enc = phEncounter(ctx.state);
   enc.sequence = enc.sequence.filter((id) => id !== cmd.who);
+  // Nobody who left still waits with a readied action or a delay.
+  setMarked(ctx, READIED, cmd.who, false);
+  setMarked(ctx, DELAYING, cmd.who, false);
 }
 
 export function setDefeated(ctx: Context, cmd: CommandOf<"setDefeated">): void {

@@ -22,9 +22,10 @@ export default defineConfig({
         : ["tests/engine/**/*.test.ts", "tests/scenario/**/*.test.ts"],
     // Each mutant reruns the tests that reach it: fewer cases per property keeps a run in minutes.
     env: { ...base.test?.env, FC_MAX_RUNS: "10" },
-    // One module graph for every test file of a mutant's run, not one per file: the engine's
-    // modules are pure (no state kept between tests), and Stryker switches mutants at run time
-    // (mutant schemata), so nothing needs reloading. Measured on core/offers.ts (118 mutants, two
+    // One module graph for every test file of a mutant's run, not one per file: Stryker switches
+    // mutants at run time (mutant schemata), so nothing needs reloading, and the one state the
+    // engine's modules keep between calls, the grid's shape caches, is emptied before each test
+    // (tests/support/engine-checks.ts), so no test reads a shape an earlier mutant worked out. Measured on core/offers.ts (118 mutants, two
     // runners): 1 min 42 s instead of 4 min 48 s, the same 114 killed; the 3 mutants that timed out
     // with isolation (a loaded machine) survive without it, as they did in every earlier run.
     isolate: false,

@@ -1,9 +1,10 @@
-import { rosterView, type Context } from "../context";
+import { held, rosterView, someItem, type Context } from "../context";
 import type { CombatantState } from "../state";
 import { combatant } from "./combatants";
 
+/** Whether `c` has condition `id`; read as held (context.ts), so no draft is made of the list. */
 export function hasCondition(c: CombatantState, id: string): boolean {
-  return c.conditions.some((k) => k.id === id);
+  return someItem(held(c, "conditions"), (k) => k.id === id);
 }
 
 /** Add a condition, or refresh its duration if it is already there. */

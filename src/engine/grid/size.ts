@@ -152,6 +152,15 @@ export function threatShape(grid: GridSpec, size: Size, reach: number): readonly
 const threatShapes = new Map<string, readonly Cell[]>();
 
 /**
+ * Forget every threat shape worked out so far (they are worked out again when next asked). For
+ * tests that share one module graph (mutation runs, vitest.mutate.config.ts): each test then
+ * works its shapes out itself, never reading one an earlier test (or an earlier mutant) left.
+ */
+export function forgetThreatShapes(): void {
+  threatShapes.clear();
+}
+
+/**
  * The cells a creature threatens: every cell within its reach of ANY cell it
  * occupies, its own cells excluded. flow: "Threat ... is any square you can
  * reasonably reach with a melee attack"; "Reach 1 ... threaten enemies

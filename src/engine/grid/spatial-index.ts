@@ -98,6 +98,11 @@ type MaskTable = Map<Size, ShapeMask[]>;
 
 const masks = new Map<string, MaskTable>();
 
+/** Forget every shape mask made so far: see size.ts forgetThreatShapes (an index keeps its own). */
+export function forgetShapeMasks(): void {
+  masks.clear();
+}
+
 /** The mask table of a grid measure (hex, square with its diagonals rule), shared by every index. */
 function maskTableFor(grid: GridSpec): MaskTable {
   const key = `${grid.type}/${grid.type === "square" ? (grid.diagonals ?? "equidistant") : ""}`;

@@ -183,3 +183,94 @@ describe("spatial index: one rebuilt after a move (withBodies)", () => {
     expect(() => withBodies(before, bodies.slice(1))).toThrow(/withBodies/);
   });
 });
+
+describe("spatial index: far buckets that a narrower small-key range would confuse", () => {
+  // Buckets are 8 x 8 cells. A bucket near the origin gets the number bx * 2^15 + by, which is only
+  // unique while by stays within (-2^14, 2^14); beyond, the bucket gets a string key. Each pair
+  // below is two buckets whose numbers would be equal if a far bucket were given a number too:
+  // each body must still be found in its own bucket, whichever bucket is searched first.
+  const pairs: [string, readonly [number, number], readonly [number, number]][] = [
+    // bucket [-1, 0] and bucket [0, -32768]: -32768 either way
+    ["far below", [-5, 2], [3, -262140]],
+    // bucket [0, -16384] and bucket [1, -49152]: -16384 either way
+    ["far below, both", [3, -131069], [11, -393212]],
+    // bucket [1, 16384] and bucket [0, 49152]: 49152 either way
+    ["far above, both", [11, 131075], [3, 393219]],
+    // bucket [8192, 0] and bucket [0, 1]: 1 if bx were scaled by 2 / 2^14
+    ["far east", [65539, 3], [3, 11]],
+    // bucket [1, 0] and bucket [0, 8192]: 8192 if bx were scaled by 2^13
+    ["far south", [11, 3], [3, 65539]],
+  ];
+
+  it.each(pairs)("finds each body in its own bucket (%s)", (_name, first, second) => {
+    for (const order of [
+      [first, second],
+      [second, first],
+    ] as const) {
+      const index = buildSpatialIndex(HEX, [medium("one", "foes", first), medium("two", "foes", second)]);
+      for (const cell of order) {
+        expect(index.occupantAt(cell)).toBe(cell === first ? "one" : "two");
+      }
+      // flow: Reach 1 threatens "all adjacent hexes to the creature".
+      expect(index.threatenersOf([first[0] + 1, first[1]])).toEqual(["one"]);
+      expect(index.threatenersOf([second[0], second[1] + 1])).toEqual(["two"]);
+    }
+  });
+});
+
+describe("spatial index: withBodies keeps the index it started from as it was", () => {
+  const ana = medium("ana", "party", [0, 0]);
+  const orc = medium("orc", "foes", [12, 3]);
+
+  it("finds a body moved into another bucket where it now stands, and the old index where it stood", () => {
+    const before = buildSpatialIndex(HEX, [ana, orc]);
+    // The first question makes the threat boxes of every body: the rebuilt index starts from them.
+    expect(before.occupantAt([0, 0])).toBe("ana");
+    const moved = withBodies(before, [ana, { ...orc, anchor: [40, 40] }]);
+    expect(moved.occupantAt([40, 40])).toBe("orc");
+    expect(moved.threatenersOf([41, 40])).toEqual(["orc"]);
+    expect(moved.occupantAt([12, 3])).toBeUndefined();
+    expect(moved.threatenersOf([13, 3])).toEqual([]);
+    // The index before the move is a snapshot: it still answers for the bodies it was built from.
+    expect(before.occupantAt([12, 3])).toBe("orc");
+    expect(before.threatenersOf([13, 3])).toEqual(["orc"]);
+    expect(before.occupantAt([40, 40])).toBeUndefined();
+  });
+
+  it("threatens by a body's new reach after it changes weapon, and the old index by the old reach", () => {
+    // flow: a Reach 2 weapon threatens the hexes 2 away; Reach 1 only the adjacent ones.
+    const near = medium("orc", "foes", [3, 0]);
+    const before = buildSpatialIndex(HEX, [ana, near]);
+    expect(before.threatenersOf([5, 0])).toEqual([]);
+    const pike = withBodies(before, [ana, { ...near, reach: 2 }]);
+    expect(pike.threatenersOf([5, 0])).toEqual(["orc"]);
+    // [1, 0] is also beside ana; answers come in body order.
+    expect(pike.threatenersOf([1, 0])).toEqual(["ana", "orc"]);
+    expect(pike.threatenersOf([6, 0])).toEqual([]);
+    expect(before.threatenersOf([5, 0])).toEqual([]);
+    expect(before.threatenersOf([4, 0])).toEqual(["orc"]);
+  });
+
+  it("covers a body's new footprint after it grows, and the old index its old one", () => {
+    // A Large hex creature stands on its anchor, the hex east of it and the hex south-east (docs/grid.md).
+    const near = medium("orc", "foes", [3, 0]);
+    const before = buildSpatialIndex(HEX, [ana, near]);
+    expect(before.occupantsAt([3, 0])).toEqual(["orc"]);
+    const large = withBodies(before, [ana, { ...near, size: "large" }]);
+    expect(large.occupantsAt([4, 0])).toEqual(["orc"]);
+    expect(large.occupantsAt([3, 1])).toEqual(["orc"]);
+    expect(before.occupantsAt([4, 0])).toEqual([]);
+    expect(before.threatenersOf([4, 0])).toEqual(["orc"]);
+    expect(before.threatenersOf([5, 0])).toEqual([]);
+  });
+
+  it("refuses fewer bodies even when those it has keep their ids and order", () => {
+    const before = buildSpatialIndex(HEX, [ana, orc]);
+    expect(() => withBodies(before, [ana])).toThrow(
+      "Tempo grid: withBodies needs the same bodies, in the same order",
+    );
+    expect(() => withBodies(before, [ana, orc, medium("elf", "party", [5, 5])])).toThrow(
+      "Tempo grid: withBodies needs the same bodies, in the same order",
+    );
+  });
+});

@@ -1,10 +1,9 @@
-import { held, rosterView, someItem, type Context } from "../context";
+import { rosterView, type Context } from "../context";
 import type { CombatantState } from "../state";
 import { combatant } from "./combatants";
 
-/** Whether `c` has condition `id`; read as held (context.ts), so no draft is made of the list. */
 export function hasCondition(c: CombatantState, id: string): boolean {
-  return someItem(held(c, "conditions"), (k) => k.id === id);
+  return c.conditions.some((k) => k.id === id);
 }
 
 /** Add a condition, or refresh its duration if it is already there. */

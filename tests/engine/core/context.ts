@@ -4,13 +4,19 @@ import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import { RefusalError, type Refusal } from "../../../src/engine/refusal";
 import { flow } from "../../../src/engine/rulesets/flow";
+import type { EncounterState } from "../../../src/engine/state";
 
 /**
  * A handler's context over a small flow encounter, for testing core helpers directly: ana and bo
  * (party), orc (foes), each with flow's starting pools (5 AP, 2 RP, 2 FP).
  */
 export function coreContext(): Context {
-  const state = createEncounter(
+  return createContext(coreEncounter(), flow, new ScriptedDice([]));
+}
+
+/** The encounter coreContext works on: ana and bo (party), orc (foes), with flow's starting pools. */
+export function coreEncounter(): EncounterState {
+  return createEncounter(
     {
       ruleset: "flow",
       grid: { type: "hex" },
@@ -22,7 +28,6 @@ export function coreContext(): Context {
     },
     flow,
   );
-  return createContext(state, flow, new ScriptedDice([]));
 }
 
 /** The refusal `fn` throws (failing the test when it throws none or something else). */

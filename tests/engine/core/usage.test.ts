@@ -4,29 +4,14 @@ import { createContext } from "../../../src/engine/context";
 import { draftOf } from "../../../src/engine/core/combatants";
 import { clearAllUsage, clearUsage, markUsed, usedCount } from "../../../src/engine/core/usage";
 import { ScriptedDice } from "../../../src/engine/dice";
-import { createEncounter } from "../../../src/engine/encounter";
 import { flow } from "../../../src/engine/rulesets/flow";
 import type { EncounterState } from "../../../src/engine/state";
+import { coreEncounter } from "./context";
 
 /**
  * Limited things ("once per round", "maximum 2 AP of movement per turn" in flow, a seize per turn
  * in marching) are counters keyed "<scope>:<thing>", forgotten when their scope ends.
  */
-
-function encounter(): EncounterState {
-  return createEncounter(
-    {
-      ruleset: "flow",
-      grid: { type: "hex" },
-      combatants: [
-        { id: "ana", side: "party", at: [0, 0] },
-        { id: "bo", side: "party", at: [0, 1] },
-        { id: "orc", side: "foes", at: [1, 0] },
-      ],
-    },
-    flow,
-  );
-}
 
 /** `change` run inside a command's draft, as apply runs a handler (structural sharing). */
 function inCommand(base: EncounterState, change: (draft: EncounterState) => void): EncounterState {
@@ -39,7 +24,7 @@ function inCommand(base: EncounterState, change: (draft: EncounterState) => void
 
 describe("usage counters", () => {
   it("count per scope and thing, from zero", () => {
-    const ana = encounter().combatants.ana!;
+    const ana = coreEncounter().combatants.ana!;
     expect(usedCount(ana, "round", "takeStep")).toBe(0);
     markUsed(ana, "round", "takeStep");
     markUsed(ana, "turn", "moveHexes", 4);
@@ -51,7 +36,7 @@ describe("usage counters", () => {
   });
 
   it("clearUsage forgets the counters of its scope and keeps the others", () => {
-    const ana = encounter().combatants.ana!;
+    const ana = coreEncounter().combatants.ana!;
     ana.usage = { "turn:moveAp": 1, "turn:moveHexes": 6, "round:takeStep": 1, "phase:turnover": 2 };
     clearUsage(ana, "turn");
     expect(ana.usage).toEqual({ "round:takeStep": 1, "phase:turnover": 2 });
@@ -60,21 +45,21 @@ describe("usage counters", () => {
   });
 
   it("a scope is matched by its whole prefix: a thing that merely starts with the scope's name stays", () => {
-    const ana = encounter().combatants.ana!;
+    const ana = coreEncounter().combatants.ana!;
     ana.usage = { "turnover:x": 1, "turn:x": 1 };
     clearUsage(ana, "turn");
     expect(ana.usage).toEqual({ "turnover:x": 1 });
   });
 
   it("inside a command, clearing a scope with no counter writes nothing: the state comes back as it was", () => {
-    const base = encounter();
+    const base = coreEncounter();
     base.combatants.ana!.usage = { "round:takeStep": 1 };
     const next = inCommand(base, (draft) => clearUsage(draftOf(draft, "ana")!, "turn"));
     expect(next).toBe(base);
   });
 
   it("inside a command, clearing changes the one combatant and shares every other part of the state", () => {
-    const base = encounter();
+    const base = coreEncounter();
     base.combatants.ana!.usage = { "turn:moveAp": 1, "round:takeStep": 1 };
     // Counters the command itself added before clearing are cleared as well.
     const next = inCommand(base, (draft) => {
@@ -89,7 +74,7 @@ describe("usage counters", () => {
   });
 
   it("clearAllUsage clears the scope for everyone and copies only the combatants that had such a counter", () => {
-    const base = encounter();
+    const base = coreEncounter();
     base.combatants.ana!.usage = { "round:takeStep": 1, "turn:moveAp": 1 };
     base.combatants.orc!.usage = { "turn:moveAp": 2 };
     const next = inCommand(base, (draft) => clearAllUsage(draft, "round"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { phases } from "../../../../src/engine/rulesets/phases";
-import { Table } from "./helpers";
+import { Table, readierAndDelayer } from "./helpers";
 
 /** phases' rules at their edges: unplaced tokens, a GM's hand mid-move, readiers and delayers together. */
 const hex = { grid: { type: "hex" as const } };
@@ -106,18 +106,7 @@ describe("phases: a limited character's full-phase actions", () => {
 describe("phases: delayers and readiers together", () => {
   /** hero (10) readies against the goon (5); ally (8) delays; the goon is current after the thug (7). */
   const both = () => {
-    const t = new Table(
-      [
-        { id: "hero", side: "party", at: [0, 0], stats: { combatValue: 10 } },
-        { id: "ally", side: "party", at: [0, 3], stats: { combatValue: 8 } },
-        { id: "thug", side: "foes", at: [5, 0], stats: { combatValue: 7 } },
-        { id: "goon", side: "foes", at: [5, 3], stats: { combatValue: 5 } },
-      ],
-      [],
-      hex,
-    ).do({ type: "start" });
-    t.do({ type: "ready", who: "hero", action: "block", trigger: { who: "goon", verb: "act" } }).next();
-    t.do({ type: "delay", who: "ally" }).next();
+    const t = readierAndDelayer();
     expect(t.state.current).toBe("goon");
     t.do({ type: "act", who: "goon", action: "drawFocus" });
     expect(t.state.current).toBe("hero");

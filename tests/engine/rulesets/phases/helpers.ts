@@ -26,3 +26,23 @@ export class Table extends RulesetTable {
     return (this.state.combatants[id]?.conditions ?? []).map((k) => k.id);
   }
 }
+
+/**
+ * hero (10) readies against the goon (5) and ally (8) delays; the thug (7) has had its turn, and
+ * the goon is current (on a hex map).
+ */
+export function readierAndDelayer(): Table {
+  const t = new Table(
+    [
+      { id: "hero", side: "party", at: [0, 0], stats: { combatValue: 10 } },
+      { id: "ally", side: "party", at: [0, 3], stats: { combatValue: 8 } },
+      { id: "thug", side: "foes", at: [5, 0], stats: { combatValue: 7 } },
+      { id: "goon", side: "foes", at: [5, 3], stats: { combatValue: 5 } },
+    ],
+    [],
+    { grid: { type: "hex" } },
+  ).do({ type: "start" });
+  t.do({ type: "ready", who: "hero", action: "block", trigger: { who: "goon", verb: "act" } }).next();
+  t.do({ type: "delay", who: "ally" }).next();
+  return t;
+}

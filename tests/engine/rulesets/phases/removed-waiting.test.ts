@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { Table } from "./helpers";
+import { type Table, readierAndDelayer } from "./helpers";
 
 /**
  * A character the GM removes no longer waits: neither with a readied action nor with a delay. The
  * encounter's lists of readiers and delayers (core/marks.ts) lose its id, so a newcomer given the
  * same id later starts with neither.
  */
-const hex = { grid: { type: "hex" as const } };
-
 function waiting(): Table {
-  // hero (10) readies against the goon; ally (8) delays; the goon (5) is then current.
-  const t = new Table(
-    [
-      { id: "hero", side: "party", at: [0, 0], stats: { combatValue: 10 } },
-      { id: "ally", side: "party", at: [0, 3], stats: { combatValue: 8 } },
-      { id: "thug", side: "foes", at: [5, 0], stats: { combatValue: 7 } },
-      { id: "goon", side: "foes", at: [5, 3], stats: { combatValue: 5 } },
-    ],
-    [],
-    hex,
-  ).do({ type: "start" });
-  t.do({ type: "ready", who: "hero", action: "block", trigger: { who: "goon", verb: "act" } }).next();
-  t.do({ type: "delay", who: "ally" }).next();
+  const t = readierAndDelayer();
   expect(t.state.ext.readiers).toEqual(["hero"]);
   expect(t.state.ext.delayers).toEqual(["ally"]);
   expect(t.state.current).toBe("goon");

@@ -5,14 +5,15 @@
  * actions; surprise; readied actions. docs/rulesets/flow.md maps every rule sentence to the code.
  */
 import { coreHandlers } from "../../apply";
-import { peeker, type Context } from "../../context";
+import { held, itemsOf, peeker, type Context } from "../../context";
 import { combatant, draftOf } from "../../core/combatants";
 import { removeCondition as dropCondition } from "../../core/conditions";
+import { closePending, withdrawOffers } from "../../core/offers";
 import type { Handler, Handlers, Ruleset } from "../../ruleset";
 import type { CommandType } from "../../commands";
 import { act } from "./actions";
 import { FLOW_ACTIONS, FLOW_CONDITIONS, FLOW_REACTIONS, FLOW_SKILLS, FLOW_STATS } from "./catalog";
-import { encounterExt } from "./data";
+import { dataOf, encounterExt, type AttackData } from "./data";
 import { rollInitiative } from "./initiative";
 import { FLOW_MOVE_MODES, move, previewMove } from "./movement";
 import { FLOW_POOLS, setupPools } from "./pools";
@@ -51,6 +52,13 @@ const removeCombatant: Handler<"removeCombatant"> = (ctx, cmd) => {
   endGrapplesOf(ctx, cmd.who, "removed");
   // A readied action leaves with its combatant, and so does its place on the list of readiers.
   cancelReady(ctx, cmd.who, "removed");
+  // An attack on someone who leaves ends with them: nobody is left to take the hit, so what is
+  // still offered against it (an ally's Intercept) is withdrawn and the attack dropped unresolved.
+  for (const p of itemsOf(held(ctx.state, "pending"))) {
+    if (p.kind !== "attack" || dataOf<AttackData>(p).target !== cmd.who) continue;
+    withdrawOffers(ctx, (o) => o.trigger === p.id && o.who !== cmd.who, "removed");
+    closePending(ctx, p.id);
+  }
   coreHandlers.removeCombatant?.(ctx, cmd);
   const ext = encounterExt(ctx.state);
   if (ext.initiativeOrder) ext.initiativeOrder = ext.initiativeOrder.filter((id) => id !== cmd.who);

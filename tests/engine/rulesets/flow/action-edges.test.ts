@@ -93,7 +93,7 @@ describe("flow contests roll the right skills", () => {
   for (const [melee, deception] of [
     [20, 60],
     [60, 20],
-  ]) {
+  ] as const) {
     it(`rolls a Feint on the better of Melee ${melee} and Deception ${deception} ("Make an opposed Melee or Deception roll")`, () => {
       // ana rolls 25 under 60 (Hard: at most 30); orc 50 over its Melee/Agility 30: a fail.
       const t = duel(

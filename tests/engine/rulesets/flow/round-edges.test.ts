@@ -10,6 +10,27 @@ import { Table, duel } from "./helpers";
 
 const ofType = (events: EngineEvent[], type: string) => events.filter((e) => e.type === type);
 
+describe('flow combat start ("5 AP per round", "2 RP per round", "2 FP at start of combat")', () => {
+  it("fills every pool the GM changed before the fight, as a combat start", () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "orc", side: "foes", at: [1, 0] },
+      ],
+      [9, 4],
+    );
+    t.do({ type: "adjustPool", who: "ana", pool: "ap", delta: -2 });
+    t.do({ type: "adjustPool", who: "ana", pool: "rp", delta: -1 });
+    t.do({ type: "adjustPool", who: "ana", pool: "fp", delta: -1 });
+    const events = t.do({ type: "start" });
+    expect(ofType(events, "poolSet")).toEqual([
+      { type: "poolSet", who: "ana", pool: "ap", value: 5, reason: "combatStart" },
+      { type: "poolSet", who: "ana", pool: "rp", value: 2, reason: "combatStart" },
+      { type: "poolSet", who: "ana", pool: "fp", value: 2, reason: "combatStart" },
+    ]);
+  });
+});
+
 describe('flow Surprise Round ("only the surprising party may act in that round")', () => {
   function surprise(): Table {
     // Initiative: ana 3, Orc 9; the orc is surprised, so only ana acts in round 1.

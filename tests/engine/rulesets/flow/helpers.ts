@@ -83,3 +83,22 @@ export function duel(
   t.do({ type: "start" });
   return t;
 }
+
+/**
+ * orc (first, on 9) has attacked ana at [0, 0] from [1, 0] and hit; bob, at [-2, 0], may intercept.
+ * `extra` combatants roll 1, 4, then 5 for initiative.
+ */
+export function orcHitsAna(extra: CombatantSetup[] = []): Table {
+  const t = new Table(
+    [
+      { id: "ana", side: "party", at: [0, 0] },
+      { id: "bob", side: "party", at: [-2, 0] },
+      { id: "orc", side: "foes", at: [1, 0] },
+      ...extra,
+    ],
+    [2, 3, 9, ...extra.map((_, i) => [1, 4][i] ?? 5)],
+  );
+  t.do({ type: "start" });
+  t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+  return t;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
-import { Table } from "./helpers";
+import { type Table, orcHitsAna } from "./helpers";
 
 /**
  * flow Intercept in detail: "Intercept: 2 RP to move up to 3 hexes to take an attack for an
@@ -10,18 +10,8 @@ import { Table } from "./helpers";
 
 /** orc (first, on 9) attacks ana at [0, 0] from [1, 0]; bob may intercept from [-2, 0]. */
 function attacked(extra: CombatantSetup[] = []): Table {
-  const t = new Table(
-    [
-      { id: "ana", side: "party", at: [0, 0] },
-      { id: "bob", side: "party", at: [-2, 0] },
-      { id: "orc", side: "foes", at: [1, 0] },
-      ...extra,
-    ],
-    [2, 3, 9, ...extra.map((_, i) => [1, 4][i] ?? 5)],
-  );
-  t.do({ type: "start" });
+  const t = orcHitsAna(extra);
   expect(t.state.current).toBe("orc");
-  t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
   return t;
 }
 

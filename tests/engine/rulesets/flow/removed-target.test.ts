@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Table } from "./helpers";
+import { Table, orcHitsAna } from "./helpers";
 
 /**
  * An attack whose target the GM removes ends with it: nobody is left to take the hit, so an ally's
@@ -9,16 +9,7 @@ import { Table } from "./helpers";
  */
 function attacked(): Table {
   // orc (first, on 9) attacks ana at [0, 0] from [1, 0]; bob may intercept from [-2, 0].
-  const t = new Table(
-    [
-      { id: "ana", side: "party", at: [0, 0] },
-      { id: "bob", side: "party", at: [-2, 0] },
-      { id: "orc", side: "foes", at: [1, 0] },
-    ],
-    [2, 3, 9],
-  );
-  t.do({ type: "start" });
-  t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+  const t = orcHitsAna();
   expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc", "bob/intercept/orc"]);
   return t;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
-import { Table, duel } from "./helpers";
+import { Table, duel, orcHitsAna } from "./helpers";
 
 /**
  * Every flow reaction through its rolled path: the reactor's d100 is scripted, never stipulated.
@@ -225,16 +225,7 @@ describe("flow answering an offer: what is checked when the answer comes", () =>
   });
 
   it("refuses a reaction flow does not have, and an Intercept stipulated to kill", () => {
-    const t = new Table(
-      [
-        { id: "ana", side: "party", at: [0, 0] },
-        { id: "bob", side: "party", at: [-2, 0] },
-        { id: "orc", side: "foes", at: [1, 0] },
-      ],
-      [2, 3, 9],
-    );
-    t.do({ type: "start" });
-    t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
+    const t = orcHitsAna();
     // The command's schema looks the reaction up in flow's own list before flow's handler runs.
     expect(t.refused({ type: "react", who: "ana", with: "teleport" })).toBe("TEMPO.Refusal.UnknownReaction");
     expect(t.refused({ type: "react", who: "bob", with: "intercept", outcome: "kill" })).toBe(

@@ -10,7 +10,13 @@ import {
 import { beginTurn, nextInOrder } from "../../../src/engine/core/order";
 import { payCosts, setPool } from "../../../src/engine/core/pools";
 import { draftOf, requireCurrent } from "../../../src/engine/core/combatants";
+import { apply, type ApplyResult } from "../../../src/engine/apply";
+import type { Context } from "../../../src/engine/context";
+import { ScriptedDice } from "../../../src/engine/dice";
+import { createEncounter } from "../../../src/engine/encounter";
+import type { GridSpec } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
+import type { EncounterState } from "../../../src/engine/state";
 
 /**
  * A two-action ruleset used only to exercise the core: d6 initiative, 3 AP a turn, an attack that
@@ -75,3 +81,32 @@ export const coreTestRuleset: Ruleset = {
     },
   },
 };
+
+/** Ana at [0, 0], the orc at [4, 0] and Bo at [0, 4], Ana's turn (dice 6, 2, 1), on the core test ruleset. */
+export function threeOnAGrid(grid: GridSpec["type"] = "hex"): EncounterState {
+  const setup = createEncounter(
+    {
+      ruleset: "flow",
+      grid: { type: grid },
+      combatants: [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [4, 0] },
+        { id: "bo", side: "party", at: [0, 4] },
+      ],
+    },
+    coreTestRuleset,
+  );
+  const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2, 1]), coreTestRuleset);
+  if (!begun.ok) throw new Error(begun.refusal.key);
+  return begun.state;
+}
+
+/** The core test ruleset with an `act` that runs `body` (Ana's wait pays nothing else). */
+export function acting(body: (ctx: Context) => void): Ruleset {
+  return { ...coreTestRuleset, handlers: { ...coreTestRuleset.handlers, act: (ctx) => body(ctx) } };
+}
+
+/** Ana's `act wait` under `ruleset`. */
+export function anaWaits(state: EncounterState, ruleset: Ruleset): ApplyResult {
+  return apply(state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), ruleset);
+}

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { apply, coreHandlers } from "../../../src/engine/apply";
+import { coreHandlers } from "../../../src/engine/apply";
 import { draftOf } from "../../../src/engine/core/combatants";
 import { spatialIndexOf } from "../../../src/engine/core/movement";
-import { ScriptedDice } from "../../../src/engine/dice";
-import { createEncounter } from "../../../src/engine/encounter";
 import type { SpatialIndex } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
-import type { Context } from "../../../src/engine/context";
 import type { EncounterState } from "../../../src/engine/state";
-import { coreTestRuleset } from "./fixture";
+import { acting, anaWaits, threeOnAGrid } from "./fixture";
 
 /**
  * The scene's index inside a command and after it (core/movement.ts spatialIndexOf, carryIndex):
@@ -17,32 +14,8 @@ import { coreTestRuleset } from "./fixture";
  * and the index the command ends with is the next state's.
  */
 
-/** Ana at [0, 0], the orc at [4, 0] and Bo at [0, 4] on a hex grid, Ana's turn (dice 6, 2, 1). */
-function scene(): EncounterState {
-  const setup = createEncounter(
-    {
-      ruleset: "flow",
-      grid: { type: "hex" },
-      combatants: [
-        { id: "ana", side: "party", at: [0, 0] },
-        { id: "orc", side: "foes", at: [4, 0] },
-        { id: "bo", side: "party", at: [0, 4] },
-      ],
-    },
-    coreTestRuleset,
-  );
-  const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2, 1]), coreTestRuleset);
-  if (!begun.ok) throw new Error(begun.refusal.key);
-  return begun.state;
-}
-
-/** The test ruleset with an `act` that runs `body` (Ana's wait pays nothing else). */
-function acting(body: (ctx: Context) => void): Ruleset {
-  return { ...coreTestRuleset, handlers: { ...coreTestRuleset.handlers, act: (ctx) => body(ctx) } };
-}
-
 function act(state: EncounterState, ruleset: Ruleset): EncounterState {
-  const result = apply(state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), ruleset);
+  const result = anaWaits(state, ruleset);
   if (!result.ok) throw new Error(result.refusal.key);
   return result.state;
 }
@@ -53,7 +26,7 @@ describe("the scene's index inside a command", () => {
   it("takes a combatant who joins the grid in its roster place, from the moment it joins", () => {
     const seen: Record<string, unknown> = {};
     act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         seen.before = ids(spatialIndexOf(ctx.state));
         coreHandlers.addCombatant?.(ctx, {
@@ -77,7 +50,7 @@ describe("the scene's index inside a command", () => {
   it("reads the moved combatant's body afresh and keeps every other body of the index it started from", () => {
     const seen: Record<string, unknown> = {};
     act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         const base = spatialIndexOf(ctx.base);
         const ana = draftOf(ctx.state, "ana");
@@ -106,7 +79,7 @@ describe("the scene's index inside a command", () => {
   it("leaves out a body whose combatant falls, keeping the others in order", () => {
     const seen: Record<string, unknown> = {};
     act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         const orc = draftOf(ctx.state, "orc");
         if (!orc) throw new Error("no orc");
@@ -123,7 +96,7 @@ describe("the scene's index inside a command", () => {
 
 describe("the index a command ends with", () => {
   it("is the very index of the state it started from when nobody moved", () => {
-    const before = scene();
+    const before = threeOnAGrid();
     const kept = spatialIndexOf(before);
     // Ana pays an AP: a combatant changes, but no body on the grid.
     const after = act(
@@ -141,7 +114,7 @@ describe("the index a command ends with", () => {
   it("is the one the command built after its last move, and a move after that is never served stale", () => {
     let built: SpatialIndex | undefined;
     const carried = act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         const ana = draftOf(ctx.state, "ana");
         if (!ana) throw new Error("no ana");
@@ -154,7 +127,7 @@ describe("the index a command ends with", () => {
 
     let stale: SpatialIndex | undefined;
     const movedAgain = act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         const ana = draftOf(ctx.state, "ana");
         if (!ana) throw new Error("no ana");
@@ -174,7 +147,7 @@ describe("the index a command ends with", () => {
   it("inside the command, serves the index built after the last move until the next move", () => {
     const seen: Record<string, unknown> = {};
     act(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         const ana = draftOf(ctx.state, "ana");
         if (!ana) throw new Error("no ana");

@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apply, coreHandlers } from "../../../src/engine/apply";
+import { coreHandlers } from "../../../src/engine/apply";
 import { engineChecks, type Context } from "../../../src/engine/context";
 import { changeCombatant, draftOf } from "../../../src/engine/core/combatants";
 import { bodiesOf, spatialIndexOf } from "../../../src/engine/core/movement";
-import { ScriptedDice } from "../../../src/engine/dice";
-import { createEncounter } from "../../../src/engine/encounter";
-import type { Body, GridSpec } from "../../../src/engine/grid";
+import type { Body } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
-import { coreTestRuleset } from "./fixture";
+import { acting, anaWaits, threeOnAGrid } from "./fixture";
 
 /**
  * The bodies on the grid inside a command (core/movement.ts bodiesOf, spatialIndexOf, carryIndex):
@@ -18,36 +16,8 @@ import { coreTestRuleset } from "./fixture";
  * makes the command fail; with it off, nothing compares them.
  */
 
-/** Ana at [0, 0], the orc at [4, 0] and Bo at [0, 4], Ana's turn (dice 6, 2, 1). */
-function scene(grid: GridSpec["type"] = "hex"): EncounterState {
-  const setup = createEncounter(
-    {
-      ruleset: "flow",
-      grid: { type: grid },
-      combatants: [
-        { id: "ana", side: "party", at: [0, 0] },
-        { id: "orc", side: "foes", at: [4, 0] },
-        { id: "bo", side: "party", at: [0, 4] },
-      ],
-    },
-    coreTestRuleset,
-  );
-  const begun = apply(setup, { type: "start" }, new ScriptedDice([6, 2, 1]), coreTestRuleset);
-  if (!begun.ok) throw new Error(begun.refusal.key);
-  return begun.state;
-}
-
-/** The test ruleset with an `act` that runs `body`. */
-function acting(body: (ctx: Context) => void): Ruleset {
-  return { ...coreTestRuleset, handlers: { ...coreTestRuleset.handlers, act: (ctx) => body(ctx) } };
-}
-
-function act(state: EncounterState, ruleset: Ruleset) {
-  return apply(state, { type: "act", who: "ana", action: "wait" }, new ScriptedDice([]), ruleset);
-}
-
 function acted(state: EncounterState, ruleset: Ruleset): EncounterState {
-  const result = act(state, ruleset);
+  const result = anaWaits(state, ruleset);
   if (!result.ok) expect.fail(result.refusal.key);
   return result.state;
 }
@@ -70,7 +40,7 @@ describe("bodiesOf inside a command", () => {
   it("gives every standing body, the moved one at its new cell, in roster order", () => {
     const seen: Record<string, unknown> = {};
     acted(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         seen.before = places(bodiesOf(ctx.state));
         drafted(ctx, "ana").at = [1, 0];
@@ -95,7 +65,7 @@ describe("bodiesOf inside a command", () => {
   it("leaves out a combatant the command took off the grid, and one it removed", () => {
     const seen: Record<string, unknown> = {};
     acted(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         coreHandlers.place?.(ctx, { type: "place", who: "bo", at: null });
         seen.placed = places(spatialIndexOf(ctx.state).bodies);
@@ -117,7 +87,7 @@ describe("bodiesOf inside a command", () => {
   it("on a gridless scene, gives no body even to a combatant given a place in the command", () => {
     const seen: Record<string, unknown> = {};
     acted(
-      scene("none"),
+      threeOnAGrid("none"),
       acting((ctx) => {
         drafted(ctx, "ana").at = [1, 0];
         ctx.moved("ana");
@@ -129,7 +99,7 @@ describe("bodiesOf inside a command", () => {
   });
 
   it("when somebody joins the grid, rebuilds from the roster without the fallen or those off the grid", () => {
-    const start = scene();
+    const start = threeOnAGrid();
     // The orc has fallen where it stood and Bo is off the grid when the command starts.
     const base: EncounterState = structuredClone(start);
     if (!base.combatants.orc || !base.combatants.bo) throw new Error("no orc or bo");
@@ -159,7 +129,7 @@ describe("the index a command leaves to the next state", () => {
   it("holds the cell of a combatant who changed sides without moving, after the command's draft is gone", () => {
     // A side is part of a body: changeCombatant notes ctx.moved, and Ana's cell is read from the draft.
     const next = acted(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         changeCombatant(ctx, { type: "setCombatant", who: "ana", side: "foes" });
         spatialIndexOf(ctx.state);
@@ -174,7 +144,7 @@ describe("the index a command leaves to the next state", () => {
 
   it("holds, after a combatant joined, the cell of one who changed sides without moving", () => {
     const next = acted(
-      scene(),
+      threeOnAGrid(),
       acting((ctx) => {
         changeCombatant(ctx, { type: "setCombatant", who: "ana", side: "foes" });
         coreHandlers.addCombatant?.(ctx, {
@@ -220,10 +190,10 @@ describe("engineChecks.indexes on: a body changed without ctx.moved fails the co
     ["the next state's index", () => undefined],
   ])("found by %s, it is refused as Internal and the change is logged", (_, read) => {
     expect(engineChecks.indexes).toBe(true);
-    const start = scene();
+    const start = threeOnAGrid();
     spatialIndexOf(start);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = act(
+    const result = anaWaits(
       start,
       acting((ctx) => {
         sneak(ctx);
@@ -240,8 +210,8 @@ describe("engineChecks.indexes on: a body changed without ctx.moved fails the co
 
   it("found by spatialIndexOf after another combatant's move, it is refused as Internal", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = act(
-      scene(),
+    const result = anaWaits(
+      threeOnAGrid(),
       acting((ctx) => {
         drafted(ctx, "ana").at = [1, 0];
         ctx.moved("ana");
@@ -261,7 +231,7 @@ describe("engineChecks.indexes on: a body changed without ctx.moved fails the co
 describe("engineChecks.indexes off: the bodies of the base serve unchecked", () => {
   it("bodiesOf and spatialIndexOf keep a body changed without ctx.moved where the base had it", () => {
     engineChecks.indexes = false;
-    const start = scene();
+    const start = threeOnAGrid();
     spatialIndexOf(start);
     const seen: Record<string, unknown> = {};
     const next = acted(
@@ -293,7 +263,7 @@ describe("engineChecks.indexes off: the bodies of the base serve unchecked", () 
 
   it("the next state takes the base's index, not compared with its own bodies", () => {
     engineChecks.indexes = false;
-    const start = scene();
+    const start = threeOnAGrid();
     const kept = spatialIndexOf(start);
     const next = acted(start, acting(sneak));
     expect(spatialIndexOf(next)).toBe(kept);

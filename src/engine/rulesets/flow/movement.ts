@@ -17,6 +17,7 @@ import {
   pathCost,
   sameCell,
   walkPath,
+  type Provocation,
   type SpatialIndex,
 } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
@@ -57,6 +58,11 @@ export interface MovePlan {
   hexes: number;
   /** Tumble Through: the enemy whose hex is passed through. */
   through: string | null;
+  /**
+   * Where walking `cells` provokes, as planned (core/movement.ts planPath): the first walk of the
+   * move uses it rather than finding them again, nobody having moved since.
+   */
+  provocations: Provocation[];
 }
 
 export interface MoveRequest {
@@ -119,7 +125,7 @@ export function prepareMove(
     ap = TUMBLE_AP;
   }
   requirePool(c, "ap", ap);
-  return { who: c.id, mode, cells: plan.cells, ap, hexes, through };
+  return { who: c.id, mode, cells: plan.cells, ap, hexes, through, provocations: plan.provocations };
 }
 
 /**
@@ -177,6 +183,7 @@ export function walk(
   who: string,
   data: MoveData,
   known?: SpatialIndex,
+  planned?: readonly Provocation[],
 ): void {
   const mover = combatant(ctx.state, who);
   const stop = (reason: string) => {
@@ -192,10 +199,15 @@ export function walk(
   if (mover.defeated) return stop("defeated");
   const rest = data.rest;
   if (rest.length > 1) {
-    const index = known ?? indexOf(ctx.state);
-    const legality = checkPathLegality(index, gridOf(ctx.state), who, rest);
-    if (!legality.ok) return stop(legality.reason);
-    for (const provocation of findPathProvocations(index, gridOf(ctx.state), who, rest)) {
+    // A move's first walk goes as prepareMove planned and checked it; a held one is checked again.
+    let provocations = planned;
+    if (!provocations) {
+      const index = known ?? indexOf(ctx.state);
+      const legality = checkPathLegality(index, gridOf(ctx.state), who, rest);
+      if (!legality.ok) return stop(legality.reason);
+      provocations = findPathProvocations(index, gridOf(ctx.state), who, rest);
+    }
+    for (const provocation of provocations) {
       const by = provocation.threateners.filter(
         (id) => !data.offered.includes(id) && canReactionAttack(ctx.state, id),
       );
@@ -258,6 +270,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
         offered: [],
       },
       index,
+      plan.provocations,
     );
     return;
   }

@@ -1,6 +1,6 @@
 import { apply, coreHandlers } from "../../apply";
 import type { Command, CommandOf, MoveMode, Outcome } from "../../commands";
-import { peeker, readOnlyContext, settled, type Context } from "../../context";
+import { peek, peeker, readOnlyContext, settled, type Context } from "../../context";
 import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { planPath, requireLegalPath, spatialIndexOf, stepsOf, type PlannedPath } from "../../core/movement";
@@ -159,7 +159,8 @@ function threatenersOf(ctx: Context, c: CombatantState): string[] {
  * manoeuvre", not the defeated, and not the unaware during the Surprise Phase.
  */
 function mayTakeOpportunity(ctx: Context, id: string): boolean {
-  const t = draftOf(ctx.state, id);
+  // Read only (peek): asking the threateners takes no draft of any of them.
+  const t = peek(ctx.state, id);
   if (!t || !canAct(t) || hasCondition(t, "surprised")) return false;
   if (used(t, "dodge") > 0) return false;
   return used(t, "attackOfOpportunity") < 1 + (t.skills.combatReflexes ?? 0);
@@ -418,7 +419,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
       readied: true,
     });
     const start = c.at as Cell;
-    walk(ctx, c.id, plan.cells.slice(1), [start[0], start[1]], false);
+    walk(ctx, c.id, plan.cells.slice(1), [start[0], start[1]], false, plan);
     return;
   }
   if (interrupting) startReadied(ctx, c, cmd);
@@ -444,7 +445,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     target: null,
   });
   const from = c.at as Cell;
-  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], mode === "normal");
+  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], mode === "normal", plan);
 }
 
 /** A move's checks once its actor may act, before anything changes. */
@@ -564,9 +565,21 @@ function previewByApplying(
   return { cells: walked(), cost: {}, provocations, refusal: null };
 }
 
-function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, provoking: boolean): void {
+/**
+ * Walk `who` along `rest`, holding at the first cell where a fresh threatener may take an attack of
+ * opportunity. `planned` is the plan prepareMove made of this very path from where `who` stands
+ * (nothing has moved since), so a move plans its path once; a resumed walk plans what is left.
+ */
+function walk(
+  ctx: Context,
+  who: string,
+  rest: readonly Cell[],
+  origin: Cell,
+  provoking: boolean,
+  planned?: PlannedPath,
+): void {
   const c = combatant(ctx.state, who);
-  const plan = planPath(ctx.state, who, rest);
+  const plan = planned ?? planPath(ctx.state, who, rest);
   if (provoking) {
     for (const p of plan.provocations) {
       const fresh = p.threateners.filter((id) => !ph(c).provokedBy.includes(id));

@@ -442,7 +442,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     }
   }
   const from = c.at as Cell;
-  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]]);
+  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], plan);
 }
 
 /** A move's checks, before anything changes; `positioning` when it is the minor positioning move. */
@@ -517,10 +517,14 @@ function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): vo
   }
 }
 
-/** Walk the remaining cells; pause where the mover leaves a cell threatened by an opponent not yet offered an attack. */
-function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell): void {
+/**
+ * Walk the remaining cells; pause where the mover leaves a cell threatened by an opponent not yet
+ * offered an attack. `planned` is the plan prepareMove made of this very path from where the mover
+ * stands (nothing has moved since), so a move plans its path once; a resumed walk plans the rest.
+ */
+function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, planned?: PlannedPath): void {
   const c = combatant(ctx.state, who);
-  const plan = planPath(ctx.state, who, rest);
+  const plan = planned ?? planPath(ctx.state, who, rest);
   for (const p of plan.provocations) {
     const fresh = p.threateners.filter((id) => !seg(c).fleeOffered.includes(id));
     if (fresh.length === 0) continue;

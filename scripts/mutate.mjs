@@ -13,9 +13,11 @@
  *
  * Stryker writes the incremental file only when a run finishes: a run stopped halfway keeps
  * nothing, so on a slow machine run the engine a folder or a few files at a time (docs/testing.md).
+ * An unscoped run needs a large heap for its initial test run (below): about 13 GB.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import { dirname } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 
@@ -33,9 +35,20 @@ if (newer(STORED, LIVE)) {
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const before = mtime(LIVE);
 
+// An unscoped run instruments the whole engine at once (some 11,000 mutants) and its initial test
+// run keeps per-test coverage of every one: on 26 November 2026 its test runner peaked at about
+// 12.6 GB and died out of memory under Node's default heap and under an 8 GB one. Give the runners
+// most of the machine's memory unless the caller set a heap of their own (NODE_OPTIONS).
+const env = { ...process.env };
+if (!/--max-old-space-size/.test(env.NODE_OPTIONS ?? "")) {
+  const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --max-old-space-size=${heapMb}`.trim();
+}
+
 const run = spawnSync("npx", ["stryker", "run", ...process.argv.slice(2)], {
   stdio: "inherit",
   shell: process.platform === "win32",
+  env,
 });
 
 // Stryker wrote new results (a finished run): keep them.

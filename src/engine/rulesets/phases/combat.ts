@@ -419,7 +419,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
       readied: true,
     });
     const start = c.at as Cell;
-    walk(ctx, c.id, plan.cells.slice(1), [start[0], start[1]], false, plan);
+    walk(ctx, c.id, plan, [start[0], start[1]], false);
     return;
   }
   if (interrupting) startReadied(ctx, c, cmd);
@@ -445,7 +445,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     target: null,
   });
   const from = c.at as Cell;
-  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], mode === "normal", plan);
+  walk(ctx, c.id, plan, [from[0], from[1]], mode === "normal");
 }
 
 /** A move's checks once its actor may act, before anything changes. */
@@ -566,20 +566,12 @@ function previewByApplying(
 }
 
 /**
- * Walk `who` along `rest`, holding at the first cell where a fresh threatener may take an attack of
- * opportunity. `planned` is the plan prepareMove made of this very path from where `who` stands
- * (nothing has moved since), so a move plans its path once; a resumed walk plans what is left.
+ * Walk `who` along `plan`, a plan of its path from where it stands (prepareMove's for a move, so a
+ * move plans its path once; a resumed walk plans what is left), holding at the first cell where a
+ * fresh threatener may take an attack of opportunity.
  */
-function walk(
-  ctx: Context,
-  who: string,
-  rest: readonly Cell[],
-  origin: Cell,
-  provoking: boolean,
-  planned?: PlannedPath,
-): void {
+function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell, provoking: boolean): void {
   const c = combatant(ctx.state, who);
-  const plan = planned ?? planPath(ctx.state, who, rest);
   if (provoking) {
     for (const p of plan.provocations) {
       const fresh = p.threateners.filter((id) => !ph(c).provokedBy.includes(id));
@@ -622,7 +614,8 @@ function settle(ctx: Context, triggerId: string): void {
       resumeHeld(ctx);
       return;
     }
-    walk(ctx, c.id, pending.data.rest as unknown as Cell[], pending.data.origin as unknown as Cell, true);
+    const rest = pending.data.rest as unknown as Cell[];
+    walk(ctx, c.id, planPath(ctx.state, c.id, rest), pending.data.origin as unknown as Cell, true);
     return;
   }
   if (c.defeated) {

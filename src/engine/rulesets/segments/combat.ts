@@ -442,7 +442,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     }
   }
   const from = c.at as Cell;
-  walk(ctx, c.id, plan.cells.slice(1), [from[0], from[1]], plan);
+  walk(ctx, c.id, plan, [from[0], from[1]]);
 }
 
 /** A move's checks, before anything changes; `positioning` when it is the minor positioning move. */
@@ -518,13 +518,12 @@ function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): vo
 }
 
 /**
- * Walk the remaining cells; pause where the mover leaves a cell threatened by an opponent not yet
- * offered an attack. `planned` is the plan prepareMove made of this very path from where the mover
- * stands (nothing has moved since), so a move plans its path once; a resumed walk plans the rest.
+ * Walk `plan`, a plan of the mover's path from where it stands (prepareMove's for a move, so a move
+ * plans its path once; a resumed walk plans the rest); pause where the mover leaves a cell
+ * threatened by an opponent not yet offered an attack.
  */
-function walk(ctx: Context, who: string, rest: readonly Cell[], origin: Cell, planned?: PlannedPath): void {
+function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell): void {
   const c = combatant(ctx.state, who);
-  const plan = planned ?? planPath(ctx.state, who, rest);
   for (const p of plan.provocations) {
     const fresh = p.threateners.filter((id) => !seg(c).fleeOffered.includes(id));
     if (fresh.length === 0) continue;
@@ -577,7 +576,7 @@ function settle(ctx: Context, triggerId: string): void {
     });
     return;
   }
-  walk(ctx, mover.id, pending.data.rest as unknown as Cell[], origin);
+  walk(ctx, mover.id, planPath(ctx.state, mover.id, pending.data.rest as unknown as Cell[]), origin);
 }
 
 export function react(ctx: Context, cmd: CommandOf<"react">): void {

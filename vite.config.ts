@@ -16,6 +16,13 @@ import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outDir = resolve(root, "dist/tempo");
+/**
+ * Libraries that branch on `process.env.NODE_ENV` (mutative: its development checks and error
+ * texts) have it replaced by "production" in the bundle. Vite's library mode leaves `process.env`
+ * in place for a downstream bundler, but Foundry loads tempo.mjs as it is, in a browser that has no
+ * `process`: left in, the bundle threw a ReferenceError as it loaded (tests/foundry/core/bundle.test.ts).
+ */
+export const BUNDLE_DEFINES = { "process.env.NODE_ENV": JSON.stringify("production") };
 const BASE = "/systems/tempo/";
 const FOUNDRY = "http://localhost:30000";
 
@@ -29,11 +36,15 @@ export function inlineCss(file: string, seen: Set<string> = new Set()): string {
   );
 }
 
-/** Copy the system's static files next to the bundle and build tempo.css. */
+/** Copy the system's static files next to the bundle and build tempo.css, in the build's outDir. */
 function systemFiles(): Plugin {
+  let outDir = "";
   return {
     name: "tempo-system-files",
     apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     writeBundle() {
       mkdirSync(outDir, { recursive: true });
       cpSync(join(root, "system.json"), join(outDir, "system.json"));
@@ -94,6 +105,7 @@ export default defineConfig({
   base: BASE,
   publicDir: false,
   plugins: [systemFiles(), devEntry()],
+  define: BUNDLE_DEFINES,
   server: {
     port: 30001,
     proxy: {

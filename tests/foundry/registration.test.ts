@@ -2,107 +2,20 @@
  * src/tempo.ts, Tempo's Foundry entry, loaded into stand-ins of the Foundry globals it touches,
  * then its `init` hook run: what it registers is asserted by name. This loads every module the
  * system ships (apps, sheets, hooks, documents, data models) the way Foundry does, at `init`.
- *
- * Stand-ins, each following its public API page (v13):
- * - Hooks.once / Hooks.on: https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html
- * - CONFIG (documentClass, dataModels, ui.combat, queries, Token.rulerClass, Token.movement.actions):
- *   https://foundryvtt.com/api/v13/interfaces/CONFIG.html
- * - CONFIG.statusEffects, v13's array of { id, name, img } with core's entries (here: prone):
- *   https://foundryvtt.com/api/v13/variables/CONFIG.statusEffects.html
- * - game.settings.register: https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html
- * - DocumentSheetConfig.registerSheet:
- *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html
- * - loadTemplates: https://foundryvtt.com/api/v13/functions/foundry.applications.handlebars.loadTemplates.html
- * - ApplicationV2, HandlebarsApplicationMixin, ActorSheetV2, ItemSheetV2, CombatTracker and
- *   TokenRuler as empty base classes to extend:
- *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html,
- *   https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html,
- *   https://foundryvtt.com/api/v13/classes/foundry.applications.sheets.ActorSheetV2.html,
- *   https://foundryvtt.com/api/v13/classes/foundry.applications.sheets.ItemSheetV2.html,
- *   https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.CombatTracker.html,
- *   https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html
- * - Combat, Combatant, TokenDocument, Actor, Item document classes:
- *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html
- * - Data fields and TypeDataModel: tests/foundry/sheets/fields.ts.
+ * The stand-ins, and the public API page each follows: tests/foundry/entry-stand-ins.ts.
  */
 import "./sheets/fields";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
-type Fn = (...args: unknown[]) => unknown;
+import { entryStandIns } from "./entry-stand-ins";
 
-const once = new Map<string, Fn[]>();
-const on = new Map<string, Fn[]>();
-const settings: { namespace: string; key: string; config: Record<string, unknown> }[] = [];
-const sheets: {
-  document: string;
-  scope: string;
-  sheet: { name: string };
-  options: Record<string, unknown>;
-}[] = [];
-const templates: unknown[] = [];
-
-type Constructor = abstract new (...args: never[]) => object;
-class ActorDoc {}
-class ItemDoc {}
-const walk = { label: "TOKEN.MOVEMENT.ACTIONS.walk.label", icon: "fa-solid fa-person-walking", order: 0 };
-
+const { globals, once, on, settings, sheets, templates } = entryStandIns();
 const g = globalThis as Record<string, unknown>;
-const foundry = g.foundry as Record<string, unknown>;
-Object.assign(foundry, {
-  applications: {
-    api: {
-      ApplicationV2: class ApplicationV2 {},
-      HandlebarsApplicationMixin: (base: Constructor) => class extends base {},
-    },
-    sheets: { ActorSheetV2: class ActorSheetV2 {}, ItemSheetV2: class ItemSheetV2 {} },
-    handlebars: {
-      renderTemplate: () => Promise.resolve(""),
-      loadTemplates: (paths: unknown) => {
-        templates.push(paths);
-        return Promise.resolve([]);
-      },
-    },
-    sidebar: { tabs: { CombatTracker: class CombatTracker {} } },
-    apps: {
-      DocumentSheetConfig: {
-        registerSheet: (
-          document: { name: string },
-          scope: string,
-          sheet: { name: string },
-          options: Record<string, unknown>,
-        ) => sheets.push({ document: document.name, scope, sheet, options }),
-      },
-    },
-  },
-  canvas: { placeables: { tokens: { TokenRuler: class TokenRuler {} } } },
-  documents: { Actor: ActorDoc, Item: ItemDoc },
-});
-Object.assign(g, {
-  Combat: class Combat {},
-  Combatant: class Combatant {},
-  TokenDocument: class TokenDocument {},
-  Hooks: {
-    once: (hook: string, fn: Fn) => once.set(hook, [...(once.get(hook) ?? []), fn]),
-    on: (hook: string, fn: Fn) => on.set(hook, [...(on.get(hook) ?? []), fn]),
-  },
-  CONFIG: {
-    Combat: { dataModels: {} },
-    Combatant: { dataModels: {} },
-    Actor: { dataModels: {} },
-    Item: { dataModels: {} },
-    ui: {},
-    queries: {},
-    Token: { movement: { actions: { walk: { ...walk } } } },
-    statusEffects: [{ id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" }],
-  },
-  game: {
-    settings: {
-      register: (namespace: string, key: string, config: Record<string, unknown>) =>
-        settings.push({ namespace, key, config }),
-    },
-  },
-});
+// The data fields fields.ts installed stay; the rest of `foundry` and the other globals join them.
+Object.assign(g.foundry as Record<string, unknown>, globals.foundry);
+const { foundry: _foundry, ...others } = globals;
+Object.assign(g, others);
 
 interface Config {
   Combat: { documentClass?: { name: string }; dataModels: Record<string, { name: string }> };

@@ -203,11 +203,11 @@ const modelled: Record<string, unknown> = {
 const fields = new Proxy(modelled, {
   get: (target, name: string) => target[name] ?? AnyField,
 });
-const fake = {
-  abstract: { TypeDataModel, DataModel: TypeDataModel },
-  data: { fields },
-};
-(globalThis as unknown as { foundry: unknown }).foundry = fake;
+/** `foundry.abstract` and `foundry.data` as these stand-ins give them (for another realm too). */
+export function fieldStandIns(): { abstract: Record<string, unknown>; data: { fields: unknown } } {
+  return { abstract: { TypeDataModel, DataModel: TypeDataModel }, data: { fields } };
+}
+(globalThis as unknown as { foundry: unknown }).foundry = fieldStandIns();
 
 /** What tests need of a data model class. */
 export interface ModelClass {

@@ -21,6 +21,7 @@ import {
   type EncounterState,
   type Ruleset,
   type RulesetId,
+  combatantIn,
 } from "../src/engine";
 import { buildSpatialIndex, neighbours } from "../src/engine/grid";
 import { bodiesOf, spatialIndexOf } from "../src/engine/core/movement";
@@ -123,7 +124,7 @@ export function started(ruleset: Ruleset, n: number): EncounterState {
   let state = scene(ruleset, n);
   state = accepted(state, { type: "start" }, ruleset) ?? state;
   if (ruleset.id === "marching") {
-    const lead = state.roster.find((id) => state.combatants[id]?.side === "party") ?? "c0";
+    const lead = state.roster.find((id) => combatantIn(state, id)?.side === "party") ?? "c0";
     state = accepted(state, { type: "choose", who: lead, initiative: "take" }, ruleset) ?? state;
   }
   // Segments open with declarations; pass stages until somebody's turn comes.
@@ -134,11 +135,11 @@ export function started(ruleset: Ruleset, n: number): EncounterState {
 
 /** The nearest enemy of `who` and the cell beside it where `who` is put for the provoking move. */
 function besideAnEnemy(state: EncounterState, who: string): { enemy: string; cell: Cell } | null {
-  const c = state.combatants[who];
+  const c = combatantIn(state, who);
   if (!c?.at) return null;
   const index = buildSpatialIndex(state.grid, bodiesOf(state));
   for (const id of state.roster) {
-    const e = state.combatants[id];
+    const e = combatantIn(state, id);
     if (!e?.at || e.side === c.side || e.defeated) continue;
     for (const cell of neighbours(state.grid, e.at))
       if (index.occupantsAt(cell).length === 0) return { enemy: id, cell };
@@ -169,7 +170,7 @@ export function scenario(ruleset: Ruleset, n: number): Scenario {
   const out: Scenario = { commands: {} };
   const who = base.current;
   if (!who) return out;
-  const me = base.combatants[who];
+  const me = combatantIn(base, who);
   out.commands.next = { state: base, command: { type: "next" } };
   out.commands.endTurn = { state: base, command: { type: "endTurn", who } };
   if (accepted(base, out.commands.endTurn.command, ruleset) === null) delete out.commands.endTurn;
@@ -252,7 +253,7 @@ export function commandMedian(
 
 /** A path of `length` cells from the mover, through free cells where it can. */
 export function dragPath(state: EncounterState, who: string, length: number): Cell[] {
-  const c = state.combatants[who];
+  const c = combatantIn(state, who);
   if (!c?.at) return [];
   const index = buildSpatialIndex(state.grid, bodiesOf(state));
   const path: Cell[] = [];
@@ -298,7 +299,7 @@ export function rulerMedians(ruleset: Ruleset, n: number): { same: number; after
 export async function writeSize(ruleset: Ruleset, n: number, history: number): Promise<number> {
   const initial = scene(ruleset, n);
   const ids = initial.roster;
-  const lead = ids.find((id) => initial.combatants[id]?.side === "party") ?? "c0";
+  const lead = ids.find((id) => combatantIn(initial, id)?.side === "party") ?? "c0";
   let rolled = 0;
   const roller: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
   let stored: StoredCombat = { state: initial, initial, log: [], seq: 0, ids, saved: false };
@@ -366,7 +367,7 @@ export function replayMedians(
   // engine accepts.
   for (let k = 0; steps.length < length && k < 4 * length; k++) {
     const who = state.current;
-    const c = who ? state.combatants[who] : undefined;
+    const c = who ? combatantIn(state, who) : undefined;
     const tries: Command[] = [];
     const offer = state.offers[0];
     if (offer) tries.push({ type: "react", who: offer.who, with: "decline", against: offer.against });

@@ -1,7 +1,7 @@
 import { create } from "mutative";
 
 import type { Command } from "./commands";
-import { createContext, type Context } from "./context";
+import { createContext, placeIn, type Context } from "./context";
 import { changeCombatant, combatant, newCombatant } from "./core/combatants";
 import { carryIndex } from "./core/movement";
 import { place } from "./core/place";
@@ -65,12 +65,11 @@ export const coreHandlers: Handlers = {
     changeOption(ctx, cmd.option, cmd.value);
   },
   addCombatant(ctx, cmd) {
-    if (Object.hasOwn(ctx.state.combatants, cmd.combatant.id))
-      refuse("DuplicateCombatant", { who: cmd.combatant.id });
+    if (placeIn(ctx.state, cmd.combatant.id) >= 0) refuse("DuplicateCombatant", { who: cmd.combatant.id });
     const made = newCombatant(cmd.combatant);
     ctx.ruleset.setupCombatant(made, ctx.state);
     ctx.touch(made.id);
-    ctx.state.combatants[made.id] = made;
+    ctx.state.combatants.push(made);
     ctx.state.roster.push(made.id);
     ctx.moved(made.id);
     ctx.emit({ type: "combatantAdded", who: made.id });
@@ -79,7 +78,7 @@ export const coreHandlers: Handlers = {
     combatant(ctx.state, cmd.who);
     if (ctx.state.current === cmd.who) refuse("RemoveCurrent", { who: cmd.who });
     ctx.touch(cmd.who);
-    delete ctx.state.combatants[cmd.who];
+    ctx.state.combatants.splice(placeIn(ctx.state, cmd.who), 1);
     ctx.state.roster = ctx.state.roster.filter((id) => id !== cmd.who);
     ctx.state.order = ctx.state.order.filter((id) => id !== cmd.who);
     ctx.moved(cmd.who);
@@ -121,8 +120,8 @@ function isEncounterState(state: unknown): state is EncounterState {
   return (
     typeof state === "object" &&
     state !== null &&
-    typeof (state as { combatants?: unknown }).combatants === "object" &&
-    (state as { combatants?: unknown }).combatants !== null
+    Array.isArray((state as { combatants?: unknown }).combatants) &&
+    Array.isArray((state as { roster?: unknown }).roster)
   );
 }
 

@@ -3,6 +3,7 @@ import { current, isDraft } from "mutative";
 import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Ruleset } from "./ruleset";
+import { combatantIn, positionIn } from "./record";
 import type { CombatantState, EncounterState } from "./state";
 
 /**
@@ -148,21 +149,25 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
 export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
   const ctx = contextOf(state);
   if (!ctx || ctx.base === ctx.state) {
-    const record = settled(state.combatants);
-    return (id) => (Object.hasOwn(record, id) ? record[id] : undefined);
+    const list = settled(state.combatants);
+    const roster = settled(state.roster);
+    return (id) => {
+      const i = positionIn(roster, list.length, id, (k) => list[k]);
+      return i < 0 ? undefined : list[i];
+    };
   }
-  const base = ctx.base.combatants;
-  const { touched } = ctx;
+  const { base, touched } = ctx;
   const read = (id: string): CombatantState | undefined => {
-    if (!touched.has(id)) return Object.hasOwn(base, id) ? base[id] : undefined;
-    const record = state.combatants;
-    return Object.hasOwn(record, id) ? record[id] : undefined;
+    if (!touched.has(id)) return combatantIn(base, id);
+    const i = placeIn(state, id);
+    return i < 0 ? undefined : state.combatants[i];
   };
   if (!engineChecks.reads) return read;
   return (id) => {
     const fast = read(id);
     // The draft's own entry (the original while nothing took it, else its draft), without a draft.
-    const exact: unknown = Object.getOwnPropertyDescriptor(state.combatants, id)?.value;
+    const i = placeIn(state, id);
+    const exact: unknown = i < 0 ? undefined : held(state.combatants, i);
     if (fast !== exact && JSON.stringify(fast) !== JSON.stringify(exact))
       throw new Error(`Tempo: combatant "${id}" changed in a command without ctx.touch`);
     return fast;
@@ -176,8 +181,23 @@ export function peeker(state: EncounterState): (id: string) => CombatantState | 
 export function peek(state: EncounterState, id: string): CombatantState | undefined {
   const ctx = contextOf(state);
   if (!ctx || ctx.base === ctx.state || engineChecks.reads) return peeker(state)(id);
-  const record = ctx.touched.has(id) ? state.combatants : ctx.base.combatants;
-  return Object.hasOwn(record, id) ? record[id] : undefined;
+  if (!ctx.touched.has(id)) return combatantIn(ctx.base, id);
+  const i = placeIn(state, id);
+  return i < 0 ? undefined : state.combatants[i];
+}
+
+/**
+ * Where combatant `id` stands in `state.combatants` (a command's draft or a plain state), or -1,
+ * found without making a draft of any combatant: inside a command, by the positions of the roster
+ * the command started from (record.ts positionIn checks the entry there and scans when it is not
+ * `id`: somebody joined or left in this command), each entry read as held.
+ */
+export function placeIn(state: EncounterState, id: string): number {
+  const list = held(state, "combatants");
+  const ctx = contexts.get(state);
+  const roster = ctx ? ctx.base.roster : held(state, "roster");
+  if (!isDraft(list)) return positionIn(roster, list.length, id, (i) => list[i]);
+  return positionIn(roster, list.length, id, (i) => held(list, i));
 }
 
 /**

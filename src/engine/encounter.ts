@@ -89,7 +89,7 @@ export function createEncounter(setup: EncounterSetup, ruleset: Ruleset): Encoun
     order: [],
     current: null,
     groups: null,
-    combatants: {},
+    combatants: [],
     roster: [],
     offers: [],
     pending: [],
@@ -97,11 +97,10 @@ export function createEncounter(setup: EncounterSetup, ruleset: Ruleset): Encoun
     ext: {},
   };
   for (const c of checked.combatants) {
-    if (Object.hasOwn(state.combatants, c.id))
-      throw new SetupError("TEMPO.Setup.DuplicateCombatant", { who: c.id });
+    if (state.roster.includes(c.id)) throw new SetupError("TEMPO.Setup.DuplicateCombatant", { who: c.id });
     const made = newCombatant(c);
     ruleset.setupCombatant(made, state);
-    state.combatants[c.id] = made;
+    state.combatants.push(made);
     state.roster.push(c.id);
   }
   return state;

@@ -1,5 +1,6 @@
 /** Tempo's rules engine: pure, deterministic given the dice. Hosts import from here. */
 export * from "./state";
+export * from "./record";
 export * from "./commands";
 export * from "./events";
 export * from "./dice";

@@ -4,6 +4,7 @@ import type { DicePort } from "./dice";
 import type { Refusal } from "./refusal";
 import { getRuleset } from "./registry";
 import type { ActionDef, ReactionDef } from "./ruleset";
+import { combatantIn } from "./record";
 import type { EncounterState, Offer } from "./state";
 
 /** Dice for asking "would this be allowed?": legality is settled before any die is rolled. */
@@ -58,13 +59,12 @@ export function availableActions(state: EncounterState, who: string, target?: st
 }
 
 function firstTarget(state: EncounterState, who: string, kind: ActionDef["target"]): string | undefined {
-  const self = state.combatants[who];
+  const self = combatantIn(state, who);
   if (!self) return undefined;
-  return state.roster.find((id) => {
-    const other = state.combatants[id];
-    if (!other || other.id === who || other.defeated) return false;
+  return state.combatants.find((other) => {
+    if (other.id === who || other.defeated) return false;
     return kind === "any" || (kind === "enemy" ? other.side !== self.side : other.side === self.side);
-  });
+  })?.id;
 }
 
 export interface ReactionAvailability {

@@ -4,7 +4,8 @@ import { ScriptedDice, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Refusal } from "./refusal";
 import { getRuleset } from "./registry";
-import type { EncounterState } from "./state";
+import { combatantList, combatantsById } from "./record";
+import type { CombatantState, EncounterState } from "./state";
 
 export interface LogEntry {
   command: Command;
@@ -180,6 +181,28 @@ function piecesBack(
   return back;
 }
 
+/**
+ * The combatants' pieces of the reverse patch, by id. Where the roster is the same (nobody joined
+ * or left) the lists hold the same ids at the same places and are compared place by place; else
+ * by id.
+ */
+function combatantsBack(before: EncounterState, after: EncounterState): Record<string, string | null> {
+  const was = before.combatants;
+  const now = after.combatants;
+  if (was === now) return {};
+  if (before.roster !== after.roster || was.length !== now.length)
+    return piecesBack(combatantsById(before), combatantsById(after), null);
+  const back: Record<string, string | null> = {};
+  for (let i = 0; i < now.length; i += 1) {
+    const c = now[i] as CombatantState;
+    const old = was[i] as CombatantState;
+    if (old === c) continue;
+    if (old.id !== c.id) return piecesBack(combatantsById(before), combatantsById(after), null);
+    back[c.id] = JSON.stringify(old);
+  }
+  return back;
+}
+
 /** The reverse patch of the step that took `before` to `after`. */
 export function reversePatch(before: EncounterState, after: EncounterState): ReversePatch {
   return {
@@ -188,7 +211,7 @@ export function reversePatch(before: EncounterState, after: EncounterState): Rev
       after as unknown as Record<string, unknown>,
       "combatants",
     ),
-    combatants: piecesBack(before.combatants, after.combatants, null),
+    combatants: combatantsBack(before, after),
   };
 }
 
@@ -219,13 +242,16 @@ export function stateBack(
     if (text === null) delete back[key];
     else back[key] = JSON.parse(text) as unknown;
   }
-  if (combatants.size > 0) {
-    const pieces: Record<string, unknown> = { ...state.combatants };
+  // The combatants in the roster of the state gone back to, each the very object of `state`
+  // unless a patch changed it.
+  const roster = back["roster"] as string[];
+  if (combatants.size > 0 || roster !== state.roster) {
+    const pieces: Record<string, CombatantState | undefined> = combatantsById(state);
     for (const [key, text] of combatants) {
       if (text === null) delete pieces[key];
-      else pieces[key] = JSON.parse(text) as unknown;
+      else pieces[key] = JSON.parse(text) as CombatantState;
     }
-    back["combatants"] = pieces;
+    back["combatants"] = combatantList(roster, pieces);
   }
   return back as unknown as EncounterState;
 }

@@ -12,6 +12,7 @@
 import { LIMITS, RESERVED_NAMES, skillSpec, statSpec, type NumberSpec } from "./bounds";
 import { OUTCOMES, type Command, type CommandType, type MoveMode } from "./commands";
 import type { GridBounds } from "./grid/types";
+import { hasCombatant } from "./record";
 import { refuse, RefusalError, type Refusal } from "./refusal";
 import type { Ruleset } from "./ruleset";
 import { SIZES, type Cell, type CombatantSetup, type EncounterState, type GridDescription } from "./state";
@@ -198,7 +199,7 @@ function checkField(scope: Scope, command: string, field: string, kind: Kind, va
   switch (kind) {
     case "combatant":
       if (!isText(value, LIMITS.idLength)) badField(command, field);
-      if (!hasOwnEntry(state.combatants, value)) refuse("UnknownCombatant", { who: value });
+      if (!hasCombatant(state, value)) refuse("UnknownCombatant", { who: value });
       return value;
     case "action":
       if (!isText(value, LIMITS.idLength)) badField(command, field);

@@ -117,7 +117,12 @@ export interface EncounterState {
   current: string | null;
   /** segments: side to "high" or "low". */
   groups: Record<string, "high" | "low"> | null;
-  combatants: Record<string, CombatantState>;
+  /**
+   * Every combatant, in roster order: `combatants[i]` is `roster[i]`'s. A list, not a record by id,
+   * so a command that changes one copies N references (record.ts); find one by id with
+   * record.ts combatantIn (hosts) or core/combatants.ts (handlers).
+   */
+  combatants: CombatantState[];
   /** Insertion order of combatants (the order the GM added them). */
   roster: string[];
   offers: Offer[];

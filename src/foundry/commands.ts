@@ -39,6 +39,7 @@ import {
   type EncounterState,
   type EngineEvent,
   type Refusal,
+  combatantIn,
 } from "../engine";
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
@@ -50,7 +51,7 @@ import {
   combatWrite,
   initiativeUpdates,
   parsedJson,
-  isEncounterState,
+  encounterStateOf,
   permission,
   readState,
   readStoredLog,
@@ -136,9 +137,9 @@ export function readStored(
   caches: StoredCaches = storedCaches(),
 ): StoredCombat | null {
   const state = readState(system, caches);
-  const initial = parsedJson(system.initial);
+  const initial = encounterStateOf(parsedJson(system.initial));
   const log = readStoredLog(system.log, system.seq, caches.log);
-  if (!state || !isEncounterState(initial) || log === null) return null;
+  if (!state || !initial || log === null) return null;
   return { state, initial, log, seq: system.seq, ids: [...ids], saved: true };
 }
 
@@ -342,7 +343,7 @@ export function notifyNotApplied(
 function encounterName(combat: Combat.Implementation, who: string): string {
   const system = combatSystem(combat);
   const state = system ? readState(system, cachesOf(combat)) : null;
-  return state?.combatants[who]?.name ?? who;
+  return combatantIn(state, who)?.name ?? who;
 }
 
 /** Is this client the one that writes (the active GM)? */

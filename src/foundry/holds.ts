@@ -15,6 +15,7 @@
 import { sameCell } from "../engine/grid";
 import type { Cell, EncounterState, MoveMode } from "../engine";
 import { MOVE_TRIGGERS } from "./reactions";
+import { combatantIn } from "../engine/record";
 
 /** One held move on the mover's client. */
 export interface HeldMove {
@@ -44,7 +45,7 @@ export type SegmentStep =
 
 /** Does the engine hold `who`'s move on `at` (a pending move trigger of theirs, the mover there)? */
 export function heldThere(state: EncounterState | null, who: string, at: Cell): boolean {
-  const c = state?.combatants[who];
+  const c = combatantIn(state, who);
   if (!state || !c?.at || !sameCell(c.at, at)) return false;
   return state.pending.some((p) => p.actor === who && MOVE_TRIGGERS.includes(p.kind));
 }
@@ -75,7 +76,7 @@ export type HoldVerdict = "wait" | "resume" | "stop";
  * mover anywhere else, or the combat is gone (the GM then puts the token on the engine's cell).
  */
 export function holdVerdict(state: EncounterState | null, hold: HeldMove, heldAt: Cell): HoldVerdict {
-  const c = state?.combatants[hold.who];
+  const c = combatantIn(state, hold.who);
   if (!state || state.status !== "active" || !c?.at) return "stop";
   if (sameCell(c.at, heldAt)) return heldThere(state, hold.who, heldAt) ? "wait" : "stop";
   const from = hold.cells.findIndex((cell) => sameCell(cell, heldAt));

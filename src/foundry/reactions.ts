@@ -23,6 +23,7 @@ import {
   type MovePreview,
   type Offer,
   type Refusal,
+  combatantIn,
 } from "../engine";
 import { planPath, spatialIndexOf } from "../engine/core/movement";
 import { sameCell } from "../engine/grid";
@@ -174,7 +175,7 @@ export function stepCost(
   distance: number,
 ): number {
   if (!state || who === null || state.status !== "active") return distance;
-  const c = state.combatants[who];
+  const c = combatantIn(state, who);
   if (!c?.at || sameCell(c.at, to)) return distance;
   let known = tooFar.get(state);
   if (!known) {
@@ -382,7 +383,7 @@ export function asksFor(
 export function inInitiativeOrder(state: EncounterState, ids: readonly string[]): string[] {
   const rank = (id: string): [number, number, number] => {
     const inOrder = state.order.indexOf(id);
-    const initiative = state.combatants[id]?.initiative ?? null;
+    const initiative = combatantIn(state, id)?.initiative ?? null;
     return [
       inOrder >= 0 ? inOrder : Number.MAX_SAFE_INTEGER,
       initiative === null ? Number.MAX_SAFE_INTEGER : -initiative,
@@ -441,7 +442,7 @@ export function checkAnswer(
 }
 
 function nameOf(state: EncounterState, id: string): string {
-  return state.combatants[id]?.name ?? id;
+  return combatantIn(state, id)?.name ?? id;
 }
 
 /**
@@ -449,7 +450,7 @@ function nameOf(state: EncounterState, id: string): string {
  * reactor's token was deleted, or none of its offers is open any more (answered elsewhere).
  */
 export function promptStillOpen(state: EncounterState | null, ask: ReactionAsk, tokenGone = false): boolean {
-  if (!state || state.status !== "active" || tokenGone || !state.combatants[ask.reactor]) return false;
+  if (!state || state.status !== "active" || tokenGone || !combatantIn(state, ask.reactor)) return false;
   return ask.offers.some((o) => state.offers.some((s) => s.id === o.id));
 }
 
@@ -464,7 +465,7 @@ export function storedAsk(
   ask: ReactionAsk,
   mayAnswer: (reactor: string) => boolean,
 ): ReactionAsk | null {
-  if (!state || state.status !== "active" || !state.combatants[ask.reactor] || !mayAnswer(ask.reactor))
+  if (!state || state.status !== "active" || !combatantIn(state, ask.reactor) || !mayAnswer(ask.reactor))
     return null;
   const asked = new Set(ask.offers.map((o) => o.id));
   const offers = state.offers.filter((o) => asked.has(o.id) && o.who === ask.reactor).map((o) => ({ ...o }));
@@ -646,7 +647,7 @@ export function tokenMoves(events: readonly EngineEvent[], state: EncounterState
   for (const event of events) {
     if (!POSITION_EVENTS.includes(event.type) || typeof event["who"] !== "string") continue;
     const who = event["who"];
-    const at = state.combatants[who]?.at;
+    const at = combatantIn(state, who)?.at;
     if (!at) continue;
     const path = asCells(event["path"]);
     const to = asCell(event["to"]) ?? asCell(event["at"]) ?? at;

@@ -8,6 +8,7 @@ import type { Playground } from "./main";
 import type { LogLine } from "./session";
 import type { ViewModules } from "./views";
 import { phaseLabel } from "../views/labels";
+import { combatantIn } from "../engine/record";
 
 /** Core events the plain rendering words itself (the system's chat cards word the rest). */
 const EVENT_TEXT: Readonly<Record<string, string>> = {
@@ -104,7 +105,7 @@ export class ChatLog {
 
   private name(id: Json | undefined): string {
     if (typeof id !== "string") return "";
-    return this.app.session.state.combatants[id]?.name ?? id;
+    return combatantIn(this.app.session.state, id)?.name ?? id;
   }
 
   private card(line: LogLine): HTMLElement {

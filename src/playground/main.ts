@@ -12,6 +12,7 @@ import {
   type Command,
   type MoveMode,
   type RulesetId,
+  combatantIn,
 } from "../engine";
 import { planPath, spatialIndexOf } from "../engine/core/movement";
 import type { Cell } from "../engine";
@@ -112,7 +113,7 @@ export class Playground {
 
   private labelsFor(): Map<string, string> {
     const state = this.session.state;
-    return tokenLabels(state.roster.map((id) => ({ id, name: state.combatants[id]?.name ?? id })));
+    return tokenLabels(state.roster.map((id) => ({ id, name: combatantIn(state, id)?.name ?? id })));
   }
 
   /** Send a command to the engine; a refusal shows as a toast. */
@@ -150,7 +151,7 @@ export class Playground {
       this.lastCurrent = state.current;
       if (state.current) this.selected = state.current;
     }
-    if (this.selected && !state.combatants[this.selected]) this.selected = null;
+    if (this.selected && !combatantIn(state, this.selected)) this.selected = null;
     // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
     if (!this.selected) this.selected = state.roster[0] ?? null;
     if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
@@ -222,7 +223,7 @@ export class Playground {
   }
 
   describe(id: string): string {
-    const c = this.session.state.combatants[id];
+    const c = combatantIn(this.session.state, id);
     if (!c) return id;
     const pools = Object.entries(c.pools)
       .map(([pool, value]) => `${this.loc.localize(`TEMPO.Pool.${pool}.Abbr`)} ${value}`)

@@ -17,6 +17,7 @@ import {
 } from "../engine/grid";
 import { reachOf } from "../engine/core/movement";
 import type { SampleEncounter } from "./encounters";
+import { combatantIn } from "../engine/record";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HEX = 34;
@@ -188,7 +189,7 @@ export class BattleMap {
   private drawThreat(): void {
     this.threatLayer.replaceChildren();
     const state = this.state;
-    const c = this.selected ? state?.combatants[this.selected] : undefined;
+    const c = this.selected ? combatantIn(state, this.selected) : undefined;
     if (!this.movement || !state || !c?.at || c.defeated || state.grid.type === "none") return;
     for (const cell of threatenedCells(state.grid, { anchor: c.at, size: c.size, reach: reachOf(c) })) {
       if (!this.cellSet.has(cellKey(cell))) continue;
@@ -207,7 +208,7 @@ export class BattleMap {
     }
     const reacting = new Set(state.offers.map((o) => o.who));
     for (const id of state.roster) {
-      const c = state.combatants[id];
+      const c = combatantIn(state, id);
       if (!c?.at) continue;
       let g = existing.get(id);
       existing.delete(id);
@@ -307,7 +308,7 @@ export class BattleMap {
     }
     const info = this.callbacks.preview(id, waypoints);
     const state = this.state;
-    const mover = state?.combatants[id];
+    const mover = combatantIn(state, id);
     if (!info || !state || !mover?.at) return;
     const cells = info.cells.length > 0 ? info.cells : walkPath(state.grid, mover.at, waypoints);
     for (const cell of cells.slice(1)) {
@@ -338,7 +339,7 @@ export class BattleMap {
       bang.setAttribute("dominant-baseline", "central");
       bang.textContent = "!";
       const title = document.createElementNS(SVG, "title");
-      title.textContent = p.by.map((who) => state.combatants[who]?.name ?? who).join(", ");
+      title.textContent = p.by.map((who) => combatantIn(state, who)?.name ?? who).join(", ");
       mark.append(circle, bang, title);
       this.markLayer.append(mark);
     }
@@ -403,7 +404,7 @@ export class BattleMap {
     const drag = this.drag;
     const state = this.state;
     if (!drag || e.pointerId !== drag.pointer || !state) return;
-    const mover = state.combatants[drag.id];
+    const mover = combatantIn(state, drag.id);
     if (!mover?.at) return;
     const [x, y] = this.svgPoint(e);
     const cell = this.cellAt(x, y);
@@ -423,7 +424,7 @@ export class BattleMap {
     if (!drag || e.pointerId !== drag.pointer) return;
     this.drag = null;
     if (this.svg.hasPointerCapture(e.pointerId)) this.svg.releasePointerCapture(e.pointerId);
-    const mover = this.state?.combatants[drag.id];
+    const mover = combatantIn(this.state, drag.id);
     const last = drag.waypoints[drag.waypoints.length - 1];
     this.drawRuler();
     if (drag.moved && mover?.at && last && !sameCell(last, mover.at))
@@ -440,7 +441,7 @@ export class BattleMap {
     const state = this.state;
     const id = this.selected;
     if (!state || !id) return;
-    const mover = state.combatants[id];
+    const mover = combatantIn(state, id);
     if (!mover?.at) return;
     if (e.key === "Escape") {
       this.keyPath = null;
@@ -539,7 +540,7 @@ const PALETTE = ["#3b6fb6", "#b8463a", "#4f8a4b", "#8a5aa8", "#c0892d", "#3a8f94
 function sideColour(state: EncounterState, side: string): string {
   const sides: string[] = [];
   for (const id of state.roster) {
-    const s = state.combatants[id]?.side;
+    const s = combatantIn(state, id)?.side;
     if (s !== undefined && !sides.includes(s)) sides.push(s);
   }
   return PALETTE[Math.max(0, sides.indexOf(side)) % PALETTE.length] ?? "#777";

@@ -13,6 +13,7 @@ import {
   type Offer,
   type Refusal,
   type RulesetId,
+  combatantIn,
 } from "../engine";
 import { refusalText, sheetView, type SheetInput, type SheetSubject, type SheetView } from "../views/sheet";
 import { ENCOUNTERS, findEncounter } from "./encounters";
@@ -495,7 +496,7 @@ export class Panels {
 
   private renderTracker(): void {
     const docs = this.state.roster.flatMap((id) => {
-      const c = this.state.combatants[id];
+      const c = combatantIn(this.state, id);
       return c ? [{ id, name: c.name, img: avatar(this.app.labels.get(id) ?? c.name, c.pc) }] : [];
     });
     const html = this.views.trackerHtml(this.state, docs);
@@ -556,7 +557,7 @@ export class Panels {
 
   private currentName(): string {
     const id = this.state.current;
-    return id ? (this.state.combatants[id]?.name ?? id) : "";
+    return id ? (combatantIn(this.state, id)?.name ?? id) : "";
   }
 
   /** What a tracker control does, for its tooltip. */
@@ -592,7 +593,7 @@ export class Panels {
   // ---------------------------------------------------------------------------------------------
 
   private subjectOf(id: string): SheetSubject | null {
-    const c = this.state.combatants[id];
+    const c = combatantIn(this.state, id);
     if (!c) return null;
     const setup = this.app.session.setup.combatants.find((x) => x.id === id) ?? { id, side: c.side };
     return {
@@ -612,11 +613,11 @@ export class Panels {
   targetOf(who: string): string | null {
     const state = this.state;
     const picked = this.targets.get(who);
-    if (picked && state.combatants[picked] && !state.combatants[picked]?.defeated) return picked;
-    const self = state.combatants[who];
+    if (picked && combatantIn(state, picked) && !combatantIn(state, picked)?.defeated) return picked;
+    const self = combatantIn(state, who);
     if (!self) return null;
     const enemies = state.roster
-      .map((id) => state.combatants[id])
+      .map((id) => combatantIn(state, id))
       .filter((c) => c && c.side !== self.side && !c.defeated);
     const dist = (a: readonly [number, number] | null, b: readonly [number, number] | null) =>
       a && b ? Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1]) : 99;
@@ -683,7 +684,7 @@ export class Panels {
     const current = this.targetOf(id);
     const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
     for (const other of state.roster) {
-      const c = state.combatants[other];
+      const c = combatantIn(state, other);
       if (!c || other === id) continue;
       select.append(h("option", { value: other, selected: other === current }, c.name));
     }
@@ -716,7 +717,7 @@ export class Panels {
 
   /** Spend and restore buttons for each pool, as the GM adjusts them (adjustPool). */
   private poolBar(id: string): HTMLElement | null {
-    const c = this.state.combatants[id];
+    const c = combatantIn(this.state, id);
     // A ruleset without points (segments, phases) gets no pool bar at all.
     if (!c || getRuleset(this.state.ruleset).pools.length === 0) return null;
     const loc = this.loc;
@@ -915,7 +916,7 @@ export class Panels {
       );
     }
     if (prompt.confirming) {
-      const name = this.state.combatants[who]?.name ?? who;
+      const name = combatantIn(this.state, who)?.name ?? who;
       const card = this.promptHost.firstElementChild ?? this.promptHost;
       card.append(
         h(

@@ -2,6 +2,7 @@ import type { Command } from "../engine/commands";
 import { check } from "../engine/queries";
 import type { EncounterState } from "../engine/state";
 import { cell, ScenarioError } from "./load";
+import { combatantIn } from "../engine/record";
 
 type Obj = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function combatantOf(state: EncounterState, where: string, id: string) {
-  const c = state.combatants[id];
+  const c = combatantIn(state, id);
   if (!c) throw new ScenarioError(`${where}: unknown combatant "${id}"`);
   return c;
 }
@@ -37,7 +38,7 @@ function probe(state: EncounterState, where: string, entry: unknown): { command:
     const command: Command = { type: "act", who, action: entry.action, outcome: "miss" };
     if (typeof entry.target === "string") command.target = entry.target;
     else {
-      const foe = state.roster.find((id) => state.combatants[id]?.side !== self.side);
+      const foe = state.roster.find((id) => combatantIn(state, id)?.side !== self.side);
       if (foe !== undefined) command.target = foe;
     }
     if (typeof entry.cost === "number") command.cost = entry.cost;

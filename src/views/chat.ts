@@ -7,6 +7,7 @@
  */
 import type { Command, EncounterState, EngineEvent, Outcome } from "../engine";
 import type { Localizer } from "./sheet";
+import { combatantIn } from "../engine/record";
 
 export interface ChatEntry {
   command: Command;
@@ -64,7 +65,7 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 
 function nameOf(state: EncounterState, id: unknown): string {
   const key = str(id);
-  return state.combatants[key]?.name ?? key;
+  return combatantIn(state, key)?.name ?? key;
 }
 
 /** Success levels of the rulesets' checks (flow's "Hard success", "Critical failure" ...). */

@@ -7,7 +7,7 @@
  * few RP, out of reach ...), the reason and a disabled button. Decline is always there and is
  * what happens when the countdown runs out.
  */
-import { getRuleset, openReactions, type EncounterState, type Offer } from "../engine";
+import { getRuleset, openReactions, type EncounterState, type Offer, combatantIn } from "../engine";
 import { costText, refusalText, type Localizer } from "./sheet";
 
 export type { Localizer };
@@ -62,7 +62,7 @@ export interface PromptView {
 }
 
 function nameOf(state: EncounterState, id: string): string {
-  return state.combatants[id]?.name ?? id;
+  return combatantIn(state, id)?.name ?? id;
 }
 
 /** What triggered the offers, in words: a move out of threat, an attack, an action. */

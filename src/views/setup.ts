@@ -6,7 +6,7 @@
  * commands: side, marching place and unseen by `setCombatant` (each ruleset says what a change
  * means mid-fight), "surprised" by `apply` / `removeCondition` where the ruleset gives it meaning.
  */
-import { getRuleset, type Command, type EncounterState } from "../engine";
+import { getRuleset, type Command, type EncounterState, combatantIn } from "../engine";
 import type { Localizer } from "./sheet";
 
 /** The combatant's setup as its document holds it. */
@@ -49,7 +49,7 @@ export function setupView(
   state: EncounterState | null,
   i18n: Localizer,
 ): SetupView {
-  const live = running(state) ? (state.combatants[who] ?? null) : null;
+  const live = running(state) ? (combatantIn(state, who) ?? null) : null;
   const surprisedMeans =
     live !== null && state !== null && getRuleset(state.ruleset).conditions.includes("surprised");
   const surprised = live
@@ -104,7 +104,7 @@ export function setupChanges(
   submitted: SetupValues,
   state: EncounterState | null,
 ): { document: Partial<SetupValues> | null; commands: Command[] } {
-  const live = running(state) ? (state.combatants[who] ?? null) : null;
+  const live = running(state) ? (combatantIn(state, who) ?? null) : null;
   const side = submitted.side.trim();
   const marching = marchingPlace(submitted.marching);
   if (!live || !state) return { document: { ...submitted, side, marching }, commands: [] };

@@ -19,6 +19,7 @@ import {
   type Refusal,
   type Ruleset,
   type RulesetId,
+  combatantIn,
 } from "../engine";
 import { reachOf } from "../engine/core/movement";
 import { threatenedCells } from "../engine/grid";
@@ -315,7 +316,7 @@ function freshCombatant(
     { ruleset: ruleset.id, options: known, combatants: [{ ...subject.setup, id: subject.id }] },
     ruleset,
   );
-  const made = state.combatants[subject.id];
+  const made = combatantIn(state, subject.id);
   if (!made) throw new Error(`sheet: ${subject.id} was not set up`);
   return made;
 }
@@ -342,7 +343,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   const { subject, encounter } = input;
   const state = encounter?.state ?? null;
   const combatantId = encounter?.combatantId ?? null;
-  const live = state && combatantId ? (state.combatants[combatantId] ?? null) : null;
+  const live = state && combatantId ? (combatantIn(state, combatantId) ?? null) : null;
   const rulesetId = state ? state.ruleset : input.ruleset;
   const ruleset = getRuleset(rulesetId);
   const options: JsonObject = state ? state.options : { ...input.options };
@@ -445,7 +446,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     state && live && combatantId
       ? openReactions(state, combatantId).map(({ reaction, offer, refusal }) => {
           const label = i18n.localize(`TEMPO.Reaction.${reaction.id}`);
-          const against = state.combatants[offer.against]?.name ?? offer.against;
+          const against = combatantIn(state, offer.against)?.name ?? offer.against;
           const reason = !input.canControl
             ? i18n.localize("TEMPO.Sheet.NotYours")
             : refusal

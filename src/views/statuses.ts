@@ -8,7 +8,7 @@
  * then shows what the engine holds. Both ways compare with what is already there, so the token
  * update that follows an engine change finds the engine already agreeing and sends nothing: no loop.
  */
-import { getRuleset, RULESET_IDS, type Command, type EncounterState } from "../engine";
+import { getRuleset, RULESET_IDS, type Command, type EncounterState, combatantIn } from "../engine";
 import type { Localizer } from "./sheet";
 
 /** A status as CONFIG.statusEffects takes it: `name` is a localisation key, `img` a core icon. */
@@ -88,7 +88,7 @@ export function statusCommand(
   rounds: number | null,
 ): Command | null {
   if (!state || state.status !== "active") return null;
-  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  const c = combatantIn(state, who);
   if (!c) return null;
   const condition = conditionOf(status, state);
   if (condition === null) return null;
@@ -109,7 +109,7 @@ export function statusSync(
   who: string,
   present: ReadonlySet<string>,
 ): { on: string[]; off: string[] } {
-  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  const c = combatantIn(state, who);
   if (!c) return { on: [], off: [] };
   const held = new Set(c.conditions.map((k) => statusOf(k.id)));
   const known = new Set(TEMPO_STATUSES.map((s) => s.id));
@@ -133,7 +133,7 @@ const OUTLAST_THE_FIGHT: ReadonlySet<string> = new Set(["prone", "grappled", "un
  * not hold (the GM's own) and conditions of the body stay.
  */
 export function fightEndStatuses(state: EncounterState, who: string, present: ReadonlySet<string>): string[] {
-  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  const c = combatantIn(state, who);
   if (!c) return [];
   return c.conditions
     .filter((k) => k.rounds !== null || !OUTLAST_THE_FIGHT.has(k.id))
@@ -179,7 +179,7 @@ export interface TokenConditionView {
 
 /** The engine conditions `who`'s token shows (the playground's map draws them; Foundry shows the statuses). */
 export function tokenConditions(state: EncounterState, who: string, i18n: Localizer): TokenConditionView[] {
-  const c = Object.hasOwn(state.combatants, who) ? state.combatants[who] : undefined;
+  const c = combatantIn(state, who);
   if (!c) return [];
   return c.conditions.map((k) => {
     const name = i18n.localize(`TEMPO.Condition.${k.id}`);

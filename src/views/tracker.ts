@@ -11,6 +11,7 @@ import {
   type CombatantState,
   type EncounterState,
   type RulesetId,
+  combatantIn,
 } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
@@ -436,9 +437,9 @@ function row(
  */
 function marchingLead(state: EncounterState): CombatantState | null {
   const named = state.ext["lead"];
-  if (typeof named === "string" && state.combatants[named]) return state.combatants[named] ?? null;
+  if (typeof named === "string" && combatantIn(state, named)) return combatantIn(state, named) ?? null;
   const placed = state.roster
-    .map((id) => state.combatants[id])
+    .map((id) => combatantIn(state, id))
     .filter((c): c is CombatantState => !!c && c.marching !== null && !c.defeated);
   placed.sort((a, b) => (a.marching ?? 0) - (b.marching ?? 0));
   return placed.find((c) => c.pc) ?? placed[0] ?? null;
@@ -484,7 +485,7 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
 
 function waitingText(state: EncounterState, i18n: Localizer): string {
   if (state.offers.length === 0) return "";
-  const names = [...new Set(state.offers.map((o) => state.combatants[o.who]?.name ?? o.who))];
+  const names = [...new Set(state.offers.map((o) => combatantIn(state, o.who)?.name ?? o.who))];
   return i18n.format("TEMPO.Tracker.Waiting", { names: names.join(", ") });
 }
 
@@ -533,12 +534,12 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
   });
   const sides = [
     ...new Set(
-      state.roster.map((id) => state.combatants[id]?.side ?? "").concat(docs.map((d) => d.side ?? "")),
+      state.roster.map((id) => combatantIn(state, id)?.side ?? "").concat(docs.map((d) => d.side ?? "")),
     ),
   ];
   const combatants = ids
     .filter(visible)
-    .map((id) => row(id, state.combatants[id] ?? null, docById.get(id), state, options, sides));
+    .map((id) => row(id, combatantIn(state, id) ?? null, docById.get(id), state, options, sides));
   const groups: GroupView[] = Object.entries(state.groups ?? {}).map(([side, level]) => ({
     side,
     label: i18n.format("TEMPO.Tracker.GroupSide", { side, level: i18n.localize(GROUP_LABELS[level]) }),

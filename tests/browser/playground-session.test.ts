@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ENCOUNTERS } from "../../src/playground/encounters";
 import { Session, parseSessionFile } from "../../src/playground/session";
 import { RULESETS } from "../../src/engine/rulesets";
-import { RULESET_IDS, getRuleset, createEncounter } from "../../src/engine";
+import { RULESET_IDS, getRuleset, createEncounter, combatantIn } from "../../src/engine";
 
 const flow = ENCOUNTERS.flow[0];
 
@@ -37,7 +37,7 @@ describe("playground session", () => {
     const current = session.state.current;
     if (!current) throw new Error("nobody's turn");
     const target = session.state.roster.find(
-      (id) => session.state.combatants[id]?.side !== session.state.combatants[current]?.side,
+      (id) => combatantIn(session.state, id)?.side !== combatantIn(session.state, current)?.side,
     );
     session.dispatch({ type: "act", who: current, action: "attack", ...(target ? { target } : {}) });
     for (const offer of session.state.offers)

@@ -82,10 +82,11 @@ export function stateProblems(state: EncounterState): string[] {
   if (!STATUSES.has(state.status)) out.push(`status ${String(state.status)}`);
   if (!isWhole(state.round) || state.round < 0) out.push(`round ${state.round}`);
   if (!isWhole(state.seq) || state.seq < 0) out.push(`seq ${state.seq}`);
-  const ids = Object.keys(state.combatants);
+  // The combatants are listed in roster order: combatants[i] is roster[i]'s (engine/record.ts).
+  const ids = state.combatants.map((c) => c.id);
   const roster = new Set(state.roster);
   if (roster.size !== state.roster.length) out.push("roster repeats an id");
-  if (roster.size !== ids.length || ids.some((id) => !roster.has(id)))
+  if (ids.length !== state.roster.length || ids.some((id, i) => id !== state.roster[i]))
     out.push("roster and combatants differ");
   if (new Set(state.order).size !== state.order.length) out.push("order repeats an id");
   for (const id of state.order) if (!roster.has(id)) out.push(`order names ${id}, who is not in the roster`);
@@ -98,8 +99,8 @@ export function stateProblems(state: EncounterState): string[] {
   if (new Set(state.offers.map((o) => o.id)).size !== state.offers.length) out.push("two offers share an id");
   if (new Set(state.pending.map((p) => p.id)).size !== state.pending.length)
     out.push("two triggers share an id");
-  for (const [id, c] of Object.entries(state.combatants)) {
-    if (c.id !== id) out.push(`combatant under ${id} calls itself ${c.id}`);
+  for (const c of state.combatants) {
+    const id = c.id;
     if (typeof c.side !== "string" || c.side === "") out.push(`${id}: side`);
     if (c.at !== null && !isCell(c.at)) out.push(`${id}: cell ${JSON.stringify(c.at)}`);
     if (!isWhole(c.reach) || c.reach < 0) out.push(`${id}: reach ${c.reach}`);
@@ -307,7 +308,7 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 function plausible(sample: Sample, field: string): fc.Arbitrary<unknown> {
-  const ids = Object.keys(sample.state.combatants);
+  const ids = [...sample.state.roster];
   const who = ids.length > 0 ? fc.constantFrom(...ids) : fc.constant("nobody");
   const { ruleset } = sample;
   const actions = Object.keys(ruleset.actions);

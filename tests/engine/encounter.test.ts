@@ -3,6 +3,7 @@ import { createEncounter, isRulesetId, resolveOptions, SetupError } from "../../
 import { refuse, RefusalError } from "../../src/engine/refusal";
 import { getRuleset } from "../../src/engine/registry";
 import type { CombatantSetup } from "../../src/engine/state";
+import { combatantIn } from "../../src/engine/record";
 
 /**
  * An encounter's setup as it enters the engine (src/engine/encounter.ts): a malformed setup is the
@@ -45,12 +46,13 @@ describe("createEncounter: a new encounter, not yet started", () => {
       pending: [],
       seq: 0,
     });
-    expect(Object.keys(state.combatants)).toEqual(["orc", "ana"]);
+    // The combatants are listed in roster order (engine/record.ts).
+    expect(state.combatants.map((c) => c.id)).toEqual(["orc", "ana"]);
   });
 
   it("lets the ruleset fill each combatant's pools (flow: 5 AP, 2 RP, 2 FP at the start)", () => {
     const state = createEncounter({ ruleset: "flow", combatants: [ana] }, getRuleset("flow"));
-    expect(state.combatants["ana"]?.pools).toEqual({ ap: 5, rp: 2, fp: 2 });
+    expect(combatantIn(state, "ana")?.pools).toEqual({ ap: 5, rp: 2, fp: 2 });
   });
 
   it("refuses the same id twice, naming it", () => {
@@ -136,8 +138,8 @@ describe("createEncounter: a new encounter, not yet started", () => {
     const state = createEncounter({ ruleset: "flow", grid, combatants: [setup] }, getRuleset("flow"));
     expect(state.grid).toEqual({ type: "square", diagonals: "alternating" });
     expect(state.grid).not.toBe(grid);
-    expect(state.combatants["ana"]?.at).toEqual([2, 3]);
-    expect(state.combatants["ana"]?.at).not.toBe(setup.at);
+    expect(combatantIn(state, "ana")?.at).toEqual([2, 3]);
+    expect(combatantIn(state, "ana")?.at).not.toBe(setup.at);
   });
 });
 

@@ -21,6 +21,7 @@ import { RULESETS } from "../../src/engine/rulesets";
 import type { Ruleset } from "../../src/engine/ruleset";
 import type { EncounterState, RulesetId } from "../../src/engine/state";
 import { runs } from "../support/fast-check";
+import { combatantIn } from "../../src/engine/record";
 
 /**
  * Engine invariants, checked for every registered ruleset (DESIGN "Quality bars": each combatant
@@ -78,8 +79,8 @@ function candidate(state: EncounterState, ruleset: Ruleset, pick: (n: number) =>
   }
   if (kind < 5) return { type: "next" };
   if (kind < 6) return { type: "endTurn", who: actor };
-  if (kind < 7 && state.combatants[actor]?.at) {
-    const from = state.combatants[actor]?.at ?? [0, 0];
+  if (kind < 7 && combatantIn(state, actor)?.at) {
+    const from = combatantIn(state, actor)?.at ?? [0, 0];
     const step = neighbours({ type: "hex" }, from)[pick(6)] ?? from;
     return { type: "move", who: actor, path: [step] };
   }
@@ -218,7 +219,7 @@ describe.each(registered)("engine invariants: %s", (id) => {
           const cost = costOfAnswer(ruleset, before, command);
           for (const [pool, amount] of Object.entries(cost))
             expect(
-              before.combatants[command.who]?.pools[pool] ?? 0,
+              combatantIn(before, command.who)?.pools[pool] ?? 0,
               `${command.who} ${pool}`,
             ).toBeGreaterThanOrEqual(amount);
         });
@@ -362,8 +363,9 @@ describe.each(registered)("reverse patches: %s", (id) => {
         const before = states[steps.length - 1] as EncounterState;
         const after = states[steps.length] as EncounterState;
         const back = stateBack(after, [reversePatch(before, after)], 0) as EncounterState;
-        for (const [key, combatant] of Object.entries(after.combatants))
-          if (before.combatants[key] === combatant) expect(back.combatants[key]).toBe(combatant);
+        for (const combatant of after.combatants)
+          if (combatantIn(before, combatant.id) === combatant)
+            expect(combatantIn(back, combatant.id)).toBe(combatant);
       }),
       { numRuns: runs(20) },
     );
@@ -390,10 +392,14 @@ describe("reverse patches", () => {
 
   it("a created combatant's patch deletes it, a removed one's restores its text", () => {
     const before = encounter(getRuleset("flow"));
-    const [first, ...rest] = Object.keys(before.combatants);
-    if (!first) throw new Error("the encounter has no combatant");
-    const { [first]: removed, ...others } = before.combatants;
-    const after = { ...before, combatants: { ...others, added: removed } } as EncounterState;
+    const [first, ...rest] = before.roster;
+    const [removed, ...others] = before.combatants;
+    if (!first || !removed) throw new Error("the encounter has no combatant");
+    const after: EncounterState = {
+      ...before,
+      roster: [...rest, "added"],
+      combatants: [...others, { ...removed, id: "added" }],
+    };
     const patch = reversePatch(before, after);
     expect(patch.combatants).toEqual({ added: null, [first]: JSON.stringify(removed) });
     expect(stateBack(after, [patch], 0)).toEqual(before);

@@ -14,6 +14,7 @@ import {
   type Step,
 } from "../../src/engine/replay";
 import type { EncounterState } from "../../src/engine/state";
+import { combatantIn } from "../../src/engine/record";
 
 /**
  * Logs and going back (src/engine/replay.ts), on a small flow fight worked out by hand: ana
@@ -189,15 +190,15 @@ function changed(change: (state: Record<string, unknown>) => void): EncounterSta
 }
 
 describe("reversePatch: what a step changed, as the text it had before", () => {
-  it("holds a changed top-level field and a changed combatant, never the record of combatants itself", () => {
+  it("holds a changed top-level field and a changed combatant, never the list of combatants itself", () => {
     const before = fight();
-    const ana = before.combatants.ana;
+    const ana = combatantIn(before, "ana");
     if (!ana) throw new Error("no ana");
     const after = {
       ...before,
       round: 1,
-      combatants: { ...before.combatants, ana: { ...ana, initiative: 10 } },
-    } as EncounterState;
+      combatants: before.combatants.map((c) => (c === ana ? { ...ana, initiative: 10 } : c)),
+    };
     expect(reversePatch(before, after)).toStrictEqual({
       state: { round: "0" },
       combatants: { ana: JSON.stringify(ana) },
@@ -261,7 +262,7 @@ describe("stateBack: going back by reverse patches", () => {
     expect(stateBack(state, [none, none], 2)).toBe(state);
   });
 
-  it("a patch of top-level fields only keeps the very record of combatants", () => {
+  it("a patch of top-level fields only keeps the very list of combatants", () => {
     const state = fight();
     const back = stateBack(state, [{ state: { round: "4", current: '"orc"' }, combatants: {} }], 0);
     expect(back?.round).toBe(4);
@@ -272,8 +273,8 @@ describe("stateBack: going back by reverse patches", () => {
   it("a patch of one combatant keeps the others as the very objects they were", () => {
     const state = fight();
     const back = stateBack(state, [{ state: {}, combatants: { ana: '{"id":"ana","initiative":3}' } }], 0);
-    expect(back?.combatants.ana).toStrictEqual({ id: "ana", initiative: 3 });
-    expect(back?.combatants.orc).toBe(state.combatants.orc);
+    expect(combatantIn(back, "ana")).toStrictEqual({ id: "ana", initiative: 3 });
+    expect(combatantIn(back, "orc")).toBe(combatantIn(state, "orc"));
     expect(back?.round).toBe(0);
   });
 });

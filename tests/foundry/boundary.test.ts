@@ -20,6 +20,7 @@ import {
   type TempoModules,
 } from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
+import { combatantIn } from "../../src/engine/record";
 
 interface TempoCombatLike {
   startCombat(): Promise<unknown>;
@@ -263,7 +264,7 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
       { type: "act", userId: "p1" },
     ]);
     expect(table.system("combat1")["seq"]).toBe(3);
-    expect(table.encounter().combatants["bob"]?.pools["ap"]).toBe(4);
+    expect(combatantIn(table.encounter(), "bob")?.pools["ap"]).toBe(4);
   });
 
   it("applies a request once when its answer is lost and the player's client asks again", async () => {
@@ -312,7 +313,7 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().combatants.map((c) => c.id)).toEqual(["bob", "orc"]);
     expect(table.encounter().current).toBe("bob");
     expect(table.logged().map((e) => e.type)).toEqual(["start", "endTurn", "removeCombatant"]);
     expect(table.gm.noticeKeys()).toEqual([]);
@@ -337,7 +338,7 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().combatants.map((c) => c.id)).toEqual(["bob", "orc"]);
     expect(table.encounter().current).toBe("bob");
   });
 
@@ -362,7 +363,7 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
-    expect(Object.keys(table.encounter().combatants)).toContain("ana");
+    expect(table.encounter().combatants.map((c) => c.id)).toContain("ana");
     // The GM declines the open reactions for the foes: the next write lets Ana go.
     for (const offer of table.encounter().offers)
       await submit(table, table.gm, {
@@ -372,7 +373,7 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
         against: offer.against,
       });
     await table.settle();
-    expect(Object.keys(table.encounter().combatants)).toEqual(["bob", "orc"]);
+    expect(table.encounter().combatants.map((c) => c.id)).toEqual(["bob", "orc"]);
     expect(table.encounter().current).toBe("bob");
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Command } from "../../src/engine";
 import { createTable, ROLES, TABLE_TIMEOUT_MS, USERS, withStatuses, type Table } from "./table";
 import { START_DICE, flowWorld } from "./table/worlds";
+import { combatantIn } from "../../src/engine/record";
 
 interface TempoCombatLike {
   startCombat(): Promise<unknown>;
@@ -26,7 +27,7 @@ async function started(settings: Record<string, unknown> = {}, users = USERS): P
 }
 
 function conditions(table: Table, who: string): { id: string; rounds: number | null }[] {
-  return table.encounter().combatants[who]?.conditions ?? [];
+  return combatantIn(table.encounter(), who)?.conditions ?? [];
 }
 
 /** The statuses the server holds for an actor (what every client will show). */

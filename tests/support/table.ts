@@ -6,6 +6,7 @@ import type { EngineEvent } from "../../src/engine/events";
 import type { Refusal } from "../../src/engine/refusal";
 import type { Ruleset } from "../../src/engine/ruleset";
 import type { CombatantSetup, CombatantState, EncounterState } from "../../src/engine/state";
+import { combatantIn } from "../../src/engine/record";
 
 /** A small driver for ruleset tests: apply commands with scripted dice, failing loudly on an unexpected refusal. */
 export class RulesetTable {
@@ -87,7 +88,7 @@ export class StepTable {
   }
 
   c(id: string): CombatantState {
-    const found = this.state.combatants[id];
+    const found = combatantIn(this.state, id);
     if (!found) throw new Error(`no combatant ${id}`);
     return found;
   }

@@ -18,6 +18,7 @@ import {
   type CombatantSetup,
   type EncounterState,
   type RulesetId,
+  combatantIn,
 } from "../../src/engine";
 import { permission } from "../../src/foundry/documents/sync";
 import { sheetCommand, trackerCommand } from "../../src/views/controls";
@@ -77,7 +78,7 @@ function moments(ruleset: RulesetId): EncounterState[] {
   // flow: the one acting walks away from whoever threatens it, opening an offer.
   if (ruleset === "flow") {
     const who = state.current ?? "ana";
-    const at = state.combatants[who]?.at ?? [0, 0];
+    const at = combatantIn(state, who)?.at ?? [0, 0];
     step({ type: "move", who, path: [[at[0] - 1, at[1]]] });
   }
   return out;

@@ -24,6 +24,7 @@ import {
   type EncounterState,
   type EngineEvent,
   type RulesetId,
+  combatantIn,
 } from "../../src/engine";
 import { loadScenario } from "../../src/scenario/load";
 import { chatCard } from "../../src/views/chat";
@@ -128,8 +129,8 @@ describe("chat cards of every scenario, in every ruleset", () => {
           (x) => x.type === AIMED[p.ruleset] && typeof x["target"] === "string",
         )) {
           // flow names the attacker `attacker`; segments, phases and marching `who`.
-          const attacker = a.state.combatants[String(e["attacker"] ?? e["who"])]?.name;
-          const target = a.state.combatants[String(e["target"])]?.name;
+          const attacker = combatantIn(a.state, String(e["attacker"] ?? e["who"]))?.name;
+          const target = combatantIn(a.state, String(e["target"]))?.name;
           const lines = [...(card?.outcome ?? []), ...(card?.notes ?? [])].map((o) => o.text);
           const named = lines.some((t) => attacker && target && t.includes(attacker) && t.includes(target));
           if (!named)
@@ -146,7 +147,7 @@ describe("chat cards of every scenario, in every ruleset", () => {
       for (const [i, a] of p.accepted.entries()) {
         const card = chatCard({ command: a.command, events: a.events }, a.state, i18n);
         if (!card || !("who" in a.command)) continue;
-        const name = a.state.combatants[a.command.who]?.name ?? a.command.who;
+        const name = combatantIn(a.state, a.command.who)?.name ?? a.command.who;
         if (!card.title.includes(name))
           problems.push(`${p.scenario} #${i + 1}: "${card.title}" lacks ${name}`);
       }

@@ -7,6 +7,7 @@ import {
   ScriptedDice,
   type EncounterState,
   type RulesetId,
+  combatantIn,
 } from "../../src/engine";
 import { setupChanges, setupView, type SetupValues } from "../../src/views/setup";
 import { TEMPLATE_PATHS } from "../../src/views/templates";
@@ -108,7 +109,7 @@ describe("the GM's combatant setup dialog", () => {
       state,
     ).commands;
     const result = apply(state, command, new ScriptedDice([]), getRuleset("flow"));
-    expect(result.ok && result.state.combatants.orc?.side).toBe("party");
+    expect(result.ok && combatantIn(result.state, "orc")?.side).toBe("party");
   });
 
   it("during the fight sends the GM's logged apply / removeCondition of surprised where the ruleset has it", () => {

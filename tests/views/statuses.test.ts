@@ -8,6 +8,7 @@ import {
   type Command,
   type EncounterState,
   type RulesetId,
+  combatantIn,
 } from "../../src/engine";
 import {
   conditionOf,
@@ -140,7 +141,7 @@ describe("token statuses for engine conditions (issue 14, conditions both ways)"
     const ended = apply(state, { type: "next" }, new ScriptedDice([]), rules);
     if (!ended.ok) throw new Error(ended.refusal.key);
     state = ended.state;
-    expect(state.combatants.ana?.conditions).toEqual([]);
+    expect(combatantIn(state, "ana")?.conditions).toEqual([]);
     expect(statusChanges(ended.events)).toContainEqual({ who: "ana", status: "surprised", active: false });
   });
 

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { apply, createEncounter, getRuleset, ScriptedDice, type EncounterState } from "../../src/engine";
+import {
+  apply,
+  createEncounter,
+  getRuleset,
+  ScriptedDice,
+  type EncounterState,
+  combatantIn,
+} from "../../src/engine";
 import { i18n } from "../support/i18n";
 import { refusalText, sheetView, type SheetInput } from "../../src/views/sheet";
 import { trackerView } from "../../src/views/tracker";
@@ -27,7 +34,7 @@ function started(id: "phases" | "segments"): EncounterState {
 }
 
 function sheetOf(state: EncounterState, who: string): ReturnType<typeof sheetView> {
-  const c = state.combatants[who];
+  const c = combatantIn(state, who);
   if (!c) throw new Error(who);
   const input: SheetInput = {
     subject: {

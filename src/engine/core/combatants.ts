@@ -1,5 +1,5 @@
 import type { CommandOf } from "../commands";
-import { contextOf, peek, type Context } from "../context";
+import { contextOf, peek, placeIn, type Context } from "../context";
 import { refuse } from "../refusal";
 import type { CombatantSetup, CombatantState, EncounterState } from "../state";
 
@@ -27,9 +27,10 @@ export function readCombatant(state: EncounterState, id: string): CombatantState
  * context.ts peeker or rosterView, which take no draft.
  */
 export function draftOf(state: EncounterState, id: string): CombatantState | undefined {
-  if (!Object.hasOwn(state.combatants, id)) return undefined;
+  const i = placeIn(state, id);
+  if (i < 0) return undefined;
   contextOf(state)?.touch(id);
-  return state.combatants[id];
+  return state.combatants[i];
 }
 
 /** Combatants in roster order (the order the GM added them), to change: see draftOf. */

@@ -15,6 +15,7 @@ import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
 import { contextOf, engineChecks, gridOf, peeker, settled, type Context } from "../context";
 import { combatant } from "./combatants";
+import { combatantIn } from "../record";
 
 /** A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack). */
 export function reachOf(c: CombatantState): number {
@@ -59,10 +60,9 @@ function plainBodies(state: EncounterState, include: (c: CombatantState) => bool
   // A gridless scene measures nothing: its tokens have places, but no body stands on a grid.
   if (gridOf(state).type === "none") return bodies;
   // Plain reads where nothing under them changed (settled): inside a command `state` is a draft.
-  const combatants = settled(state.combatants);
-  for (const id of settled(state.roster)) {
-    const c = combatants[id];
-    if (!c || !c.at || !include(c)) continue;
+  // The list is in roster order.
+  for (const c of settled(state.combatants)) {
+    if (!c.at || !include(c)) continue;
     bodies.push(bodyOf(c, c.at, share));
   }
   return bodies;
@@ -84,9 +84,8 @@ function bodiesInCommand(ctx: Context): { bodies: readonly Body[]; same: boolean
   for (const id of moved) {
     if (base.rankOf(id) < 0 && onGrid(read(id))) {
       const bodies: Body[] = [];
-      const { combatants } = ctx.base;
       for (const rid of settled(ctx.state.roster)) {
-        const c = moved.has(rid) ? read(rid) : combatants[rid];
+        const c = moved.has(rid) ? read(rid) : combatantIn(ctx.base, rid);
         if (onGrid(c)) bodies.push(bodyOf(c, c.at, !moved.has(rid)));
       }
       return { bodies, same: false };

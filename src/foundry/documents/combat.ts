@@ -210,7 +210,7 @@ export class TempoCombat extends Combat {
    */
   async removeDeleted(userId: string | null, notify = false): Promise<void> {
     const ids = new Set(this.combatantIds());
-    const gone = (state: EncounterState) => Object.keys(state.combatants).filter((id) => !ids.has(id));
+    const gone = (state: EncounterState) => state.roster.filter((id) => !ids.has(id));
     const state = this.encounter;
     if (!state || state.status === "ended" || gone(state).length === 0) return;
     const answer = await writeCommands(

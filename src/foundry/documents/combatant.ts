@@ -7,6 +7,7 @@ import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
 import { actorData, cellOf, combatantData, levelOf } from "./read";
 import { combatantSetup } from "./setup";
 import type { TempoCombat } from "./combat";
+import { combatantIn } from "../../engine/record";
 
 function asTempoCombat(combat: Combat.Implementation | null): TempoCombat | null {
   return combat && "encounter" in combat ? (combat as TempoCombat) : null;
@@ -16,7 +17,7 @@ export class TempoCombatant extends Combatant {
   /** The engine's view of this combatant in a running combat, if any. */
   get engineState() {
     const combat = asTempoCombat(this.parent);
-    return combat?.encounter?.combatants[this.id ?? ""] ?? null;
+    return combatantIn(combat?.encounter, this.id ?? "") ?? null;
   }
 
   protected override _onCreate(
@@ -27,7 +28,7 @@ export class TempoCombatant extends Combatant {
     super._onCreate(data, options, userId);
     const combat = asTempoCombat(this.parent);
     if (!isWriter() || !combat?.encounter || !this.id) return;
-    if (combat.encounter.combatants[this.id]) return;
+    if (combatantIn(combat.encounter, this.id)) return;
     const setup = combatantSetup(
       combatantData(this),
       actorData(this.actor),
@@ -76,7 +77,7 @@ export class TempoCombatant extends Combatant {
     super._onUpdate(changed, options, userId);
     const combat = asTempoCombat(this.parent);
     if (!isWriter() || !combat?.encounter || !this.id || !("defeated" in changed)) return;
-    const engine = combat.encounter.combatants[this.id];
+    const engine = combatantIn(combat.encounter, this.id);
     if (!engine || engine.defeated === this.defeated) return;
     // Foundry's "mark defeated" is the engine's setDefeated (offers from the defeated are withdrawn).
     const command = { type: "setDefeated", who: this.id, defeated: this.defeated } as const;

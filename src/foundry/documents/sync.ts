@@ -17,6 +17,10 @@ import {
   type EngineEvent,
   type Refusal,
   type ReversePatch,
+  type CombatantState,
+  combatantIn,
+  combatantList,
+  combatantsById,
   lastChangeBack,
   stateBack,
 } from "../../engine";
@@ -61,9 +65,25 @@ export function isEncounterState(value: unknown): value is EncounterState {
     Array.isArray(value["roster"]) &&
     Array.isArray(value["offers"]) &&
     Array.isArray(value["pending"]) &&
-    isRecord(value["combatants"]) &&
+    Array.isArray(value["combatants"]) &&
+    value["combatants"].every((c) => isRecord(c) && typeof c["id"] === "string") &&
     (value["status"] === "setup" || value["status"] === "active" || value["status"] === "ended")
   );
+}
+
+/**
+ * A whole stored state (the `initial` JSONField) as the engine reads it, or null. A state that
+ * Tempo stored before it kept its combatants as a list (a record by id) is read with them listed
+ * in roster order (engine/record.ts).
+ */
+export function encounterStateOf(value: unknown): EncounterState | null {
+  if (isRecord(value) && isRecord(value["combatants"]) && Array.isArray(value["roster"])) {
+    const roster = value["roster"].filter((id): id is string => typeof id === "string");
+    const byId = value["combatants"] as Record<string, CombatantState | undefined>;
+    const listed = { ...value, combatants: combatantList(roster, byId) };
+    return isEncounterState(listed) ? listed : null;
+  }
+  return isEncounterState(value) ? value : null;
 }
 
 function isPatchPieces(value: unknown): value is Record<string, string | null> {
@@ -134,7 +154,7 @@ export function initiativeUpdates(
 ): { _id: string; initiative: number | null }[] {
   const updates: { _id: string; initiative: number | null }[] = [];
   for (const c of combatants) {
-    const engine = state.combatants[c.id];
+    const engine = combatantIn(state, c.id);
     if (!engine) continue;
     if (engine.initiative !== c.initiative) updates.push({ _id: c.id, initiative: engine.initiative });
   }
@@ -276,6 +296,30 @@ function pieceUpdate(
 }
 
 /**
+ * The `combatants` field's update, by id (pieceUpdate): where nobody joined or left (the same
+ * roster), the lists are compared place by place, with no record of N keys made per write; a
+ * deletion for each id the document holds that the state has not.
+ */
+function combatantsUpdate(
+  before: EncounterState | null,
+  after: EncounterState,
+  held: readonly string[],
+): Record<string, unknown> {
+  const now = after.combatants;
+  if (!before || before.roster !== after.roster || before.combatants.length !== now.length)
+    return pieceUpdate(before ? combatantsById(before) : null, combatantsById(after), held);
+  const update: Record<string, unknown> = {};
+  const was = before.combatants;
+  if (was !== now)
+    for (let i = 0; i < now.length; i += 1) {
+      const c = now[i] as CombatantState;
+      if (was[i] !== c) update[c.id] = JSON.stringify(c);
+    }
+  for (const key of held) if (!combatantIn(after, key)) deletion(update, key);
+  return update;
+}
+
+/**
  * The document update for a write: only what changed. The state's changed top-level fields and
  * changed combatants, the new log entries (and deletions of the entries a rewind dropped), the
  * announcement and `seq`; `initial` and the whole state only with the first state (or when the
@@ -286,7 +330,7 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   const { system } = write;
   const converting = held.layout !== STORAGE_LAYOUT;
   const before = converting ? null : write.before;
-  const { combatants, ...top } = system.state;
+  const { combatants: _listed, ...top } = system.state;
   const beforeTop = before ? (before as unknown as Record<string, unknown>) : null;
   const heldLog = converting ? [] : keysOf(held.log);
   const logFrom = before ? system.logFrom : 0;
@@ -303,11 +347,7 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
       ruleset: system.ruleset,
       ...(before ? {} : { layout: STORAGE_LAYOUT, initial: JSON.stringify(system.initial) }),
       state: pieceUpdate(beforeTop, top, converting ? [] : keysOf(held.state)),
-      combatants: pieceUpdate(
-        before ? before.combatants : null,
-        combatants,
-        converting ? [] : keysOf(held.combatants),
-      ),
+      combatants: combatantsUpdate(before, system.state, converting ? [] : keysOf(held.combatants)),
       log,
       last: JSON.stringify(system.last),
       seq: system.seq,
@@ -426,8 +466,10 @@ export function keepWritten(
   for (const [key, text] of Object.entries(update.system.state))
     if (typeof text === "string" && Object.hasOwn(top, key)) caches.state.know(key, text, top[key]);
   for (const [key, text] of Object.entries(update.system.combatants))
-    if (typeof text === "string" && Object.hasOwn(state.combatants, key))
-      caches.combatants.know(key, text, state.combatants[key]);
+    if (typeof text === "string") {
+      const c = combatantIn(state, key);
+      if (c) caches.combatants.know(key, text, c);
+    }
   for (let i = logFrom; i < log.length; i += 1) {
     const text = update.system.log[logKey(i)];
     if (typeof text === "string") caches.log.know(logKey(i), text, log[i]);
@@ -450,13 +492,13 @@ function isWritten(
   // A field the write left out (undefined) is not stored: every other one must have been read.
   for (const key in fields)
     if (key !== "combatants" && fields[key] !== undefined && !Object.hasOwn(top, key)) return false;
-  const own = written.combatants;
   let count = 0;
   for (const key in combatants) {
-    if (!Object.hasOwn(own, key) || own[key] !== combatants[key]) return false;
+    const c = combatantIn(written, key);
+    if (!c || c !== combatants[key]) return false;
     count += 1;
   }
-  return count === Object.keys(own).length;
+  return count === written.combatants.length;
 }
 
 /** The engine state a Combat stores, or null before the start (or if the data is unusable). */
@@ -473,7 +515,15 @@ export function readState(
   const whole = caches.whole;
   if (whole && whole.top === top && whole.combatants === combatants) return whole.state;
   const written = caches.written;
-  const state: unknown = written && isWritten(written, top, combatants) ? written : { ...top, combatants };
+  // The combatants' pieces, listed in the roster's order (a roster that is not a list of ids makes
+  // a state isEncounterState refuses).
+  const listed = () => {
+    const roster = top["roster"];
+    const ids = Array.isArray(roster) ? roster.filter((id): id is string => typeof id === "string") : [];
+    const list = combatantList(ids, combatants as Record<string, CombatantState | undefined>);
+    return { ...top, combatants: Array.isArray(roster) ? list : null };
+  };
+  const state: unknown = written && isWritten(written, top, combatants) ? written : listed();
   const read = isEncounterState(state) ? state : null;
   caches.whole = { top, combatants, state: read };
   return read;

@@ -13,7 +13,15 @@
  * Undo (Foundry's movement history, method "undo") is allowed when the engine may take the move
  * back (src/foundry/reactions.ts undoMove); the GM then rewinds the log.
  */
-import { check, getRuleset, type Cell, type Command, type EncounterState, type MoveMode } from "../../engine";
+import {
+  check,
+  getRuleset,
+  type Cell,
+  type Command,
+  type EncounterState,
+  type MoveMode,
+  combatantIn,
+} from "../../engine";
 import { sameCell } from "../../engine/grid";
 import {
   answerRequest,
@@ -142,7 +150,7 @@ export function onPreMoveToken(
     if (movement.chain.length > 0) return;
     return placeByHand(token, found.combat, found.state, who, movement.destination, levelOf(last));
   }
-  const at = found.state.combatants[who]?.at ?? null;
+  const at = combatantIn(found.state, who)?.at ?? null;
   if (!at) return;
   if (movement.method === "undo") return onUndo(found.combat, found.state, who);
   // A move Foundry split in parts (at a checkpoint or region) was judged as a whole at its start.
@@ -333,7 +341,7 @@ async function sendHeld(token: TokenDocument.Implementation, entry: Holding): Pr
   });
   if (!answer.ok) {
     await endHold(token, entry, "stop");
-    const at = combat.encounter?.combatants[entry.hold.who]?.at;
+    const at = combatantIn(combat.encounter, entry.hold.who)?.at;
     if (at) await followEngine(combat, [{ who: entry.hold.who, path: [], to: [at[0], at[1]] }]);
     return;
   }
@@ -457,7 +465,11 @@ export function onMoveToken(
     // Refused after all (the state changed on the way): the token goes back where the engine has it.
     if (!answer.ok)
       await followEngine(combat, [
-        { who: plan.who, path: [], to: combat.encounter?.combatants[plan.who]?.at ?? plan.path[0] ?? [0, 0] },
+        {
+          who: plan.who,
+          path: [],
+          to: combatantIn(combat.encounter, plan.who)?.at ?? plan.path[0] ?? [0, 0],
+        },
       ]);
   });
 }
@@ -507,7 +519,7 @@ function movingElsewhere(token: TokenDocument.Implementation): boolean {
 export function movesToState(state: EncounterState, paths: ReadonlyMap<string, TokenMove>): TokenMove[] {
   const out: TokenMove[] = [];
   for (const [who, move] of paths) {
-    const at = state.combatants[who]?.at;
+    const at = combatantIn(state, who)?.at;
     if (at) out.push({ who, path: move.path, to: [at[0], at[1]] });
   }
   return out;
@@ -606,7 +618,7 @@ function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolea
   void requestUndo(combat, who).then(async (answer) => {
     if (answer.ok) return;
     showRefusal(answer.refusal ?? { key: "TEMPO.Refusal.GMDidNotAnswer", data: {} });
-    const at = combat.encounter?.combatants[who]?.at ?? state.combatants[who]?.at;
+    const at = combatantIn(combat.encounter, who)?.at ?? combatantIn(state, who)?.at;
     if (at) await followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]);
   });
 }
@@ -647,7 +659,7 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
     return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
   });
   if (answer.ok) {
-    const at = combat.encounter?.combatants[data.who]?.at;
+    const at = combatantIn(combat.encounter, data.who)?.at;
     if (at) await followEngine(combat, [{ who: data.who, path: [], to: [at[0], at[1]] }]);
   }
   return answer;

@@ -3,7 +3,7 @@
  * move costs in the engine's pools (previewMove), and the cells where the move provokes are
  * highlighted in red. A move the engine would refuse is marked too; preMoveToken says why.
  */
-import { type Cell, type MovePreview } from "../../engine";
+import { type Cell, type MovePreview, combatantIn } from "../../engine";
 import { cellKey, sameCell } from "../../engine/grid";
 import { costText } from "../../views/sheet";
 import { foundryLocalizer } from "../apps/sheets/localizer";
@@ -29,7 +29,7 @@ export class TempoTokenRuler extends BaseRuler {
     const token = this.token.document;
     const found = fightingIn(token);
     const who = found?.combatant.id;
-    const at = who ? found.state.combatants[who]?.at : null;
+    const at = who ? combatantIn(found.state, who)?.at : null;
     if (!found || !who || !at) return null;
     const chain: Waypoint[] = [];
     for (let w: Waypoint | null = waypoint; w; w = w.previous) chain.unshift(w);

@@ -8,6 +8,7 @@ import { axialToOffset, type HexLayout } from "../../engine/grid";
 import { GRID_TYPES, cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
 import { detectionModesOf, type SightData } from "../reactions";
+import { combatantIn } from "../../engine/record";
 
 /**
  * A combat as Tempo's document class. The collection `game.combats` is typed with the base class,
@@ -40,7 +41,7 @@ export function fightingIn(token: TokenDocument.Implementation): Fighting | null
     if (!combat) continue;
     if (!state || state.status !== "active") continue;
     const combatant = combat.combatants.find((c) => c.tokenId === token.id && c.sceneId === sceneId);
-    if (combatant?.id && state.combatants[combatant.id]) return { combat, combatant, state };
+    if (combatant?.id && combatantIn(state, combatant.id)) return { combat, combatant, state };
   }
   return null;
 }

@@ -35,6 +35,7 @@ import {
 } from "../../views/statuses";
 import { isTempoCombat, isWriter, notifyNotApplied, writeCommands, type CommandContext } from "../commands";
 import { SYSTEM_ID } from "../settings";
+import { combatantIn } from "../../engine/record";
 
 /** The parts of a status entry Tempo writes (the rest of StatusEffectConfig is core's). */
 interface StatusEntry {
@@ -180,7 +181,7 @@ function clearFightStatuses(combat: Combat.Implementation): void {
     const elsewhere = new Set(
       combatantsOf(actor)
         .filter((other) => other.combat !== combat)
-        .flatMap(({ state: s, who }) => (s.combatants[who]?.conditions ?? []).map((k) => statusOf(k.id))),
+        .flatMap(({ state: s, who }) => (combatantIn(s, who)?.conditions ?? []).map((k) => statusOf(k.id))),
     );
     for (const status of fightEndStatuses(state, c.id, actor.statuses))
       if (!elsewhere.has(status)) void actor.toggleStatusEffect(status, { active: false });

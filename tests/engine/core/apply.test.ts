@@ -5,6 +5,7 @@ import { createEncounter, SetupError } from "../../../src/engine/encounter";
 import { DiceExhausted, DieOutOfRange, ScriptedDice, SeededDice } from "../../../src/engine/dice";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreTestRuleset as ruleset } from "./fixture";
+import { combatantIn } from "../../../src/engine/record";
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object") {
@@ -40,8 +41,8 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
       ruleset,
     );
     expect(result.ok).toBe(true);
-    expect(state.combatants.ana?.pools.ap).toBe(3);
-    if (result.ok) expect(result.state.combatants.ana?.pools.ap).toBe(1);
+    expect(combatantIn(state, "ana")?.pools.ap).toBe(3);
+    if (result.ok) expect(combatantIn(result.state, "ana")?.pools.ap).toBe(1);
   });
 
   it("refuses with a localisation key and returns the very same state object", () => {
@@ -156,7 +157,7 @@ describe("apply (DESIGN: 'Applying a command to a state gives a new state plus a
       new ScriptedDice([]),
       ruleset,
     );
-    expect(result.ok && result.state.combatants.orc?.conditions).toEqual([{ id: "prone", rounds: 2 }]);
+    expect(result.ok && combatantIn(result.state, "orc")?.conditions).toEqual([{ id: "prone", rounds: 2 }]);
     const bad = apply(
       started(),
       { type: "apply", who: "orc", condition: "prone", rounds: 0 },
@@ -198,7 +199,7 @@ describe("createEncounter", () => {
       { ruleset: "flow", combatants: [{ id: "a", side: "x", surprised: true }] },
       ruleset,
     );
-    expect(state.combatants.a?.conditions).toEqual([{ id: "surprised", rounds: null }]);
+    expect(combatantIn(state, "a")?.conditions).toEqual([{ id: "surprised", rounds: null }]);
   });
 });
 

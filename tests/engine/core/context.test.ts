@@ -16,6 +16,7 @@ import { createEncounter } from "../../../src/engine/encounter";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreTestRuleset } from "./fixture";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * A command's context (src/engine/context.ts): the dice it rolls, the checks that change nothing,
@@ -71,8 +72,8 @@ describe("ctx.roll: a die from the host's dice port", () => {
   it("a port that answers 6 for a d6 is taken: both combatants' initiative is 6", () => {
     const result = apply(setup(), { type: "start" }, always(6), coreTestRuleset);
     if (!result.ok) expect.fail(result.refusal.key);
-    expect(result.state.combatants.ana?.initiative).toBe(6);
-    expect(result.state.combatants.orc?.initiative).toBe(6);
+    expect(combatantIn(result.state, "ana")?.initiative).toBe(6);
+    expect(combatantIn(result.state, "orc")?.initiative).toBe(6);
   });
 
   it("reports a roll for no one as a diceRolled event without a who key, and one for someone with it", () => {
@@ -132,7 +133,7 @@ describe("peek and rosterView inside a command", () => {
   ])("with the read check on, %s reports a combatant changed without ctx.touch by name", (_, read) => {
     expect(engineChecks.reads).toBe(true);
     const sneaky = withAct((ctx) => {
-      const orc = ctx.state.combatants.orc;
+      const orc = combatantIn(ctx.state, "orc");
       if (orc) orc.initiative = 99;
       read(ctx.state);
     });
@@ -149,7 +150,7 @@ describe("peek and rosterView inside a command", () => {
     engineChecks.reads = false;
     const seen: Record<string, unknown> = {};
     const sneaky = withAct((ctx) => {
-      const orc = ctx.state.combatants.orc;
+      const orc = combatantIn(ctx.state, "orc");
       if (orc) orc.initiative = 99;
       seen.scanned = rosterView(ctx.state).map((c) => c.initiative);
       seen.peeked = peek(ctx.state, "orc")?.initiative;
@@ -161,7 +162,7 @@ describe("peek and rosterView inside a command", () => {
     // The base's initiatives (ana 6, orc 2), not the draft's 99: nothing told the reads orc changed.
     expect(seen).toEqual({ scanned: [6, 2], peeked: 2 });
     expect(logged).not.toHaveBeenCalled();
-    expect(result.state.combatants.orc?.initiative).toBe(99);
+    expect(combatantIn(result.state, "orc")?.initiative).toBe(99);
   });
 });
 
@@ -173,7 +174,7 @@ describe("peek and rosterView outside a command", () => {
   it.each([true, false])("peek reads a plain state's combatants as they are (read check %s)", (reads) => {
     engineChecks.reads = reads;
     const state = begun();
-    expect(peek(state, "orc")).toBe(state.combatants.orc);
+    expect(peek(state, "orc")).toBe(combatantIn(state, "orc"));
     expect(peek(state, "nobody")).toBeUndefined();
     expect(peek(state, "toString")).toBeUndefined();
   });
@@ -183,8 +184,8 @@ describe("peek and rosterView outside a command", () => {
     const ghostly = { ...state, roster: ["orc", "ghost", "ana"] };
     const view = rosterView(ghostly);
     expect(view).toHaveLength(2);
-    expect(view[0]).toBe(state.combatants.orc);
-    expect(view[1]).toBe(state.combatants.ana);
+    expect(view[0]).toBe(combatantIn(state, "orc"));
+    expect(view[1]).toBe(combatantIn(state, "ana"));
   });
 
   it("rosterView of a draft outside a command gives the combatants as they now are, in roster order", () => {
@@ -192,7 +193,7 @@ describe("peek and rosterView outside a command", () => {
     let ids: string[] = [];
     let initiatives: (number | null)[] = [];
     create(state, (draft) => {
-      const orc = draft.combatants.orc;
+      const orc = draft.combatants.find((c) => c.id === "orc");
       if (orc) orc.initiative = 11;
       const view = rosterView(draft as unknown as EncounterState);
       ids = view.map((c) => c.id);

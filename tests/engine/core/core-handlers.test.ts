@@ -5,6 +5,7 @@ import { ScriptedDice } from "../../../src/engine/dice";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreTestRuleset, threeOnAGrid } from "./fixture";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * The core's own handlers (apply.ts coreHandlers), which every ruleset uses unless it handles the
@@ -31,7 +32,7 @@ describe("the core's pool adjustment (adjustPool)", () => {
     const { state, events } = done(
       run(threeOnAGrid(), { type: "adjustPool", who: "bo", pool: "ap", delta: -2 }),
     );
-    expect(state.combatants.bo?.pools.ap).toBe(1);
+    expect(combatantIn(state, "bo")?.pools.ap).toBe(1);
     expect(events).toEqual([
       { type: "poolSpent", who: "bo", pool: "ap", amount: 2, reason: "adjusted", value: 1 },
     ]);
@@ -40,7 +41,7 @@ describe("the core's pool adjustment (adjustPool)", () => {
   it('gains what the GM gives, as an "adjusted" gain', () => {
     const spent = done(run(threeOnAGrid(), { type: "adjustPool", who: "bo", pool: "ap", delta: -2 })).state;
     const { state, events } = done(run(spent, { type: "adjustPool", who: "bo", pool: "ap", delta: 1 }));
-    expect(state.combatants.bo?.pools.ap).toBe(2);
+    expect(combatantIn(state, "bo")?.pools.ap).toBe(2);
     expect(events).toEqual([
       { type: "poolGained", who: "bo", pool: "ap", amount: 1, reason: "adjusted", value: 2 },
     ]);

@@ -9,6 +9,7 @@ import {
 import { offer, openPending } from "../../../src/engine/core/offers";
 import { place } from "../../../src/engine/core/place";
 import { coreContext, refusalOf } from "./context";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * Core helpers every ruleset uses: reading and building combatants, the GM's setCombatant and
@@ -100,13 +101,13 @@ describe("changeCombatant: the GM's setCombatant (a side is not changed under an
     expect(changeCombatant(ctx, { type: "setCombatant", who: "ana", side: "foes" })).toEqual({
       side: "foes",
     });
-    expect(ctx.state.combatants.ana?.side).toBe("foes");
+    expect(combatantIn(ctx.state, "ana")?.side).toBe("foes");
     expect(ctx.events.at(-1)).toEqual({ type: "combatantChanged", who: "ana", side: "foes" });
   });
 
   it("a marching place equal to the present one (none) changes nothing and emits nothing", () => {
     const ctx = coreContext();
-    expect(ctx.state.combatants.ana?.marching).toBeNull();
+    expect(combatantIn(ctx.state, "ana")?.marching).toBeNull();
     expect(changeCombatant(ctx, { type: "setCombatant", who: "ana", marching: null })).toEqual({});
     expect(ctx.events).toEqual([]);
   });
@@ -126,8 +127,8 @@ describe("place: the GM's hand", () => {
     const ctx = coreContext();
     place(ctx, { type: "place", who: "ana", at: [2, 0], level: "upper" });
     place(ctx, { type: "place", who: "ana", at: [3, 0] });
-    expect(ctx.state.combatants.ana?.at).toEqual([3, 0]);
-    expect(ctx.state.combatants.ana?.level).toBe("upper");
+    expect(combatantIn(ctx.state, "ana")?.at).toEqual([3, 0]);
+    expect(combatantIn(ctx.state, "ana")?.level).toBe("upper");
   });
 });
 
@@ -137,7 +138,7 @@ describe("conditions: added, removed, and timed ones ticking down by the round",
     addCondition(ctx, "ana", "prone");
     addCondition(ctx, "ana", "dazed", 2);
     removeCondition(ctx, "ana", "prone");
-    expect(ctx.state.combatants.ana?.conditions).toEqual([{ id: "dazed", rounds: 2 }]);
+    expect(combatantIn(ctx.state, "ana")?.conditions).toEqual([{ id: "dazed", rounds: 2 }]);
   });
 
   it("a tick ends a timed condition at zero and leaves a condition without rounds as it is", () => {
@@ -145,7 +146,7 @@ describe("conditions: added, removed, and timed ones ticking down by the round",
     addCondition(ctx, "ana", "prone");
     addCondition(ctx, "ana", "dazed", 1);
     tickConditions(ctx, "ana");
-    expect(ctx.state.combatants.ana?.conditions).toEqual([{ id: "prone", rounds: null }]);
+    expect(combatantIn(ctx.state, "ana")?.conditions).toEqual([{ id: "prone", rounds: null }]);
     expect(ctx.events.at(-1)).toEqual({ type: "conditionRemoved", who: "ana", condition: "dazed" });
   });
 
@@ -155,10 +156,10 @@ describe("conditions: added, removed, and timed ones ticking down by the round",
     addCondition(ctx, "ana", "dazed", 2);
     addCondition(ctx, "orc", "slowed", 1);
     tickAllConditions(ctx);
-    expect(ctx.state.combatants.ana?.conditions).toEqual([
+    expect(combatantIn(ctx.state, "ana")?.conditions).toEqual([
       { id: "prone", rounds: null },
       { id: "dazed", rounds: 1 },
     ]);
-    expect(ctx.state.combatants.orc?.conditions).toEqual([]);
+    expect(combatantIn(ctx.state, "orc")?.conditions).toEqual([]);
   });
 });

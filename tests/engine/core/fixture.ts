@@ -17,6 +17,7 @@ import { createEncounter } from "../../../src/engine/encounter";
 import type { GridSpec } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * A two-action ruleset used only to exercise the core: d6 initiative, 3 AP a turn, an attack that
@@ -49,7 +50,7 @@ export const coreTestRuleset: Ruleset = {
       }
       // Highest d6 first; Array#sort is stable, so a tie keeps roster order.
       ctx.state.order = [...ctx.state.roster].sort(
-        (a, b) => (ctx.state.combatants[b]?.initiative ?? 0) - (ctx.state.combatants[a]?.initiative ?? 0),
+        (a, b) => (combatantIn(ctx.state, b)?.initiative ?? 0) - (combatantIn(ctx.state, a)?.initiative ?? 0),
       );
       beginTurn(ctx, nextInOrder(ctx.state, null));
     },

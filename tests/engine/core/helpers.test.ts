@@ -20,6 +20,7 @@ import { getRuleset } from "../../../src/engine/registry";
 import { flow } from "../../../src/engine/rulesets/flow";
 import type { EncounterState } from "../../../src/engine/state";
 import { coreContext, refusalOf } from "./context";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * The core helpers every ruleset builds on, checked where the rulesets' own tests only reach them
@@ -115,7 +116,7 @@ describe("core refusals carry the data their text names", () => {
       key: "TEMPO.Refusal.BadCell",
       data: { at: "[0.5,2]" },
     });
-    expect(ctx.state.combatants.ana?.at).toEqual([0, 0]);
+    expect(combatantIn(ctx.state, "ana")?.at).toEqual([0, 0]);
   });
 
   it("refuses a command for a defeated combatant, naming it (Defeated)", () => {

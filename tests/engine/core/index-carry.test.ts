@@ -6,6 +6,7 @@ import type { SpatialIndex } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
 import { acting, anaWaits, threeOnAGrid } from "./fixture";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * The scene's index inside a command and after it (core/movement.ts spatialIndexOf, carryIndex):
@@ -107,7 +108,7 @@ describe("the index a command ends with", () => {
       }),
     );
     expect(after).not.toBe(before);
-    expect(after.combatants.ana?.pools.ap).toBe(2);
+    expect(combatantIn(after, "ana")?.pools.ap).toBe(2);
     expect(spatialIndexOf(after)).toBe(kept);
   });
 

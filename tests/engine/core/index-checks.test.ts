@@ -7,6 +7,7 @@ import type { Body } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { EncounterState } from "../../../src/engine/state";
 import { acting, anaWaits, threeOnAGrid } from "./fixture";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * The bodies on the grid inside a command (core/movement.ts bodiesOf, spatialIndexOf, carryIndex):
@@ -102,9 +103,11 @@ describe("bodiesOf inside a command", () => {
     const start = threeOnAGrid();
     // The orc has fallen where it stood and Bo is off the grid when the command starts.
     const base: EncounterState = structuredClone(start);
-    if (!base.combatants.orc || !base.combatants.bo) throw new Error("no orc or bo");
-    base.combatants.orc.defeated = true;
-    base.combatants.bo.at = null;
+    const orc = combatantIn(base, "orc");
+    const bo = combatantIn(base, "bo");
+    if (!orc || !bo) throw new Error("no orc or bo");
+    orc.defeated = true;
+    bo.at = null;
     const seen: Record<string, unknown> = {};
     acted(
       base,
@@ -258,7 +261,7 @@ describe("engineChecks.indexes off: the bodies of the base serve unchecked", () 
         ["bo", [0, 4]],
       ],
     });
-    expect(next.combatants.orc?.at).toEqual([3, 0]);
+    expect(combatantIn(next, "orc")?.at).toEqual([3, 0]);
   });
 
   it("the next state takes the base's index, not compared with its own bodies", () => {

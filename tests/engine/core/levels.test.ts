@@ -12,6 +12,7 @@ import { buildSpatialIndex } from "../../../src/engine/grid";
 import { getRuleset } from "../../../src/engine/registry";
 import { combatantSetupFault } from "../../../src/engine/schema";
 import type { CombatantSetup, EncounterState } from "../../../src/engine/state";
+import { combatantIn } from "../../../src/engine/record";
 
 const flow = getRuleset("flow");
 
@@ -45,7 +46,7 @@ describe("combatants on different scene levels", () => {
   it("an orc on the same level holds Ana's walk past it (the reference case)", () => {
     const result = apply(fight(), { type: "move", who: "ana", path: WALK }, new ScriptedDice([]), flow);
     expect(result.ok && result.state.offers.map((o) => o.who)).toEqual(["orc"]);
-    expect(result.ok && result.state.combatants["ana"]?.at).toEqual([1, 0]);
+    expect(result.ok && combatantIn(result.state, "ana")?.at).toEqual([1, 0]);
   });
 
   it("an orc on another level does not threaten Ana: her walk past it provokes nothing", () => {
@@ -56,7 +57,7 @@ describe("combatants on different scene levels", () => {
       flow,
     );
     expect(result.ok && result.state.offers).toEqual([]);
-    expect(result.ok && result.state.combatants["ana"]?.at).toEqual([3, 0]);
+    expect(result.ok && combatantIn(result.state, "ana")?.at).toEqual([3, 0]);
   });
 
   it("an orc on another level does not block: Ana may walk through and stop on the cell below it", () => {
@@ -73,7 +74,7 @@ describe("combatants on different scene levels", () => {
       new ScriptedDice([]),
       flow,
     );
-    expect(through.ok && through.state.combatants["ana"]?.at).toEqual([2, 1]);
+    expect(through.ok && combatantIn(through.state, "ana")?.at).toEqual([2, 1]);
     const same = apply(
       fight("ground", "ground"),
       {
@@ -110,7 +111,7 @@ describe("combatants on different scene levels", () => {
       flow,
     );
     if (!placed.ok) throw new Error(placed.refusal.key);
-    expect(placed.state.combatants["orc"]?.level).toBe("ground");
+    expect(combatantIn(placed.state, "orc")?.level).toBe("ground");
     const walk = apply(placed.state, { type: "move", who: "ana", path: WALK }, new ScriptedDice([]), flow);
     expect(walk.ok && walk.state.offers.map((o) => o.who)).toEqual(["orc"]);
   });

@@ -6,6 +6,7 @@ import { createEncounter } from "../../../src/engine/encounter";
 import { getRuleset } from "../../../src/engine/registry";
 import { replay } from "../../../src/engine/replay";
 import { RULESET_IDS, type EncounterState, type GridDescription } from "../../../src/engine/state";
+import { combatantIn } from "../../../src/engine/record";
 
 const flow = getRuleset("flow");
 
@@ -42,15 +43,15 @@ describe("place: the GM puts a combatant at a cell without moving it (issue 13, 
     const result = run(state, { type: "place", who: "ana", at: [-3, 0] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.state.combatants.ana?.at).toEqual([-3, 0]);
-    expect(result.state.combatants.ana?.pools).toEqual(state.combatants.ana?.pools);
+    expect(combatantIn(result.state, "ana")?.at).toEqual([-3, 0]);
+    expect(combatantIn(result.state, "ana")?.pools).toEqual(combatantIn(state, "ana")?.pools);
     expect(result.state.offers).toEqual([]);
     expect(result.events).toEqual([{ type: "combatantPlaced", who: "ana", from: [0, 0], to: [-3, 0] }]);
   });
 
   it("takes a combatant off the grid with at: null", () => {
     const result = run(flowFight(), { type: "place", who: "orc", at: null });
-    expect(result.ok && result.state.combatants.orc?.at).toBeNull();
+    expect(result.ok && combatantIn(result.state, "orc")?.at).toBeNull();
   });
 
   it("refuses a cell that is not two whole numbers (BadCell) and changes nothing", () => {
@@ -102,7 +103,7 @@ describe("place: the GM puts a combatant at a cell without moving it (issue 13, 
       { type: "combatantPlaced", who: "ana", from: [0, 0], to: [-2, 1] },
     ]);
     expect(second.state).toEqual(first.state);
-    expect(first.state.combatants.ana?.at).toEqual([-3, 1]);
+    expect(combatantIn(first.state, "ana")?.at).toEqual([-3, 1]);
   });
 
   it.each(RULESET_IDS)(
@@ -121,7 +122,7 @@ describe("place: the GM puts a combatant at a cell without moving it (issue 13, 
         ruleset,
       );
       const before = apply(state, { type: "place", who: "b", at: [2, 2] }, new ScriptedDice([]), ruleset);
-      expect(before.ok && before.state.combatants.b?.at).toEqual([2, 2]);
+      expect(before.ok && combatantIn(before.state, "b")?.at).toEqual([2, 2]);
     },
   );
 });
@@ -137,12 +138,12 @@ describe("place in flow: a grapple placed apart is broken", () => {
     });
     if (!grappled.ok) throw new Error(grappled.refusal.key);
     const near = run(grappled.state, { type: "place", who: "orc", at: [0, 1] });
-    expect(near.ok && near.state.combatants.orc?.conditions.map((c) => c.id)).toEqual(["grappled"]);
+    expect(near.ok && combatantIn(near.state, "orc")?.conditions.map((c) => c.id)).toEqual(["grappled"]);
     const far = run(grappled.state, { type: "place", who: "orc", at: [4, 0] });
     expect(far.ok).toBe(true);
     if (!far.ok) return;
-    expect(far.state.combatants.orc?.conditions).toEqual([]);
-    expect(far.state.combatants.ana?.conditions).toEqual([]);
+    expect(combatantIn(far.state, "orc")?.conditions).toEqual([]);
+    expect(combatantIn(far.state, "ana")?.conditions).toEqual([]);
     expect(far.events).toContainEqual(
       expect.objectContaining({ type: "grappleEnded", reason: "placedApart" }),
     );

@@ -9,6 +9,7 @@ import { getRuleset } from "../../../src/engine/registry";
 import type { Ruleset } from "../../../src/engine/ruleset";
 import type { Cell, EncounterState, RulesetId } from "../../../src/engine/state";
 import { runs } from "../../support/fast-check";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * A ruler preview (previewMove) must say what `move` would do, without doing it: the same
@@ -63,7 +64,7 @@ function started(ruleset: Ruleset, state: EncounterState, dice: SeededDice): Enc
 }
 
 function randomPath(state: EncounterState, who: string, turns: number[]): Cell[] {
-  let at = state.combatants[who]?.at ?? [0, 0];
+  let at = combatantIn(state, who)?.at ?? [0, 0];
   return turns.map((k) => {
     at = neighbours(state.grid, at)[k % 6] as Cell;
     return at;
@@ -148,7 +149,7 @@ describe("a gridless scene measures nothing (the ruler on a scene without a grid
       const gridless = { ...placed, grid: { type: "none" as const } };
       const state = started(ruleset, gridless, new SeededDice(4));
       const who = state.current as string;
-      expect(state.combatants[who]?.at).not.toBeNull();
+      expect(combatantIn(state, who)?.at).not.toBeNull();
       const path: Cell[] = [[1, 1]];
       const seen = preview(state, who, path, "normal");
       const result = apply(state, { type: "move", who, path }, new SeededDice(4), ruleset);

@@ -8,6 +8,7 @@ import { replay } from "../../../src/engine/replay";
 import { RULESET_IDS, type EncounterState } from "../../../src/engine/state";
 import { foe, pc, Table as MarchingTable } from "../rulesets/marching/helpers";
 import { Table as SegmentsTable } from "../rulesets/segments/helpers";
+import { combatantIn } from "../../../src/engine/record";
 
 const flow = getRuleset("flow");
 
@@ -37,7 +38,7 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
     const result = run(flowFight(), { type: "setCombatant", who: "orc", side: "party", marching: 3 });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.state.combatants.orc).toMatchObject({ side: "party", marching: 3, unseen: false });
+    expect(combatantIn(result.state, "orc")).toMatchObject({ side: "party", marching: 3, unseen: false });
     expect(result.events).toEqual([{ type: "combatantChanged", who: "orc", side: "party", marching: 3 }]);
   });
 
@@ -53,14 +54,14 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
     if (!after.ok) return;
     expect(after.events.some((e) => e.type === "movePaused")).toBe(false);
     expect(after.state.offers).toEqual([]);
-    expect(after.state.combatants.ana?.at).toEqual([-1, 0]);
+    expect(combatantIn(after.state, "ana")?.at).toEqual([-1, 0]);
   });
 
   it("a value equal to the present one changes nothing and emits nothing", () => {
     const state = flowFight();
     const result = run(state, { type: "setCombatant", who: "orc", side: "foes", unseen: false });
     expect(result.ok && result.events).toEqual([]);
-    expect(result.ok && result.state.combatants.orc).toEqual(state.combatants.orc);
+    expect(result.ok && combatantIn(result.state, "orc")).toEqual(combatantIn(state, "orc"));
   });
 
   it("is taken before the fight starts as well as during it, in every ruleset", () => {
@@ -82,7 +83,7 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
         new ScriptedDice([]),
         ruleset,
       );
-      expect(result.ok && result.state.combatants.b?.unseen, id).toBe(true);
+      expect(result.ok && combatantIn(result.state, "b")?.unseen, id).toBe(true);
     }
   });
 
@@ -118,7 +119,7 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
 
   it("takes marching: null (no place in the marching order)", () => {
     const result = run(flowFight(), { type: "setCombatant", who: "ana", marching: null });
-    expect(result.ok && result.state.combatants.ana?.marching).toBeNull();
+    expect(result.ok && combatantIn(result.state, "ana")?.marching).toBeNull();
   });
 
   it("refuses a side change while the combatant is in an open offer (SideWhileHeld): the offer was made between enemies", () => {
@@ -143,7 +144,7 @@ describe("setCombatant: the GM changes a combatant's side, marching place or uns
     const a = replay(flowFight(), commands, new ScriptedDice([]));
     const b = replay(flowFight(), commands, new ScriptedDice([]));
     expect(a.state).toEqual(b.state);
-    expect(a.state.combatants.orc?.side).toBe("party");
+    expect(combatantIn(a.state, "orc")?.side).toBe("party");
     expect(a.log.every((e) => e.refusal === null)).toBe(true);
   });
 });
@@ -220,10 +221,10 @@ describe("setCombatant in segments (segments.txt Group Initiative)", () => {
   it('after the roll, a combatant moved to another side takes that side\'s roll and group ("Each group will roll a d6")', () => {
     const t = table().do({ type: "start" }).next();
     expect(t.state.groups).toEqual({ party: "low", foes: "high" });
-    expect(t.state.combatants.fighter?.ext.group).toBe("low");
+    expect(combatantIn(t.state, "fighter")?.ext.group).toBe("low");
     t.do({ type: "setCombatant", who: "fighter", side: "foes" });
-    expect(t.state.combatants.fighter?.ext.group).toBe("high");
-    expect(t.state.combatants.fighter?.initiative).toBe(6);
+    expect(combatantIn(t.state, "fighter")?.ext.group).toBe("high");
+    expect(combatantIn(t.state, "fighter")?.initiative).toBe(6);
     expect(t.eventsOf("groupChanged")).toEqual([
       { type: "groupChanged", who: "fighter", group: "high", round: 1 },
     ]);
@@ -232,8 +233,8 @@ describe("setCombatant in segments (segments.txt Group Initiative)", () => {
   it("a combatant moved to a side that did not roll this round is LOW (a side that did not roll is LOW)", () => {
     const t = table().do({ type: "start" }).next();
     t.do({ type: "setCombatant", who: "goblin", side: "third" });
-    expect(t.state.combatants.goblin?.ext.group).toBe("low");
-    expect(t.state.combatants.goblin?.initiative).toBeNull();
+    expect(combatantIn(t.state, "goblin")?.ext.group).toBe("low");
+    expect(combatantIn(t.state, "goblin")?.initiative).toBeNull();
   });
 
   it("during the declarations nothing is rolled yet: the roll reads the new side when declarations close", () => {
@@ -241,6 +242,6 @@ describe("setCombatant in segments (segments.txt Group Initiative)", () => {
     expect(t.eventsOf("groupChanged")).toEqual([]);
     t.next();
     expect(t.eventsOf("initiativeRolled").map((e) => e.side)).toEqual(["foes"]);
-    expect(t.state.combatants.fighter?.ext.group).toBe("high");
+    expect(combatantIn(t.state, "fighter")?.ext.group).toBe("high");
   });
 });

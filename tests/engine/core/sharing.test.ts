@@ -8,6 +8,7 @@ import { coreTestRuleset } from "./fixture";
 import { ScriptedDice } from "../../../src/engine/dice";
 import { createEncounter } from "../../../src/engine/encounter";
 import { getRuleset } from "../../../src/engine/registry";
+import { combatantIn } from "../../../src/engine/record";
 
 /**
  * Structural sharing: a command copies only what it changes (design: "Nothing is mutated in
@@ -35,10 +36,10 @@ describe("apply shares what a command does not change", () => {
     const before = JSON.stringify(state);
     const moved = apply(state, { type: "move", who: "ana", path: [[1, 0]] }, new ScriptedDice([]), flow);
     if (!moved.ok) throw new Error(moved.refusal.key);
-    expect(moved.state.combatants.ana?.at).toEqual([1, 0]);
-    expect(moved.state.combatants.ana).not.toBe(state.combatants.ana);
-    expect(moved.state.combatants.orc).toBe(state.combatants.orc);
-    expect(moved.state.combatants.bob).toBe(state.combatants.bob);
+    expect(combatantIn(moved.state, "ana")?.at).toEqual([1, 0]);
+    expect(combatantIn(moved.state, "ana")).not.toBe(combatantIn(state, "ana"));
+    expect(combatantIn(moved.state, "orc")).toBe(combatantIn(state, "orc"));
+    expect(combatantIn(moved.state, "bob")).toBe(combatantIn(state, "bob"));
     expect(JSON.stringify(state)).toBe(before);
   });
 
@@ -100,9 +101,9 @@ describe("reads inside a command take no draft of what they only read", () => {
       const result = apply(state, { type: "next" }, new ScriptedDice([]), phases);
       if (!result.ok) throw new Error(result.refusal.key);
       if (result.events.some((e) => e.type === "phaseStarted")) {
-        const shared = state.roster.filter((id) => result.state.combatants[id] === state.combatants[id]);
+        const shared = state.roster.filter((id) => combatantIn(result.state, id) === combatantIn(state, id));
         const same = state.roster.filter(
-          (id) => JSON.stringify(result.state.combatants[id]) === JSON.stringify(state.combatants[id]),
+          (id) => JSON.stringify(combatantIn(result.state, id)) === JSON.stringify(combatantIn(state, id)),
         );
         // Two of four are neither the one whose turn ended nor the one whose turn began.
         expect(same.length).toBeGreaterThanOrEqual(2);
@@ -126,10 +127,10 @@ describe("reads inside a command take no draft of what they only read", () => {
           ctx.state.ext.note = 1;
           const changed = held(ctx.state, "ext");
           seen.extAfter = isDraft(changed) && changed.note === 1;
-          seen.orcPlain = peek(ctx.state, "orc") === ctx.base.combatants.orc;
+          seen.orcPlain = peek(ctx.state, "orc") === combatantIn(ctx.base, "orc");
           const ana = draftOf(ctx.state, "ana");
           if (!ana) throw new Error("no ana");
-          seen.poolsPlain = held(ana, "pools") === ctx.base.combatants.ana?.pools;
+          seen.poolsPlain = held(ana, "pools") === combatantIn(ctx.base, "ana")?.pools;
           ana.initiative = 42;
           seen.anaNow = peek(ctx.state, "ana")?.initiative;
           seen.nobody = peek(ctx.state, "nobody");
@@ -152,7 +153,7 @@ describe("reads inside a command take no draft of what they only read", () => {
       items: true,
     });
     expect(done.state.ext.note).toBe(1);
-    expect(done.state.combatants.orc).toBe(begun.state.combatants.orc);
+    expect(combatantIn(done.state, "orc")).toBe(combatantIn(begun.state, "orc"));
   });
 
   it("the suite's engine checks catch a handler that changes a combatant it took without ctx.touch", () => {
@@ -162,7 +163,7 @@ describe("reads inside a command take no draft of what they only read", () => {
       handlers: {
         ...coreTestRuleset.handlers,
         act(ctx) {
-          const orc = ctx.state.combatants.orc;
+          const orc = combatantIn(ctx.state, "orc");
           if (orc) orc.initiative = 99;
           rosterView(ctx.state);
         },
@@ -186,6 +187,6 @@ describe("reads inside a command take no draft of what they only read", () => {
     quiet.mockRestore();
     expect(caught.ok ? "" : caught.refusal.key).toBe("TEMPO.Refusal.Internal");
     const kept = apply(begun.state, command, new ScriptedDice([]), careful);
-    expect(kept.ok && kept.state.combatants.orc?.initiative).toBe(99);
+    expect(kept.ok && combatantIn(kept.state, "orc")?.initiative).toBe(99);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { createEncounter, getRuleset, stateBack, type Command } from "../../../src/engine";
+import {
+  createEncounter,
+  getRuleset,
+  stateBack,
+  type Command,
+  combatantIn,
+  combatantsById,
+} from "../../../src/engine";
 import {
   decide,
   isCommandAnswer,
@@ -219,8 +226,8 @@ describe("readStored", () => {
     doc.write(decision.write);
     const after = readStored(doc.system as unknown as System, IDS, caches)?.state;
     expect(after).not.toBe(first);
-    expect(after?.combatants["ana"]).toBe(first?.combatants["ana"]);
-    expect(after?.combatants["orc"]).not.toBe(first?.combatants["orc"]);
+    expect(combatantIn(after, "ana")).toBe(combatantIn(first, "ana"));
+    expect(combatantIn(after, "orc")).not.toBe(combatantIn(first, "orc"));
     expect(after).toEqual(decision.write.system.state);
   });
 
@@ -330,10 +337,11 @@ describe("what a write stores (issue 15: writes the size of the change)", () => 
   it("stores every piece whole over a combat still in the previous layout, deleting nothing", async () => {
     const doc = new StoredDoc();
     const stored = await started(doc);
-    // The previous layout: the whole state and the log as two JSON texts.
+    // The previous layout: the whole state and the log as two JSON texts, the state's combatants
+    // a record by id as that version kept them.
     const old: Record<string, unknown> = {
       ...doc.system,
-      state: JSON.stringify(stored.state),
+      state: JSON.stringify({ ...stored.state, combatants: combatantsById(stored.state) }),
       log: JSON.stringify(stored.log),
     };
     delete old["layout"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createEncounter, getRuleset, type Ruleset } from "../../../src/engine";
+import { createEncounter, getRuleset, type Ruleset, combatantIn } from "../../../src/engine";
 import {
   applyWithDice,
   foundryRoller,
@@ -46,8 +46,8 @@ describe("applyWithDice (the adapter's dice loop)", () => {
       { faces: 10, value: 9 },
       { faces: 10, value: 4 },
     ]);
-    expect(result.ok && result.state.combatants["ana"]?.initiative).toBe(10);
-    expect(result.ok && result.state.combatants["orc"]?.initiative).toBe(4);
+    expect(result.ok && combatantIn(result.state, "ana")?.initiative).toBe(10);
+    expect(result.ok && combatantIn(result.state, "orc")?.initiative).toBe(4);
   });
 
   it("past its first dice, rolls ahead and discards what the engine did not use or what is of other faces than it asks next", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createEncounter, getRuleset } from "../../../src/engine";
+import { createEncounter, getRuleset, combatantIn } from "../../../src/engine";
 import { insideScene } from "../../../src/engine/schema";
 import {
   cellOfOffset,
@@ -98,7 +98,7 @@ describe("combatantSetup (combatant and actor documents → the engine's Combata
       getRuleset("flow"),
     );
     expect(state.roster).toEqual(["a", "b"]);
-    expect(state.combatants["b"]?.size).toBe("large");
+    expect(combatantIn(state, "b")?.size).toBe("large");
   });
 });
 

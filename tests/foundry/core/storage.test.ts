@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { ScriptedDice, replay, type Command, type EncounterState } from "../../../src/engine";
+import {
+  ScriptedDice,
+  replay,
+  type Command,
+  type EncounterState,
+  combatantIn,
+  combatantsById,
+} from "../../../src/engine";
 import { spatialIndexOf } from "../../../src/engine/core/movement";
 import { TABLE_TIMEOUT_MS, createTable, withMovement, type Source, type Table } from "../table";
 import { START_DICE, battleWorld, flowWorld } from "../table/worlds";
@@ -87,10 +94,9 @@ describe(
       expect(Object.keys(write["log"] ?? {})).toEqual(["e1"]);
       expect(write["seq"]).toBe(2);
       // The stored combat is the whole state: the unchanged pieces stayed.
-      expect(Object.keys(table.encounter().combatants).sort()).toEqual(["ana", "bob", "orc"]);
-      expect(table.encounter().combatants["orc"]?.pools["ap"]).toBe(
-        combat(table).encounter?.combatants["orc"]?.pools["ap"],
-      );
+      expect(table.encounter().roster.slice().sort()).toEqual(["ana", "bob", "orc"]);
+      const held = combat(table).encounter;
+      expect(combatantIn(table.encounter(), "orc")?.pools["ap"]).toBe(combatantIn(held, "orc")?.pools["ap"]);
       expect(log(table)).toHaveLength(2);
     });
 
@@ -112,13 +118,13 @@ describe(
       // objects read before; one it left alone is the very same object.
       const changed = Object.keys(lastWrite(table)["combatants"] ?? {});
       expect(changed.length).toBeGreaterThan(0);
-      expect(changed.length).toBeLessThan(Object.keys(gmAfter.combatants).length);
+      expect(changed.length).toBeLessThan(gmAfter.combatants.length);
       const who = changed[0] as string;
-      const untouched = Object.keys(gmAfter.combatants).find((id) => !changed.includes(id)) as string;
-      expect(gmAfter.combatants[untouched]).toBe(gmBefore.combatants[untouched]);
-      expect(gmAfter.combatants[who]).not.toBe(gmBefore.combatants[who]);
-      expect(gmAfter.combatants[who]?.stats).toBe(gmBefore.combatants[who]?.stats);
-      expect(p1After.combatants[who]?.stats).not.toBe(p1Before.combatants[who]?.stats);
+      const untouched = gmAfter.roster.find((id) => !changed.includes(id)) as string;
+      expect(combatantIn(gmAfter, untouched)).toBe(combatantIn(gmBefore, untouched));
+      expect(combatantIn(gmAfter, who)).not.toBe(combatantIn(gmBefore, who));
+      expect(combatantIn(gmAfter, who)?.stats).toBe(combatantIn(gmBefore, who)?.stats);
+      expect(combatantIn(p1After, who)?.stats).not.toBe(combatantIn(p1Before, who)?.stats);
     });
 
     it("goes back a turn by deleting the later log entries by key, and every client reads the earlier state", async () => {
@@ -174,8 +180,8 @@ describe(
       const write = lastWrite(table);
       expect(write["log"]).toEqual({ "-=e3": null });
       // Only the combatants the turn change changed are written back, and no `initial`.
-      const changed = Object.keys(now?.combatants ?? {}).filter(
-        (id) => JSON.stringify(now?.combatants[id]) !== JSON.stringify(beforeLast?.combatants[id]),
+      const changed = (now?.roster ?? []).filter(
+        (id) => JSON.stringify(combatantIn(now, id)) !== JSON.stringify(combatantIn(beforeLast, id)),
       );
       expect(Object.keys(write["combatants"] ?? {}).sort()).toEqual(changed.sort());
       expect(write).not.toHaveProperty("initial");
@@ -214,9 +220,9 @@ describe(
         }),
       );
       await table.settle();
-      expect(table.encounter().combatants["ana"]?.at).toEqual([0, 1]);
-      expect(table.encounter().combatants["ana"]?.pools["ap"]).toBeLessThan(
-        before?.combatants["ana"]?.pools["ap"] ?? 0,
+      expect(combatantIn(table.encounter(), "ana")?.at).toEqual([0, 1]);
+      expect(combatantIn(table.encounter(), "ana")?.pools["ap"]).toBeLessThan(
+        combatantIn(before, "ana")?.pools["ap"] ?? 0,
       );
       await table.reload(table.gm);
       const answer = await table.run(table.p1, (tempo) =>
@@ -233,17 +239,22 @@ describe(
 
     it("goes on with a combat stored in the previous layout, storing it whole in the new one with the next write", async () => {
       // A started fight, stored as the previous version stored it: the whole state and the log as
-      // two JSON texts, no `layout` and no `combatants` pieces.
+      // two JSON texts, no `layout` and no `combatants` pieces; the state's (and the initial
+      // state's) combatants a record by id, as that version kept them.
       const first = await startedTable();
       const system = first.system("combat1");
+      const asRecord = (state: unknown) => {
+        const s = state as EncounterState;
+        return JSON.stringify({ ...s, combatants: combatantsById(s) });
+      };
       const old: Source = {
         ...flowWorld().combats?.[0],
         round: 1,
         turn: 0,
         system: {
           ruleset: "flow",
-          state: JSON.stringify(system["state"]),
-          initial: JSON.stringify(system["initial"]),
+          state: asRecord(system["state"]),
+          initial: asRecord(system["initial"]),
           log: JSON.stringify(system["log"]),
           last: null,
           seq: system["seq"],

@@ -9,6 +9,8 @@ import {
   reversePatch,
   type Command,
   type EncounterState,
+  combatantIn,
+  combatantsById,
 } from "../../../src/engine";
 import { spatialIndexOf } from "../../../src/engine/core/movement";
 import {
@@ -16,6 +18,7 @@ import {
   combatUpdateData,
   combatWrite,
   initiativeUpdates,
+  encounterStateOf,
   isEncounterState,
   keepWritten,
   readLog,
@@ -188,6 +191,22 @@ describe("reading stored data", () => {
     expect(isEncounterState({ ...initial(), ruleset: "chess" })).toBe(false);
     expect(isEncounterState({ ...initial(), status: "paused" })).toBe(false);
     expect(isEncounterState(null)).toBe(false);
+    // The combatants are a list of combatants, each with its id.
+    expect(isEncounterState({ ...initial(), combatants: {} })).toBe(false);
+    expect(isEncounterState({ ...initial(), combatants: [null] })).toBe(false);
+  });
+
+  it("reads a whole stored state (the initial state) listed or, as Tempo stored it before, by id", () => {
+    const state = initial();
+    const text = JSON.parse(JSON.stringify(state)) as unknown;
+    expect(encounterStateOf(text)).toEqual(state);
+    // The record by id an older version stored, in whatever key order: listed in roster order.
+    const byId = combatantsById(state);
+    const older = { ...state, combatants: { orc: byId["orc"], ana: byId["ana"] } };
+    expect(encounterStateOf(JSON.parse(JSON.stringify(older)))).toEqual(state);
+    expect(encounterStateOf({ ...older, ruleset: "chess" })).toBeNull();
+    expect(encounterStateOf("not a state")).toBeNull();
+    expect(encounterStateOf(null)).toBeNull();
   });
 
   it("reads the log from JSON text or a parsed array; a malformed entry makes it unusable", () => {
@@ -286,9 +305,9 @@ describe("the writer reads its own write back (issue 15: a command starts from t
     const { made, before, read } = written(true);
     expect(read).toBe(made);
     // Only Ana's pools changed: her stats and Orc are the very objects read before the write.
-    expect(read?.combatants["ana"]?.stats).toBe(before.combatants["ana"]?.stats);
-    expect(read?.combatants["orc"]).toBe(before.combatants["orc"]);
-    expect(read?.combatants["ana"]?.pools["ap"]).toBe(4);
+    expect(combatantIn(read, "ana")?.stats).toBe(combatantIn(before, "ana")?.stats);
+    expect(combatantIn(read, "orc")).toBe(combatantIn(before, "orc"));
+    expect(combatantIn(read, "ana")?.pools["ap"]).toBe(4);
   });
 
   it("carries the scene's index from one command to the next: the next command builds none", () => {
@@ -302,7 +321,7 @@ describe("the writer reads its own write back (issue 15: a command starts from t
     expect(read).not.toBe(made);
     expect(spatialIndexOf(read as EncounterState)).not.toBe(index);
     expect(read).toEqual(made);
-    expect(read?.combatants["ana"]?.stats).not.toBe(before.combatants["ana"]?.stats);
+    expect(combatantIn(read, "ana")?.stats).not.toBe(combatantIn(before, "ana")?.stats);
   });
 
   it("parses a piece stored otherwise than written, and then reads no part of the write as the engine's", () => {
@@ -311,8 +330,8 @@ describe("the writer reads its own write back (issue 15: a command starts from t
       update.system.combatants["ana"] = text.replace('"ap":4', '"ap":3');
     });
     expect(read).not.toBe(made);
-    expect(read?.combatants["ana"]?.pools["ap"]).toBe(3);
-    expect(read?.combatants["orc"]).toEqual(made.combatants["orc"]);
+    expect(combatantIn(read, "ana")?.pools["ap"]).toBe(3);
+    expect(combatantIn(read, "orc")).toEqual(combatantIn(made, "orc"));
   });
 
   it("reads the log entries it wrote as the very entries it logged", () => {

@@ -14,6 +14,7 @@ import {
 } from "../../../src/foundry/holds";
 import { previewFor } from "../../../src/foundry/reactions";
 import { fight, type Table } from "./helpers";
+import { combatantIn } from "../../../src/engine/record";
 
 /** Ana's drag: [3,0] → [2,0] → [2,-1] → [1,-1] → [0,-1]; the orc at [1,0] threatens [2,0], [2,-1] and [1,-1]. */
 const DRAG: Cell[] = [
@@ -57,12 +58,12 @@ describe("a provoking move paused and resumed", () => {
     hold.sent = true;
     table.write([{ type: "move", who: "ana", path: DRAG }], "player");
     // The engine holds Ana on the very cell the token paused on.
-    expect(table.state.combatants["ana"]?.at).toEqual([2, 0]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([2, 0]);
     expect(holdVerdict(table.state, hold, [2, 0])).toBe("wait");
     table.write([{ type: "react", who: "orc", with: "decline", against: "ana" }], "gm");
     expect(holdVerdict(table.state, hold, [2, 0])).toBe("resume");
     expect(segmentStep(hold, [0, -1], true, table.state)).toBe("done");
-    expect(table.state.combatants["ana"]?.at).toEqual([0, -1]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);
   });
 
   it("goes on through a later checkpoint where the engine does not hold the move", () => {
@@ -93,7 +94,7 @@ describe("a provoking move stopped by a reaction", () => {
     // Ana may still defend herself against the killing blow: the move is still held.
     expect(holdVerdict(table.state, hold, [2, 0])).toBe("wait");
     table.write([{ type: "react", who: "ana", with: "decline" }], "player");
-    expect(table.state.combatants["ana"]?.at).toEqual([2, 0]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([2, 0]);
     expect(holdVerdict(table.state, hold, [2, 0])).toBe("stop");
   });
 

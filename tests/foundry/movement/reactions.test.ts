@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { getRuleset, type Command, type Ruleset } from "../../../src/engine";
+import { getRuleset, type Command, type Ruleset, combatantIn } from "../../../src/engine";
 import {
   answererFor,
   checkAnswer,
@@ -77,7 +77,7 @@ describe("a dragged move is held where it leaves a threatened hex", () => {
   it("holds the token at that cell, not at the end of the drag", () => {
     const table = fight();
     table.write([{ type: "move", who: "ana", path: DRAG }], "player");
-    expect(table.state.combatants["ana"]?.at).toEqual([2, 0]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([2, 0]);
     expect(tokenMoves(table.events, table.state)).toEqual([{ who: "ana", path: [[2, 0]], to: [2, 0] }]);
   });
 
@@ -87,7 +87,7 @@ describe("a dragged move is held where it leaves a threatened hex", () => {
     const before = table.events.length;
     const report = await resolveReactions(host(table, decline));
     expect(report.applied).toEqual([{ type: "react", who: "orc", with: "decline", against: "ana" }]);
-    expect(table.state.combatants["ana"]?.at).toEqual([0, -1]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);
     const moved = table.events.slice(before).find((e) => e.type === "moved");
     expect(moved?.["path"]).toEqual([
       [3, 0],
@@ -126,8 +126,8 @@ describe("a dragged move is held where it leaves a threatened hex", () => {
         ),
       );
     await resolveReactions(killing);
-    expect(table.state.combatants["ana"]?.defeated).toBe(true);
-    expect(table.state.combatants["ana"]?.at).toEqual([2, 0]);
+    expect(combatantIn(table.state, "ana")?.defeated).toBe(true);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([2, 0]);
     expect(table.events.some((e) => e.type === "moveStopped" && e["who"] === "ana")).toBe(true);
     expect(table.state.offers).toEqual([]);
   });
@@ -140,8 +140,8 @@ describe("answers that do not come", () => {
     const report = await resolveReactions(host(table, () => Promise.resolve(null)));
     expect(report.collected.map((c) => c.how)).toEqual(["timeout"]);
     expect(report.applied).toEqual([{ type: "react", who: "orc", with: "decline", against: "ana" }]);
-    expect(table.state.combatants["orc"]?.pools["rp"]).toBe(2);
-    expect(table.state.combatants["ana"]?.at).toEqual([0, -1]);
+    expect(combatantIn(table.state, "orc")?.pools["rp"]).toBe(2);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);
   });
 
   it("declines for a user who disconnected (the query rejects)", async () => {
@@ -150,7 +150,7 @@ describe("answers that do not come", () => {
     const report = await resolveReactions(host(table, () => Promise.reject(new Error("user went away"))));
     expect(report.collected.map((c) => c.how)).toEqual(["disconnected"]);
     expect(table.state.offers).toEqual([]);
-    expect(table.state.combatants["ana"]?.at).toEqual([0, -1]);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);
   });
 
   it("collect treats null as the countdown running out and a rejection as a disconnect", async () => {
@@ -266,7 +266,7 @@ describe("answers are checked on the GM's client", () => {
     });
     const report = await resolveReactions(forged);
     expect(report.refused.map((r) => r.refusal.key)).toEqual(["TEMPO.Prompt.Refused.NotYours"]);
-    expect(table.state.combatants["orc"]?.pools["rp"]).toBe(2);
+    expect(combatantIn(table.state, "orc")?.pools["rp"]).toBe(2);
     expect(table.log.filter((e) => e.command.type === "react").map((e) => e.command)).toEqual([
       { type: "react", who: "orc", with: "decline", against: "ana" },
     ]);
@@ -342,8 +342,8 @@ describe("hidden and invisible movers", () => {
     const h = host(table, take, { sees: (_reactor, mover) => mover !== "ana" });
     await resolveReactions(h);
     expect(h.sent).toEqual([]);
-    expect(table.state.combatants["ana"]?.at).toEqual([0, -1]);
-    expect(table.state.combatants["orc"]?.pools["rp"]).toBe(2);
+    expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);
+    expect(combatantIn(table.state, "orc")?.pools["rp"]).toBe(2);
   });
 
   it("the ruler marks no provocation from a reactor who cannot see the mover", () => {
@@ -434,13 +434,13 @@ describe("undoing a move", () => {
     const table = fight();
     table.write([{ type: "move", who: "ana", path: DRAG }], "player");
     table.write([{ type: "react", who: "orc", with: "decline", against: "ana" }], "gm");
-    expect(table.state.combatants["ana"]?.pools["ap"]).toBe(4);
+    expect(combatantIn(table.state, "ana")?.pools["ap"]).toBe(4);
     const undo = undoMove(table.initial, table.log, "ana", table.state);
     expect(undo.ok).toBe(true);
     if (!undo.ok) return;
     expect(undo.keep).toBe(1);
-    expect(undo.state.combatants["ana"]?.pools["ap"]).toBe(5);
-    expect(undo.state.combatants["ana"]?.at).toEqual([3, 0]);
+    expect(combatantIn(undo.state, "ana")?.pools["ap"]).toBe(5);
+    expect(combatantIn(undo.state, "ana")?.at).toEqual([3, 0]);
     expect(undo.state.offers).toEqual([]);
   });
 

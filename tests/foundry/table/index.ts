@@ -492,8 +492,16 @@ export class Table {
       isRecord(value)
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, JSON.parse(String(v)) as unknown]))
         : {};
-    if (isRecord(system["state"]))
-      out["state"] = { ...pieces(system["state"]), combatants: pieces(system["combatants"]) };
+    if (isRecord(system["state"])) {
+      // The state lists its combatants in roster order (engine/record.ts); they are stored by id.
+      const top = pieces(system["state"]);
+      const byId = pieces(system["combatants"]);
+      const roster = Array.isArray(top["roster"]) ? (top["roster"] as string[]) : [];
+      out["state"] = {
+        ...top,
+        combatants: roster.filter((id) => Object.hasOwn(byId, id)).map((id) => byId[id]),
+      };
+    }
     if (isRecord(system["log"])) {
       const entries = pieces(system["log"]);
       out["log"] = Object.keys(entries)

@@ -15,6 +15,7 @@ import {
   type Table,
 } from "./index";
 import { GRID, START_DICE, at, battleWorld } from "./worlds";
+import { combatantIn } from "../../../src/engine/record";
 
 interface BattleOptions {
   version?: 13 | 14;
@@ -37,7 +38,7 @@ async function battle(options: BattleOptions = {}): Promise<Table> {
 
 /** Where the engine has a combatant. */
 function engineAt(table: Table, who: string): Cell | null {
-  return table.encounter().combatants[who]?.at ?? null;
+  return combatantIn(table.encounter(), who)?.at ?? null;
 }
 
 /** Where the token stands on the server (the board), as a cell. */
@@ -72,7 +73,7 @@ const AROUND = [at(0, 1), at(0, 2), at(0, 3), at(1, 3), at(2, 3)];
 
 /** Ana's AP now. */
 function apOf(table: Table, who: string): number | undefined {
-  return table.encounter().combatants[who]?.pools["ap"];
+  return combatantIn(table.encounter(), who)?.pools["ap"];
 }
 
 describe("the combat's own scene", { timeout: TABLE_TIMEOUT_MS }, () => {
@@ -522,7 +523,7 @@ describe(
 
     it("Ana walks past the orc on the balcony above: nothing provokes, the walk goes through", async () => {
       const table = await battle({ version: 14, world: { levels } });
-      expect(table.encounter().combatants["orc"]?.level).toBe("balcony");
+      expect(combatantIn(table.encounter(), "orc")?.level).toBe("balcony");
       await table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([4, 0]);
@@ -538,7 +539,7 @@ describe(
           .move([{ ...at(2, 1), level: "ground", action: "blink" }], { method: "dragging" }),
       );
       await table.settle();
-      expect(table.encounter().combatants["orc"]?.level).toBe("ground");
+      expect(combatantIn(table.encounter(), "orc")?.level).toBe("ground");
       expect(table.logged().at(-1)).toEqual({ type: "place", userId: "gm" });
       void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
       await table.settle();

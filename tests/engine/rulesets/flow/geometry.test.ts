@@ -13,6 +13,7 @@ import {
 } from "../../../../src/engine/rulesets/flow/geometry";
 import type { CombatantSetup, EncounterState, GridDescription } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * flow's questions to the grid asked directly (src/engine/rulesets/flow/geometry.ts), on scenes
@@ -27,7 +28,7 @@ function scene(combatants: CombatantSetup[], grid: GridDescription = { type: "he
 }
 
 function who(state: EncounterState, id: string) {
-  const found = state.combatants[id];
+  const found = combatantIn(state, id);
   if (!found) throw new Error(`no combatant ${id}`);
   return found;
 }

@@ -89,10 +89,9 @@ describe("flow: the GM's commands on a saved state that still names someone no l
     const ana = grappling.c("ana");
     grappling.state = {
       ...grappling.state,
-      combatants: {
-        ...grappling.state.combatants,
-        ana: { ...ana, ext: { ...ana.ext, grappling: { target: "gone", since: 1 } } },
-      },
+      combatants: grappling.state.combatants.map((c) =>
+        c.id === "ana" ? { ...ana, ext: { ...ana.ext, grappling: { target: "gone", since: 1 } } } : c,
+      ),
     };
     const events = grappling.do({ type: "place", who: "ana", at: [-3, 0] });
     expect(grappling.c("ana").at).toEqual([-3, 0]);
@@ -101,7 +100,9 @@ describe("flow: the GM's commands on a saved state that still names someone no l
     const orc = held.c("orc");
     held.state = {
       ...held.state,
-      combatants: { ...held.state.combatants, orc: { ...orc, ext: { ...orc.ext, grappledBy: "gone" } } },
+      combatants: held.state.combatants.map((c) =>
+        c.id === "orc" ? { ...orc, ext: { ...orc.ext, grappledBy: "gone" } } : c,
+      ),
     };
     const again = held.do({ type: "place", who: "orc", at: [4, 0] });
     expect(held.c("orc").at).toEqual([4, 0]);

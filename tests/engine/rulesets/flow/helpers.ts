@@ -7,6 +7,7 @@ import type { EngineEvent } from "../../../../src/engine/events";
 import type { Refusal } from "../../../../src/engine/refusal";
 import { flow } from "../../../../src/engine/rulesets/flow";
 import type { CombatantSetup, EncounterState, GridDescription } from "../../../../src/engine/state";
+import { combatantIn } from "../../../../src/engine/record";
 
 /** A flow encounter driven command by command with scripted dice; every die must be used. */
 export class Table {
@@ -45,7 +46,7 @@ export class Table {
     return result.refusal;
   }
   c(id: string) {
-    const found = this.state.combatants[id];
+    const found = combatantIn(this.state, id);
     if (!found) throw new Error(`no combatant ${id}`);
     return found;
   }

@@ -8,6 +8,7 @@ import { replay } from "../../../../src/engine/replay";
 import { flow } from "../../../../src/engine/rulesets/flow";
 import type { Cell, EncounterState } from "../../../../src/engine/state";
 import { runs } from "../../../support/fast-check";
+import { combatantIn } from "../../../../src/engine/record";
 
 /** Four fighters close together on a hex grid, one with a shield, one large, one surprised. */
 function startState(seed: number, surprise: boolean): { state: EncounterState; dice: SeededDice } {
@@ -40,8 +41,8 @@ function commandFor(state: EncounterState, n: readonly number[]): Command {
   const ids = state.roster;
   const actor = state.current !== null && (n[5] ?? 0) % 6 !== 0 ? state.current : pick(ids, 5);
   const outcome = (n[3] ?? 0) % 9 < 7 ? pick(OUTCOMES, 3) : undefined;
-  const self = state.combatants[actor];
-  const foes = ids.filter((id) => state.combatants[id]?.side !== self?.side);
+  const self = combatantIn(state, actor);
+  const foes = ids.filter((id) => combatantIn(state, id)?.side !== self?.side);
   const target = (n[2] ?? 0) % 4 === 0 || foes.length === 0 ? pick(ids, 2) : pick(foes, 2);
   const kind = (n[0] ?? 0) % 9;
   switch (state.offers.length === 0 && kind < 3 ? 5 : kind) {
@@ -66,7 +67,7 @@ function commandFor(state: EncounterState, n: readonly number[]): Command {
       return cmd;
     }
     case 7: {
-      const at = state.combatants[actor]?.at ?? [0, 0];
+      const at = combatantIn(state, actor)?.at ?? [0, 0];
       const d = (i: number) => ((n[i] ?? 0) % 7) - 3;
       const path: Cell[] = [[at[0] + d(1), at[1] + d(2)]];
       if ((n[4] ?? 0) % 2 === 0) path.push([at[0] + d(2), at[1] + d(4)]);
@@ -126,7 +127,7 @@ function play(seed: number, surprise: boolean, steps: number[][]): Run {
       );
       const pending = before.pending.find((p) => p.id === offered?.trigger);
       const cost = pending?.kind === "riposte" ? 0 : (flow.reactions[command.with]?.cost.rp ?? 0);
-      if ((before.combatants[command.who]?.pools.rp ?? 0) < cost)
+      if ((combatantIn(before, command.who)?.pools.rp ?? 0) < cost)
         problems.push(`${command.who} reacted with ${command.with} without the RP`);
     }
   }
@@ -145,7 +146,7 @@ describe("flow invariants under random play", () => {
           // Offers and pending triggers go together: nothing waits without an open offer.
           expect(s.pending.length === 0).toBe(s.offers.length === 0);
           for (const o of s.offers) {
-            const reactor = s.combatants[o.who];
+            const reactor = combatantIn(s, o.who);
             expect(reactor?.defeated).toBe(false);
           }
           if (s.current !== null) expect(s.order).toContain(s.current);

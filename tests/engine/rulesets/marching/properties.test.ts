@@ -8,6 +8,7 @@ import { replay } from "../../../../src/engine/replay";
 import { marching } from "../../../../src/engine/rulesets/marching";
 import type { CombatantSetup, EncounterState } from "../../../../src/engine/state";
 import { runs } from "../../../support/fast-check";
+import { combatantIn } from "../../../../src/engine/record";
 
 const IDS = ["a", "b", "c", "d", "e"];
 
@@ -146,7 +147,7 @@ describe("marching invariants over random command sequences", () => {
               expect(turns.get(key)).toBe(1);
             }
             if (e.type === "reactionResolved")
-              expect(previous.combatants[String(e.who)]?.usage["round:reaction"] ?? 0).toBe(0);
+              expect(combatantIn(previous, String(e.who))?.usage["round:reaction"] ?? 0).toBe(0);
           }
           if (state.stage === "turns" && state.current !== null) expect(state.order).toContain(state.current);
           expect(new Set(state.order).size).toBe(state.order.length);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { foe, pc, Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * marching.txt: "If two parties act nearly simultaneously and order matters, each may make an AGL
@@ -73,7 +74,7 @@ describe("marching AGL checks for seizing, rolled", () => {
 
   it("keeps the opponent first when the seizer fails alone (the opponent has no reaction to roll)", () => {
     const t = contest([11]);
-    t.state.combatants.lead!.usage["round:reaction"] = 1;
+    combatantIn(t.state, "lead")!.usage["round:reaction"] = 1;
     t.do({ type: "seize", who: "goblin" });
     expect(t.ofType("seizeContested")[0]).toMatchObject({
       checks: [{ who: "goblin", die: 11, target: 10, success: false }],

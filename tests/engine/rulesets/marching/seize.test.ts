@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { firstOf } from "../../../../src/engine/rulesets/marching/seize";
 import { foe, pc, Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * lead's turn is starting; the goblin (later in the order and in the roster) wants to go first.
@@ -98,7 +99,7 @@ describe('marching: seizing initiative ("each may make an AGL check to spend the
   it("lets the seizer go first on a success alone when the opponent has no reaction left to roll with", () => {
     const u = contest([4]);
     // The lead spent its reaction earlier this round (as if it had answered an attack).
-    u.state.combatants.lead!.usage["round:reaction"] = 1;
+    combatantIn(u.state, "lead")!.usage["round:reaction"] = 1;
     u.do({ type: "seize", who: "goblin" });
     expect(u.dice.asked).toEqual([20]);
     expect(u.state.current).toBe("goblin");

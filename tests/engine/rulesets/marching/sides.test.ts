@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { createEncounter } from "../../../../src/engine";
+import { createEncounter, combatantIn } from "../../../../src/engine";
 import { marching } from "../../../../src/engine/rulesets/marching";
 import {
   leadOf,
@@ -25,9 +25,10 @@ function encounter(
 ): EncounterState {
   const state = structuredClone(createEncounter({ ruleset: "marching", grid, combatants }, marching));
   for (const [id, change] of Object.entries(changes)) {
-    const c = state.combatants[id];
+    const i = state.roster.indexOf(id);
+    const c = state.combatants[i];
     if (!c) throw new Error(id);
-    state.combatants[id] = { ...c, ...change };
+    state.combatants[i] = { ...c, ...change };
   }
   return state;
 }
@@ -120,14 +121,14 @@ describe("marching: unseen sides and distances", () => {
       ],
       { near: { defeated: true } },
     );
-    const c = (id: string) => state.combatants[id]!;
+    const c = (id: string) => combatantIn(state, id)!;
     expect(nearestDistance(state, c("hero"), [c("near"), c("far")])).toBe(5);
     const off = encounter(
       [member("hero", "party", { pc: true, marching: 1 }), member("far", "foes")],
       {},
       { type: "none" },
     );
-    expect(nearestDistance(off, off.combatants["hero"]!, [off.combatants["far"]!])).toBe(Infinity);
+    expect(nearestDistance(off, combatantIn(off, "hero")!, [combatantIn(off, "far")!])).toBe(Infinity);
   });
 
   it('monsters at the same distance from the party act nearest-first, then clockwise from north around their point of contact ("radiating outward clockwise in a spiral")', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * phases' action economy (rules/phases.txt): "In a normal Phase, you can perform an attack action
@@ -155,7 +156,7 @@ describe('phases: "A full-phase action requires an entire phase to complete"', (
       data: { who: "hero", need: 2 },
     });
     t.do({ type: "move", who: "hero", path: [[-4, 0]] });
-    expect(t.state.combatants.hero?.at).toEqual([-4, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-4, 0]);
     expect(t.eventsOf("actionTaken").map((e) => e.actionType)).toEqual(["move", "move"]);
   });
 
@@ -253,7 +254,7 @@ describe('phases: the 1-hex step ("You can move 1 hex in any Phase when you don\
     // [0, 1] is next to both [0, 0] and the thug's [1, 0]: the hero steps within the thug's threat.
     t.do({ type: "move", who: "hero", path: [[0, 1]], mode: "step" });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([0, 1]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, 1]);
     expect(t.eventsOf("actionTaken").at(-1)).toEqual({
       type: "actionTaken",
       who: "hero",
@@ -325,7 +326,7 @@ describe('phases: "Withdraw from combat" is a full-phase action that provokes no
     ).do({ type: "start" });
     t.do({ type: "move", who: "hero", path: [[-2, 0]], mode: "withdraw" });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
     expect(t.eventsOf("actionTaken").at(-1)).toMatchObject({ action: "withdraw", actionType: "fullPhase" });
     expect(t.refused({ type: "act", who: "hero", action: "drawFocus" })).toBe("TEMPO.Refusal.FullPhaseTaken");
   });

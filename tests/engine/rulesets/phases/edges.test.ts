@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { phases } from "../../../../src/engine/rulesets/phases";
 import { Table, readierAndDelayer } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /** phases' rules at their edges: unplaced tokens, a GM's hand mid-move, readiers and delayers together. */
 const hex = { grid: { type: "hex" as const } };
@@ -82,7 +83,7 @@ describe("phases: aborting to a dodge", () => {
     t.do({ type: "abort", who: "thug", to: "dodge" });
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 });
 

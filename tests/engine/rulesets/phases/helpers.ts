@@ -5,6 +5,7 @@ import type { EncounterSetup } from "../../../../src/engine/encounter";
 import type { Refusal } from "../../../../src/engine/refusal";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { RulesetTable } from "../../../support/table";
+import { combatantIn } from "../../../../src/engine/record";
 
 /** The phases ruleset's test driver. */
 export class Table extends RulesetTable {
@@ -23,7 +24,7 @@ export class Table extends RulesetTable {
 
   /** The ids of a combatant's conditions. */
   conditions(id: string): string[] {
-    return (this.state.combatants[id]?.conditions ?? []).map((k) => k.id);
+    return (combatantIn(this.state, id)?.conditions ?? []).map((k) => k.id);
   }
 }
 

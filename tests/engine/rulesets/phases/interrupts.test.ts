@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * phases' readied actions that meet attacks of opportunity (rules/phases.txt): "The action occurs
@@ -50,7 +51,7 @@ describe("phases: a readied action held by an attack of opportunity", () => {
     t.do({ type: "act", who: "goon", action: "drawFocus", outcome: "success" });
     t.do({ type: "act", who: "hero", action: "reload" });
     t.do({ type: "react", who: "thug", with: "attackOfOpportunity", outcome: "kill" });
-    expect(t.state.combatants.hero?.defeated).toBe(true);
+    expect(combatantIn(t.state, "hero")?.defeated).toBe(true);
     expect(t.state.current).toBe("goon");
     expect(t.eventsOf("actionTaken").map((e) => [e.who, e.action])).toEqual([
       ["hero", "reload"],
@@ -79,7 +80,7 @@ describe("phases: a readied action held by an attack of opportunity", () => {
     t.do({ type: "act", who: "goon", action: "drawFocus", outcome: "success" });
     t.do({ type: "move", who: "hero", path: [[-1, 0]], mode: "step" });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-1, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-1, 0]);
     expect(t.eventsOf("actionTaken").at(-1)).toEqual({
       type: "actionTaken",
       who: "hero",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * phases' attacks of opportunity (rules/phases.txt). Hex neighbours of [q, r]: [q±1, r], [q, r±1],
@@ -21,7 +22,7 @@ describe('phases: "You threaten all hexes into which you can make a melee attack
     t.do({ type: "act", who: "hero", action: "pickUp" });
     expect(t.state.offers).toEqual([]);
     expect(t.eventsOf("reactionOffered")).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 
   it("leaving the hexes of two enemies offers both, in roster order, and holds the move where it provoked", () => {
@@ -55,9 +56,9 @@ describe('phases: "You threaten all hexes into which you can make a melee attack
       { type: "movePaused", who: "hero", at: [0, 0], pending: pending?.id },
     ]);
     t.do({ type: "react", who: "goon", with: "decline" });
-    expect(t.state.combatants.hero?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, 0]);
     t.do({ type: "react", who: "thug", with: "attackOfOpportunity", outcome: "miss" });
-    expect(t.state.combatants.hero?.at).toEqual([0, -2]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, -2]);
     expect(t.state.pending).toEqual([]);
     expect(t.eventsOf("moved")).toEqual([
       {
@@ -86,9 +87,9 @@ describe('phases: "You threaten all hexes into which you can make a melee attack
     expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
     t.do({ type: "react", who: "thug", with: "decline" });
     expect(t.state.offers.map((o) => [o.who, o.cell])).toEqual([["goon", [-2, 0]]]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
     t.do({ type: "react", who: "goon", with: "decline" });
-    expect(t.state.combatants.hero?.at).toEqual([-3, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-3, 0]);
     expect(t.eventsOf("moved")).toEqual([
       {
         type: "moved",
@@ -117,7 +118,7 @@ describe("phases: who may take an attack of opportunity", () => {
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.offers).toEqual([]);
     expect(t.state.pending).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 
   it("the defeated take none", () => {
@@ -134,7 +135,7 @@ describe("phases: who may take an attack of opportunity", () => {
     t.do({ type: "act", who: "thug", action: "dodge" }).next();
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 
   it("a block is no dodge: the blocker still takes its attack of opportunity", () => {
@@ -155,7 +156,7 @@ describe("phases: who may take an attack of opportunity", () => {
     expect(t.state.phase).toBe("surprise");
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 
   it('"If you have the Combat Reflexes skill you can make more than one attack of opportunity in each Phase": one more per level', () => {
@@ -167,7 +168,7 @@ describe("phases: who may take an attack of opportunity", () => {
     ]);
     t.do({ type: "move", who: "ana", path: [[-2, 0]] });
     t.do({ type: "react", who: "vet", with: "attackOfOpportunity", outcome: "miss" });
-    expect(t.state.combatants.ana?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "ana")?.at).toEqual([-2, 0]);
     t.next();
     t.do({ type: "move", who: "ben", path: [[4, -2]] });
     expect(t.state.offers.map((o) => o.who)).toEqual(["vet"]);
@@ -176,7 +177,7 @@ describe("phases: who may take an attack of opportunity", () => {
     t.next();
     t.do({ type: "move", who: "cid", path: [[1, 3]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.cid?.at).toEqual([1, 3]);
+    expect(combatantIn(t.state, "cid")?.at).toEqual([1, 3]);
     // A new Phase gives the reflexes back.
     t.next(2);
     expect(t.state).toMatchObject({ phase: 2, current: "ana" });
@@ -260,7 +261,7 @@ describe('phases: actions that "divert your attention from the battle" in a thre
     const t = duel().do({ type: "apply", who: "hero", condition: "prone", rounds: null });
     t.do({ type: "act", who: "hero", action: "standUp" });
     t.do({ type: "react", who: "thug", with: "attackOfOpportunity", outcome: "kill" });
-    expect(t.state.combatants.hero?.defeated).toBe(true);
+    expect(combatantIn(t.state, "hero")?.defeated).toBe(true);
     expect(t.conditions("hero")).toEqual(["prone"]);
     expect(t.state.pending).toEqual([]);
     expect(t.eventsOf("defeatedChanged")).toEqual([{ type: "defeatedChanged", who: "hero", defeated: true }]);
@@ -306,12 +307,12 @@ describe("phases: an attack that kills", () => {
     ]);
     t.do({ type: "act", who: "hero", action: "strike", target: "goon", outcome: "crit" });
     expect(t.eventsOf("attackResolved").at(-1)).toMatchObject({ outcome: "crit", hit: true, roll: null });
-    expect(t.state.combatants.goon?.defeated).toBe(false);
+    expect(combatantIn(t.state, "goon")?.defeated).toBe(false);
     t.next();
     expect(t.state.current).toBe("thug");
     t.do({ type: "act", who: "thug", action: "attack", target: "hero", outcome: "kill" });
     expect(t.eventsOf("attackResolved").at(-1)).toMatchObject({ outcome: "kill", hit: true });
-    expect(t.state.combatants.hero?.defeated).toBe(true);
+    expect(combatantIn(t.state, "hero")?.defeated).toBe(true);
     expect(t.eventsOf("defeatedChanged")).toEqual([{ type: "defeatedChanged", who: "hero", defeated: true }]);
   });
 
@@ -336,7 +337,7 @@ describe("phases: an attack that kills", () => {
     expect(t.eventsOf("moveStopped")).toEqual([
       { type: "moveStopped", who: "hero", at: [0, 0], reason: "defeated" },
     ]);
-    expect(t.state.combatants.hero?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, 0]);
   });
 
   it("the GM defeating a held mover stops its move", () => {
@@ -350,7 +351,7 @@ describe("phases: an attack that kills", () => {
     expect(t.eventsOf("moveStopped")).toEqual([
       { type: "moveStopped", who: "hero", at: [0, 0], reason: "defeated" },
     ]);
-    expect(t.state.combatants.hero?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, 0]);
     expect(t.state.pending).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attackHits } from "../../../../src/engine/rulesets/phases/actions";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 const pair = (
   extra: { heroStats?: Record<string, number>; thugStats?: Record<string, number> } = {},
@@ -26,7 +27,7 @@ describe("phases: initiative", () => {
     const t = pair().do({ type: "start" });
     t.do({ type: "addCombatant", combatant: { id: "goon", side: "foes", stats: { combatValue: 6 } } });
     expect(t.state.order).toEqual(["hero", "thug", "goon"]);
-    expect(t.state.combatants.goon?.initiative).toBe(6);
+    expect(combatantIn(t.state, "goon")?.initiative).toBe(6);
   });
 });
 
@@ -116,7 +117,7 @@ describe("phases: refusals change nothing", () => {
     t.next();
     t.do({ type: "move", who: "ben", path: [[3, -1]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.ben?.at).toEqual([3, -1]);
+    expect(combatantIn(t.state, "ben")?.at).toEqual([3, -1]);
   });
 });
 
@@ -145,7 +146,7 @@ describe("phases: ready", () => {
     t.do({ type: "endTurn", who: "hero" });
     expect(t.state.current).toBe("thug");
     expect(t.eventsOf("actionTaken").at(-1)).toMatchObject({ who: "thug", action: "drawFocus" });
-    expect(t.state.combatants.hero?.conditions.map((k) => k.id)).toEqual(["readied"]);
+    expect(combatantIn(t.state, "hero")?.conditions.map((k) => k.id)).toEqual(["readied"]);
   });
 
   it('a readied move action answers with a move ("You can ready an attack action, a move action")', () => {

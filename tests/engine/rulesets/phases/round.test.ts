@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /** phases' Turn of four Phases, Initiative and the Surprise Phase (rules/phases.txt). */
 const hex = { grid: { type: "hex" as const } };
@@ -55,12 +56,12 @@ describe('phases: Initiative ("equal to their Combat Value (plus their Lightning
       purpose: "initiativeTie",
       who: "ana",
     });
-    expect(t.state.combatants.ana?.ext.tieRolls).toEqual([3, 2]);
-    expect(t.state.combatants.ben?.ext.tieRolls).toEqual([5]);
-    expect(t.state.combatants.cat?.ext.tieRolls).toEqual([3, 6]);
-    expect(t.state.combatants.dan?.ext.tieRolls).toEqual([]);
+    expect(combatantIn(t.state, "ana")?.ext.tieRolls).toEqual([3, 2]);
+    expect(combatantIn(t.state, "ben")?.ext.tieRolls).toEqual([5]);
+    expect(combatantIn(t.state, "cat")?.ext.tieRolls).toEqual([3, 6]);
+    expect(combatantIn(t.state, "dan")?.ext.tieRolls).toEqual([]);
     // The scores stay as they were.
-    expect(["ana", "ben", "cat"].map((id) => t.state.combatants[id]?.initiative)).toEqual([8, 8, 8]);
+    expect(["ana", "ben", "cat"].map((id) => combatantIn(t.state, id)?.initiative)).toEqual([8, 8, 8]);
   });
 
   it('"you retain your Initiative score": the unconscious keep their place but are passed over', () => {
@@ -102,7 +103,7 @@ describe("phases: the Turn", () => {
     expect(t.eventsOf("roundEnded")).toEqual([{ type: "roundEnded", round: 1 }]);
     // A condition lasting one Turn is gone; one lasting two has one left.
     expect(t.conditions("thug")).toEqual([]);
-    expect(t.state.combatants.hero?.conditions).toEqual([{ id: "hampered", rounds: 1 }]);
+    expect(combatantIn(t.state, "hero")?.conditions).toEqual([{ id: "hampered", rounds: 1 }]);
     t.next();
     expect(t.state).toMatchObject({ round: 2, phase: 1, current: "hero" });
     expect(t.eventsOf("phaseStarted").at(-1)).toEqual({
@@ -133,9 +134,9 @@ describe("phases: the Turn", () => {
     t.do({ type: "react", who: "thug", with: "decline" });
     t.do({ type: "move", who: "hero", path: [[0, 0]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.hero?.ext.provokedBy).toEqual(["thug"]);
+    expect(combatantIn(t.state, "hero")?.ext.provokedBy).toEqual(["thug"]);
     t.next(2);
-    expect(t.state.combatants.hero?.ext.provokedBy).toEqual([]);
+    expect(combatantIn(t.state, "hero")?.ext.provokedBy).toEqual([]);
     t.do({ type: "move", who: "hero", path: [[0, 1]] });
     expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
   });
@@ -262,7 +263,7 @@ describe("phases: a delayer acting at the Phase's end", () => {
 describe("phases: what the ruleset keeps on each character", () => {
   it("starts empty: no tie rolls, delay, readied or aborted action, turn, started action or provocation", () => {
     const t = new Table([{ id: "hero", side: "party", stats: { combatValue: 10 } }]);
-    expect(t.state.combatants.hero?.ext).toEqual({
+    expect(combatantIn(t.state, "hero")?.ext).toEqual({
       tieRolls: [],
       delaying: null,
       readied: null,
@@ -279,16 +280,16 @@ describe("phases: what the ruleset keeps on each character", () => {
       { id: "ally", side: "party", stats: { combatValue: 9 } },
       { id: "thug", side: "foes", surprised: true, stats: { combatValue: 7 } },
     ]).do({ type: "start" });
-    expect(t.state.combatants.hero?.ext.lastTurn).toEqual({ round: 1, phase: "surprise" });
+    expect(combatantIn(t.state, "hero")?.ext.lastTurn).toEqual({ round: 1, phase: "surprise" });
     t.do({ type: "ready", who: "hero", action: "strike", trigger: { who: "thug", verb: "act" } });
-    expect(t.state.combatants.hero?.ext.readied).toEqual({
+    expect(combatantIn(t.state, "hero")?.ext.readied).toEqual({
       action: "strike",
       trigger: { who: "thug", verb: "act" },
       since: { round: 1, phase: "surprise" },
     });
     t.next();
     t.do({ type: "act", who: "ally", action: "recover" });
-    expect(t.state.combatants.ally?.ext.fullPhaseStarted).toEqual({
+    expect(combatantIn(t.state, "ally")?.ext.fullPhaseStarted).toEqual({
       action: "recover",
       at: { round: 1, phase: "surprise" },
     });
@@ -297,7 +298,10 @@ describe("phases: what the ruleset keeps on each character", () => {
     t.next();
     t.do({ type: "delay", who: "ally" });
     expect(t.state.current).toBe("thug");
-    expect(t.state.combatants.ally?.ext.delaying).toEqual({ until: null, since: { round: 1, phase: 1 } });
-    expect(t.state.combatants.ally?.ext.lastTurn).toEqual({ round: 1, phase: 1 });
+    expect(combatantIn(t.state, "ally")?.ext.delaying).toEqual({
+      until: null,
+      since: { round: 1, phase: 1 },
+    });
+    expect(combatantIn(t.state, "ally")?.ext.lastTurn).toEqual({ round: 1, phase: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 const hex = { grid: { type: "hex" as const } };
 
@@ -29,10 +30,10 @@ describe("phases: readied actions (second reading)", () => {
       "TEMPO.Refusal.NotInReach",
     );
     t.do({ type: "move", who: "hero", path: [[1, 0]], mode: "step" });
-    expect(t.state.combatants.hero?.at).toEqual([1, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([1, 0]);
     expect(t.state.current).toBe("hero");
     t.do({ type: "act", who: "hero", action: "strike", target: "goon", outcome: "miss" });
-    expect(t.state.combatants.hero?.conditions.map((k) => k.id)).toEqual([]);
+    expect(combatantIn(t.state, "hero")?.conditions.map((k) => k.id)).toEqual([]);
   });
 
   it("refuses the readier's step when it has already moved a distance this Phase", () => {
@@ -64,7 +65,7 @@ describe("phases: readied actions (second reading)", () => {
       "TEMPO.Refusal.ReadiedMoveIsMoveAction",
     );
     t.do({ type: "move", who: "hero", path: [[3, 0]] });
-    expect(t.state.combatants.hero?.at).toEqual([3, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([3, 0]);
   });
 });
 
@@ -84,7 +85,7 @@ describe('phases: a delayer may "just wait until some time later and act then"',
     ]);
     t.do({ type: "act", who: "hero", action: "strike", target: "goon", outcome: "miss" });
     expect(t.state).toMatchObject({ phase: 1, current: "hero", order: ["thug", "goon", "hero"] });
-    expect(t.state.combatants.hero?.initiative).toBe(5);
+    expect(combatantIn(t.state, "hero")?.initiative).toBe(5);
     t.next();
     expect(t.state).toMatchObject({ phase: 2, current: "thug" });
   });
@@ -111,6 +112,6 @@ describe('phases: a delayer may "just wait until some time later and act then"',
     expect(t.eventsOf("delayLapsed")).toEqual([{ type: "delayLapsed", who: "hero" }]);
     expect(t.state.ext.phaseEnd).toBe(false);
     expect(t.state.ext.delayers).toEqual([]);
-    expect(t.state.combatants.hero?.conditions).toEqual([]);
+    expect(combatantIn(t.state, "hero")?.conditions).toEqual([]);
   });
 });

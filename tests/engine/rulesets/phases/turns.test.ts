@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * phases' Special Initiative Actions (rules/phases.txt): delay, ready and abort, and how the turn
@@ -187,7 +188,7 @@ describe('phases: ready ("specify the action you will take and the conditions un
     expect(t.state.ext.readiers).toEqual([]);
     t.next();
     expect(t.state).toMatchObject({ phase: 2, current: "thug", order: ["thug", "hero", "goon"] });
-    expect(t.state.combatants.hero?.initiative).toBe(5);
+    expect(combatantIn(t.state, "hero")?.initiative).toBe(5);
   });
 
   it('a readied trigger verb: "move" is any move, "act" any action, an action id that action only', () => {
@@ -301,7 +302,7 @@ describe('phases: ready ("specify the action you will take and the conditions un
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
     t.do({ type: "react", who: "thug", with: "decline" });
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
     expect(t.eventsOf("triggerCancelled")).toEqual([
       { type: "triggerCancelled", who: "thug", reason: "TEMPO.Refusal.NotInReach" },
     ]);
@@ -326,9 +327,9 @@ describe('phases: ready ("specify the action you will take and the conditions un
     t.do({ type: "act", who: "thug", action: "reload", outcome: "success" });
     t.do({ type: "move", who: "hero", path: [[-2, 0]] });
     expect(t.state.current).toBe("hero");
-    expect(t.state.combatants.hero?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([0, 0]);
     t.do({ type: "react", who: "thug", with: "attackOfOpportunity", outcome: "miss" });
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
     expect(t.state.current).toBe("thug");
     expect(t.eventsOf("actionTaken").map((e) => [e.who, e.action])).toEqual([
       ["hero", "move"],
@@ -492,7 +493,7 @@ describe('phases: abort ("take a defensive action before it is your place in the
       { type: "offerWithdrawn", offer: offerId, who: "thug", with: "attackOfOpportunity", reason: "dodged" },
     ]);
     expect(t.state.pending).toEqual([]);
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 
   it("aborting to a block leaves the attack of opportunity open", () => {
@@ -508,7 +509,7 @@ describe('phases: abort ("take a defensive action before it is your place in the
     t.do({ type: "abort", who: "thug", to: "block" });
     expect(t.state.offers.map((o) => o.who)).toEqual(["thug"]);
     t.do({ type: "react", who: "thug", with: "attackOfOpportunity", outcome: "miss" });
-    expect(t.state.combatants.hero?.at).toEqual([-2, 0]);
+    expect(combatantIn(t.state, "hero")?.at).toEqual([-2, 0]);
   });
 });
 
@@ -532,7 +533,7 @@ describe("phases: the roster during the fight", () => {
     });
     // 8 + 1 = 9: after the hero (10), before the thug (7).
     expect(t.state.order).toEqual(["hero", "boss", "thug", "goon"]);
-    expect(t.state.combatants.boss?.initiative).toBe(9);
+    expect(combatantIn(t.state, "boss")?.initiative).toBe(9);
   });
 
   it("a removed combatant leaves the sequence for the Phases that follow", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandit, hero, Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 const npc = (id: string, ir: number, luck: number, extra: object = {}) => ({
   id,
@@ -137,8 +138,8 @@ describe("rating initiative (rating.txt Step 3)", () => {
 
   it("reads the group from the ext field as well as from a tag", () => {
     const t = new Table([npc("a", 0, 0), npc("b", 0, 0)], [4]);
-    t.state.combatants.a!.ext.group = "pack";
-    t.state.combatants.b!.ext.group = "pack";
+    combatantIn(t.state, "a")!.ext.group = "pack";
+    combatantIn(t.state, "b")!.ext.group = "pack";
     t.do({ type: "start" });
     expect(t.c("b").initiative).toBe(4);
     expect(t.dice.used).toBe(1);

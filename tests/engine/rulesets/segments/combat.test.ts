@@ -4,6 +4,7 @@ import { apply } from "../../../../src/engine/apply";
 import type { Command } from "../../../../src/engine/commands";
 import type { Cell, CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * segments' combat handlers (src/engine/rulesets/segments/combat.ts) against the rule text
@@ -125,7 +126,7 @@ describe("segments: declaring actions", () => {
     // orc; without the delayed condition ("do not have the delayed condition as a result of
     // declaring the delay") it keeps its roster place there, ahead of the orc.
     expect(t.state).toMatchObject({ stage: "low", order: ["fighter", "orc"] });
-    expect(t.state.combatants.fighter?.conditions).toEqual([]);
+    expect(combatantIn(t.state, "fighter")?.conditions).toEqual([]);
   });
 
   it('refuses a delay "until" someone: the text has no such delay', () => {
@@ -224,7 +225,7 @@ describe("segments: losing a spell", () => {
         { type: "spellLost", who: "fighter", spell: "cast", reason: condition },
       ]);
       // The spell is lost "as if cast": it is the round's spell and major action.
-      expect(t.state.combatants.fighter?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
+      expect(combatantIn(t.state, "fighter")?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
       t.next(2);
       expect(t.eventsOf("spellCompleted")).toEqual([]);
     },
@@ -235,7 +236,7 @@ describe("segments: losing a spell", () => {
     t.do({ type: "apply", who: "fighter", condition: "blessed", rounds: 1 });
     t.do({ type: "apply", who: "orc", condition: "stunned", rounds: 1 });
     expect(t.eventsOf("spellLost")).toEqual([]);
-    expect(t.state.combatants.orc?.usage).toEqual({});
+    expect(combatantIn(t.state, "orc")?.usage).toEqual({});
   });
 
   it('a condition applied once the casting time has run out does not break it ("during the time period of concentration")', () => {
@@ -285,7 +286,7 @@ describe("segments: losing a spell", () => {
     expect(t.eventsOf("majorActionLost")).toEqual([
       { type: "majorActionLost", who: "fighter", reason: "delay" },
     ]);
-    expect(t.state.combatants.fighter?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
+    expect(combatantIn(t.state, "fighter")?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
   });
 });
 
@@ -323,7 +324,7 @@ describe("segments: attacks", () => {
   it("a kill defeats the target once", () => {
     const t = duel().do({ type: "start" }).next();
     t.do({ type: "act", who: "fighter", action: "attack", target: "orc", outcome: "kill" });
-    expect(t.state.combatants.orc?.defeated).toBe(true);
+    expect(combatantIn(t.state, "orc")?.defeated).toBe(true);
     expect(t.eventsOf("defeatedChanged")).toEqual([{ type: "defeatedChanged", who: "orc", defeated: true }]);
     t.next();
     // The defeated orc has no LOW turn: the round ends.
@@ -523,7 +524,7 @@ describe("segments: fast actions", () => {
     const t = melee();
     t.do({ type: "start" }).do({ type: "declare", who: "fighter", action: "charge" }).next();
     t.do({ type: "act", who: "fighter", action: "charge", target: "orc", outcome: "miss" });
-    expect(t.state.combatants.fighter?.usage).toEqual({ "round:major": 1, "round:chargeAttack": 1 });
+    expect(combatantIn(t.state, "fighter")?.usage).toEqual({ "round:major": 1, "round:chargeAttack": 1 });
     expect(t.refused({ type: "act", who: "fighter", action: "charge", target: "orc" })).toBe(
       "TEMPO.Refusal.OneMajorAction",
     );
@@ -624,7 +625,7 @@ describe("segments: delay during group initiative", () => {
     expect(t.eventsOf("delayAnnounced")).toEqual([
       { type: "delayAnnounced", who: "fighter", from: "high", to: "low", round: 1 },
     ]);
-    expect(t.state.combatants.fighter?.conditions.map((k) => k.id)).toEqual(["delayed"]);
+    expect(combatantIn(t.state, "fighter")?.conditions.map((k) => k.id)).toEqual(["delayed"]);
     expect(t.state).toMatchObject({ stage: "high", order: ["thief"], current: "thief" });
     t.next();
     // "All group initiative action ties are lost unless the opponent has the delayed condition": last in LOW.
@@ -689,7 +690,7 @@ describe("segments: delay during group initiative", () => {
     expect(t.state).toMatchObject({ stage: "low", current: "fighter" });
     t.do({ type: "act", who: "fighter", action: "attack", target: "orc", outcome: "miss" });
     t.do({ type: "act", who: "fighter", action: "delay" });
-    expect(t.state.combatants.fighter?.usage).toEqual({ "round:major": 1 });
+    expect(combatantIn(t.state, "fighter")?.usage).toEqual({ "round:major": 1 });
     expect(t.eventsOf("delayAnnounced")).toEqual([
       { type: "delayAnnounced", who: "fighter", from: "low", to: "low", round: 1 },
     ]);
@@ -808,7 +809,7 @@ describe("segments: spells in the group turn", () => {
         segment: 1,
       },
     ]);
-    expect(t.state.combatants.fighter?.usage).toEqual({ "round:major": 1, "round:spell": 1 });
+    expect(combatantIn(t.state, "fighter")?.usage).toEqual({ "round:major": 1, "round:spell": 1 });
     expect(t.refused({ type: "act", who: "fighter", action: "invoke" })).toBe(
       "TEMPO.Refusal.OneSpellPerRound",
     );
@@ -942,7 +943,7 @@ describe("segments: movement", () => {
     expect(t.refused({ type: "move", who: "fighter", path: [[3, 0]] })).toBe(
       "TEMPO.Refusal.PositioningTooFar",
     );
-    expect(t.state.combatants.fighter?.at).toEqual([2, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([2, 0]);
   });
 });
 
@@ -1008,7 +1009,7 @@ describe("segments: a threatener already offered opens no new trigger", () => {
     // (0, 1) is beside the orc at (1, 0); leaving it for (-1, 2) leaves the orc's reach again.
     t.do({ type: "move", who: "fighter", path: [[-1, 2]] });
     expect(t.state.seq).toBe(seq);
-    expect(t.state.combatants.fighter?.at).toEqual([-1, 2]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([-1, 2]);
   });
 });
 

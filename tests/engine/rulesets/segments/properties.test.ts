@@ -9,6 +9,7 @@ import { replay } from "../../../../src/engine/replay";
 import { segments } from "../../../../src/engine/rulesets/segments";
 import type { Cell, CombatantSetup, EncounterState } from "../../../../src/engine/state";
 import { runs } from "../../../support/fast-check";
+import { combatantIn } from "../../../../src/engine/record";
 
 const IDS = ["fighter", "wizard", "orc", "bear"];
 const SETUP: CombatantSetup[] = [
@@ -169,13 +170,13 @@ describe("segments: properties", () => {
             expect(c.usage["round:major"] ?? 0).toBeLessThanOrEqual(1);
           for (const e of s.events) {
             if (e.type !== "reactionResolved" || e.with !== "freeAttack") continue;
-            const reactor = s.before.combatants[String(e.who)];
+            const reactor = combatantIn(s.before, String(e.who));
             expect(reactor?.conditions.some((k) => k.id === "surprised")).toBe(false);
             const key = `${s.before.round}/${String(s.before.segment)}/${String(e.who)}`;
             expect(freeAt.has(key)).toBe(false);
             freeAt.add(key);
           }
-          for (const o of s.after.offers) expect(s.after.combatants[o.who]?.defeated).toBe(false);
+          for (const o of s.after.offers) expect(combatantIn(s.after, o.who)?.defeated).toBe(false);
         }
       }),
       { numRuns: runs(150) },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { segments } from "../../../../src/engine/rulesets/segments";
 import type { Cell, CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * segments' free and immediate attacks (rules/segments.txt, "Free Attack. [immediate]" and
@@ -38,7 +39,7 @@ describe("segments: a move held for free and immediate attacks", () => {
       "goblin/freeAttack/fighter",
       "goblin/immediateAttack/fighter",
     ]);
-    expect(t.state.combatants.fighter?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([0, 0]);
     const pending = t.state.pending[0]?.id;
     expect(t.eventsOf("movePaused")).toEqual([{ type: "movePaused", who: "fighter", at: [0, 0], pending }]);
     expect(t.eventsOf("reactionOffered")[0]).toMatchObject({ kind: "move", cell: [0, 0] });
@@ -63,7 +64,7 @@ describe("segments: a move held for free and immediate attacks", () => {
       { type: "reactionResolved", who: "orc", with: "freeAttack", against: "fighter", offer: free?.id },
     ]);
     expect(offers(t)).toEqual(["goblin/freeAttack/fighter", "goblin/immediateAttack/fighter"]);
-    expect(t.state.combatants.fighter?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([0, 0]);
     expect(t.eventsOf("moved")).toEqual([]);
     t.do({ type: "react", who: "goblin", with: "decline" });
     expect(t.state.pending).toEqual([]);
@@ -85,8 +86,8 @@ describe("segments: a move held for free and immediate attacks", () => {
     const free = fleeing();
     free.do({ type: "react", who: "orc", with: "freeAttack", outcome: "miss" });
     free.do({ type: "react", who: "goblin", with: "immediateAttack", outcome: "miss" });
-    expect(free.state.combatants.orc?.usage).toEqual({ "round:freeAttack:fighter": 1 });
-    expect(free.state.combatants.goblin?.usage).toEqual({ "round:major": 1 });
+    expect(combatantIn(free.state, "orc")?.usage).toEqual({ "round:freeAttack:fighter": 1 });
+    expect(combatantIn(free.state, "goblin")?.usage).toEqual({ "round:major": 1 });
     free.next();
     expect(free.state).toMatchObject({ stage: "low", order: ["orc", "goblin"], current: "orc" });
     free.do({ type: "act", who: "orc", action: "attack", target: "fighter", outcome: "miss" });
@@ -115,7 +116,7 @@ describe("segments: a move held for free and immediate attacks", () => {
     expect(t.eventsOf("moveStopped")).toEqual([
       { type: "moveStopped", who: "fighter", at: [0, 0], reason: "defeated" },
     ]);
-    expect(t.state.combatants.fighter?.at).toEqual([0, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([0, 0]);
   });
 
   it("the GM defeating the held mover stops the move once the offers are answered", () => {
@@ -246,7 +247,7 @@ describe("segments: a move held for free and immediate attacks", () => {
         [1, 2],
       ],
     });
-    expect(t.state.combatants.fighter?.at).toEqual([1, 1]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([1, 1]);
     expect(t.state.pending[0]?.data).toEqual({ rest: [[1, 2]], origin: [0, 0] });
     t.do({ type: "react", who: "orc", with: "decline" });
     expect(t.eventsOf("moved")).toEqual([
@@ -318,7 +319,7 @@ describe("segments: jostling", () => {
         [1, 2],
       ],
     );
-    expect(t.state.combatants.fighter?.at).toEqual([1, 1]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([1, 1]);
     expect(t.eventsOf("spellLost")).toEqual([
       { type: "spellLost", who: "wizard", spell: "cast", reason: "jostled" },
     ]);
@@ -333,13 +334,13 @@ describe("segments: jostling", () => {
         [1, 3],
       ],
     );
-    expect(t.state.combatants.fighter?.at).toEqual([1, 1]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([1, 1]);
     expect(t.eventsOf("spellLost")).toEqual([]);
     t.do({ type: "react", who: "orc", with: "decline" });
     expect(t.eventsOf("spellLost")).toEqual([
       { type: "spellLost", who: "wizard", spell: "cast", reason: "jostled" },
     ]);
-    expect(t.state.combatants.fighter?.at).toEqual([1, 3]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([1, 3]);
   });
 });
 
@@ -365,7 +366,7 @@ describe("segments: jostling after the casting time", () => {
         [2, 0],
       ],
     });
-    expect(t.state.combatants.fighter?.at).toEqual([2, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([2, 0]);
     expect(t.eventsOf("spellLost")).toEqual([]);
     t.next(2);
     expect(t.eventsOf("spellCompleted")).toMatchObject([{ who: "wizard", segment: 1 }]);
@@ -399,7 +400,7 @@ describe("segments: the ruler's preview of a move", () => {
     const t = field().do({ type: "start" }).do({ type: "declare", who: "fighter", action: "flee" }).next();
     t.do({ type: "move", who: "fighter", path: [[0, -1]] });
     t.do({ type: "react", who: "orc", with: "decline" });
-    expect(t.state.combatants.fighter?.at).toEqual([0, -1]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([0, -1]);
     const preview = segments.previewMove?.(
       t.state,
       "fighter",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CombatantSetup } from "../../../../src/engine/state";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 /**
  * segments' round (src/engine/rulesets/segments/round.ts) against rules/segments.txt: group
@@ -41,8 +42,8 @@ describe("segments: group initiative", () => {
         individual: { scout: "low", fighter: "low", orc: "high" },
       },
     ]);
-    expect(t.state.combatants.fighter?.initiative).toBe(3);
-    expect(t.state.combatants.orc?.initiative).toBe(4);
+    expect(combatantIn(t.state, "fighter")?.initiative).toBe(3);
+    expect(combatantIn(t.state, "orc")?.initiative).toBe(4);
   });
 
   it("a side with nobody able to act does not roll and is LOW", () => {
@@ -57,7 +58,7 @@ describe("segments: group initiative", () => {
       .next();
     expect(t.dice.used).toBe(1);
     expect(t.state.groups).toEqual({ party: "high", foes: "low" });
-    expect(t.state.combatants.orc?.initiative).toBeNull();
+    expect(combatantIn(t.state, "orc")?.initiative).toBeNull();
   });
 
   it('the Dexterity Reaction Adjustment can lift an individual over the other side\'s roll ("Adjustments may be made for individuals")', () => {
@@ -76,10 +77,10 @@ describe("segments: group initiative", () => {
       groups: { party: "low", foes: "high" },
       individual: { fighter: "high", ranger: "high", cleric: "low", orc: "high" },
     });
-    expect(t.state.combatants.fighter?.initiative).toBe(6);
-    expect(t.state.combatants.cleric?.initiative).toBe(4);
+    expect(combatantIn(t.state, "fighter")?.initiative).toBe(6);
+    expect(combatantIn(t.state, "cleric")?.initiative).toBe(4);
     // Dexterity 10 is no adjustment: the orc's initiative is its side's roll.
-    expect(t.state.combatants.orc?.initiative).toBe(5);
+    expect(combatantIn(t.state, "orc")?.initiative).toBe(5);
     expect(t.state.order).toEqual(["fighter", "ranger", "orc"]);
   });
 
@@ -439,7 +440,7 @@ describe("segments: spells", () => {
     expect(t.eventsOf("spellCompleted")).toEqual([
       { type: "spellCompleted", who: "priest", spell: "invoke", segment: 2, target: null },
     ]);
-    expect(t.state.combatants.priest?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
+    expect(combatantIn(t.state, "priest")?.usage).toEqual({ "round:spell": 1, "round:major": 1 });
   });
 
   it('spells go off by segment, the earlier first ("resolve all spells ... based on the Spell Initiative Chart")', () => {
@@ -516,7 +517,7 @@ describe("segments: the End the Round sequence and the next round", () => {
     t.next();
     expect(t.state).toMatchObject({ stage: "end", segment: 10, current: null, order: [] });
     expect(t.eventsOf("roundEnded")).toEqual([{ type: "roundEnded", round: 1 }]);
-    expect(t.state.combatants.orc?.conditions).toEqual([]);
+    expect(combatantIn(t.state, "orc")?.conditions).toEqual([]);
     t.next();
     expect(t.state).toMatchObject({ round: 2, stage: "declare", order: ["fighter", "orc"] });
   });
@@ -534,7 +535,7 @@ describe("segments: the End the Round sequence and the next round", () => {
     t.do({ type: "apply", who: "orc", condition: "surprised", rounds: 5 });
     t.next(2);
     expect(t.state).toMatchObject({ round: 2, stage: "end" });
-    expect(t.state.combatants.orc?.conditions.map((k) => k.id)).toEqual(["surprised"]);
+    expect(combatantIn(t.state, "orc")?.conditions.map((k) => k.id)).toEqual(["surprised"]);
   });
 
   it("a new round clears declarations, groups, initiatives and the round's usage", () => {
@@ -550,8 +551,8 @@ describe("segments: the End the Round sequence and the next round", () => {
     t.next(3);
     expect(t.state).toMatchObject({ round: 2, stage: "declare", segment: 1, current: null, groups: null });
     expect(t.eventsOf("roundStarted").at(-1)).toEqual({ type: "roundStarted", round: 2, stage: "declare" });
-    expect(t.state.combatants.fighter).toMatchObject({ initiative: null, usage: {} });
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [], group: null, extra: 0 });
+    expect(combatantIn(t.state, "fighter")).toMatchObject({ initiative: null, usage: {} });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({ declared: [], group: null, extra: 0 });
     expect(t.state.ext).toMatchObject({ rolls: {} });
   });
 
@@ -568,7 +569,7 @@ describe("segments: the End the Round sequence and the next round", () => {
     expect(t.state.segment).toBe(10);
     t.next(4);
     expect(t.state).toMatchObject({ round: 2, stage: "high", current: "fighter", segment: 10 });
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ extra: 15 });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({ extra: 15 });
   });
 
   it("a complex activity of 20 segments takes two full rounds and completes on segment 10 of the second", () => {
@@ -591,13 +592,15 @@ describe("segments: the End the Round sequence and the next round", () => {
     ]);
     expect(t.state).toMatchObject({ current: "fighter", segment: 10 });
     t.next(3);
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [{ action: "complex", time: 10 }] });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({
+      declared: [{ action: "complex", time: 10 }],
+    });
     t.next();
     expect(t.state).toMatchObject({ round: 2, current: "fighter", segment: 10 });
     t.next(3);
     // Round 3: the activity is done; the fighter declares anew.
     expect(t.state).toMatchObject({ round: 3, stage: "declare" });
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [], activity: null });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({ declared: [], activity: null });
     t.do({ type: "declare", who: "fighter", action: "attack" });
   });
 
@@ -627,7 +630,7 @@ describe("segments: the End the Round sequence and the next round", () => {
     );
     expect(t.eventsOf("activityStarted")).toEqual([]);
     t.next(3);
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [], activity: null });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({ declared: [], activity: null });
   });
 });
 
@@ -706,7 +709,7 @@ describe("segments: joining and changing sides mid-round", () => {
     expect(t.eventsOf("orderChanged")).toEqual([
       { type: "orderChanged", order: ["archer", "squire", "fighter"], reason: "newcomer", who: "squire" },
     ]);
-    expect(t.state.combatants.squire?.ext).toMatchObject({ group: "high" });
+    expect(combatantIn(t.state, "squire")?.ext).toMatchObject({ group: "high" });
   });
 
   it("a newcomer whose place is before the current actor goes at the end", () => {
@@ -734,14 +737,14 @@ describe("segments: joining and changing sides mid-round", () => {
     t.do({ type: "addCombatant", combatant: { id: "goblin", side: "foes", stats: { dexterity: 3 } } });
     expect(t.state.order).toEqual(["fighter"]);
     // The goblin's DEX 3 gives -3: 2 - 3 = -1.
-    expect(t.state.combatants.goblin?.initiative).toBe(-1);
+    expect(combatantIn(t.state, "goblin")?.initiative).toBe(-1);
     t.next();
     expect(t.state).toMatchObject({ stage: "low", order: ["orc", "goblin"] });
     t.next(2);
     expect(t.state.stage).toBe("end");
     t.do({ type: "addCombatant", combatant: { id: "ogre", side: "foes" } });
     expect(t.state.order).toEqual([]);
-    expect(t.state.combatants.ogre?.initiative).toBeNull();
+    expect(combatantIn(t.state, "ogre")?.initiative).toBeNull();
   });
 
   it("a newcomer before the fight starts changes no order", () => {
@@ -765,7 +768,7 @@ describe("segments: joining and changing sides mid-round", () => {
     expect(t.eventsOf("groupChanged")).toEqual([
       { type: "groupChanged", who: "traitor", group: "low", round: 1 },
     ]);
-    expect(t.state.combatants.traitor?.initiative).toBe(2);
+    expect(combatantIn(t.state, "traitor")?.initiative).toBe(2);
     t.next(2);
     expect(t.state).toMatchObject({ stage: "low", order: ["traitor", "orc"] });
   });
@@ -790,7 +793,7 @@ describe("segments: joining and changing sides mid-round", () => {
     expect(t.eventsOf("groupChanged")).toEqual([
       { type: "groupChanged", who: "ogre", group: "low", round: 1 },
     ]);
-    expect(t.state.combatants.ogre?.initiative).toBeNull();
+    expect(combatantIn(t.state, "ogre")?.initiative).toBeNull();
   });
 });
 
@@ -853,7 +856,9 @@ describe("segments: turns", () => {
     expect(t.eventsOf("activityStarted")).toMatchObject([{ time: 25, completes: { round: 3, segment: 5 } }]);
     t.next(3);
     // Round 2 holds 15 segments still to run: the full round.
-    expect(t.state.combatants.fighter?.ext).toMatchObject({ declared: [{ action: "complex", time: 15 }] });
+    expect(combatantIn(t.state, "fighter")?.ext).toMatchObject({
+      declared: [{ action: "complex", time: 15 }],
+    });
     t.next();
     expect(t.state).toMatchObject({ round: 2, current: "fighter", segment: 10 });
     t.next(3);
@@ -1021,8 +1026,8 @@ describe("segments: more of the round", () => {
       stage: "end",
       order: [],
     });
-    expect(t.state.combatants.fighter?.conditions.map((k) => k.id)).toEqual(["surprised"]);
-    expect(t.state.combatants.orc?.conditions).toEqual([]);
+    expect(combatantIn(t.state, "fighter")?.conditions.map((k) => k.id)).toEqual(["surprised"]);
+    expect(combatantIn(t.state, "orc")?.conditions).toEqual([]);
     t.do({ type: "removeCondition", who: "fighter", condition: "surprised" });
     t.next(2);
     // Round 2: both sides roll 5, HIGH: the fighter, then the orc, whom the GM surprises again for
@@ -1031,7 +1036,7 @@ describe("segments: more of the round", () => {
     t.do({ type: "apply", who: "orc", condition: "surprised", rounds: 5 });
     t.next();
     expect(t.state).toMatchObject({ round: 2, stage: "end" });
-    expect(t.state.combatants.orc?.conditions.map((k) => k.id)).toEqual(["surprised"]);
+    expect(combatantIn(t.state, "orc")?.conditions.map((k) => k.id)).toEqual(["surprised"]);
   });
 
   it("a delayed delaying activity sent last is announced as a change of order", () => {

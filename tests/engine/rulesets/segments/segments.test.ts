@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attackHits, dexterityReaction, toHitNeeded } from "../../../../src/engine/rulesets/segments/actions";
 import { Table } from "./helpers";
+import { combatantIn } from "../../../../src/engine/record";
 
 const duel = (dice: number[] = [5, 2]) =>
   new Table(
@@ -50,7 +51,7 @@ describe("segments: round structure", () => {
       .do({ type: "apply", who: "orc", condition: "stunned", rounds: 1 })
       .next(3);
     expect(t.state.stage).toBe("end");
-    expect(t.state.combatants.orc?.conditions).toEqual([]);
+    expect(combatantIn(t.state, "orc")?.conditions).toEqual([]);
     t.do({ type: "next" });
     expect(t.state).toMatchObject({ round: 2, stage: "declare", current: null });
   });
@@ -82,7 +83,7 @@ describe("segments: Dexterity reaction adjustment", () => {
     )
       .do({ type: "start" })
       .next();
-    expect(t.state.combatants.fighter?.initiative).toBe(3);
+    expect(combatantIn(t.state, "fighter")?.initiative).toBe(3);
     expect(t.state.order).toEqual(["orc"]);
   });
 });
@@ -362,7 +363,7 @@ describe("segments: free and immediate attacks", () => {
     const t = grid(true).do({ type: "start" }).next();
     t.do({ type: "move", who: "fighter", path: [[-1, 0]] });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.fighter?.at).toEqual([-1, 0]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([-1, 0]);
   });
 
   it('offers only one free attack per opponent per round ("can only be subject to one free attack ... per opponent per round")', () => {
@@ -381,7 +382,7 @@ describe("segments: free and immediate attacks", () => {
       ],
     });
     expect(t.state.offers).toEqual([]);
-    expect(t.state.combatants.fighter?.at).toEqual([-1, 1]);
+    expect(combatantIn(t.state, "fighter")?.at).toEqual([-1, 1]);
   });
 
   it('breaks the free attacker\'s own concentration ("a free attack taken will break concentration (e.g. spell casting)")', () => {
@@ -507,7 +508,7 @@ describe("segments: a combatant joining mid-fight (docs/rulesets/segments.md, Jo
     expect(t.state).toMatchObject({ stage: "high", order: ["fighter"], current: "fighter" });
     t.do({ type: "addCombatant", combatant: { id: "squire", side: "party", pc: true } });
     expect(t.state.order).toEqual(["fighter", "squire"]);
-    expect(t.state.combatants.squire?.initiative).toBe(5);
+    expect(combatantIn(t.state, "squire")?.initiative).toBe(5);
     expect(t.dice.used).toBe(2);
     t.do({ type: "addCombatant", combatant: { id: "goblin", side: "foes" } });
     t.do({ type: "addCombatant", combatant: { id: "ogre", side: "giants" } });

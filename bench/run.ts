@@ -35,22 +35,42 @@ const SIZES = [200, 2_000];
 const worst: Record<number, number> = { 200: 0, 2_000: 0 };
 const pad = (s: string, n = 14) => s.padStart(n);
 
-// Warm the JIT first, until the engine's code runs in its steady state: V8 optimises a function
-// only after it has run many times, and measured here a command reaches its steady time only after
-// 2,000 to 3,000 runs (phases' move at N = 200: a median of 0.24 ms over its first hundred runs,
-// 0.055 ms after 2,500; flow's hit 0.37 ms, then 0.12 ms). So each command of each ruleset runs
-// 3,000 times on the state held and 300 times on new states before anything is timed, and each
-// N = 2,000 command 200 more times just before its own timing: the figures are steady-state ones,
-// as at a table where the GM has been playing for a while (the first few hundred commands of a
-// session run two to four times slower while V8 optimises them).
+// Each command is warmed right before it is timed, until the engine's code runs in its steady
+// state: V8 optimises a function only after it has run many times (measured here, a command reaches
+// its steady time only after 2,000 to 3,000 runs: phases' move at N = 200, a median of 0.24 ms over
+// its first hundred runs, 0.055 ms after 2,500), and it drops the compiled code of a function that
+// has not run for a while when it collects garbage (bytecode flushing). Warmed once at the start,
+// as this bench did until 28 November 2026, the rulesets timed first ran cold again by the time
+// they were timed: flow's hit at N = 200 took 0.34 ms so, 0.07 ms warmed just before. So each
+// command runs 3,000 times on the state held and then is timed there, then 300 times on new states
+// (20 at N = 2,000, whose JSON copies are large) and is timed on new states: the figures are
+// steady-state ones, as at a table where the GM has been playing for a while (the first few
+// hundred commands of a session run two to four times slower while V8 optimises them).
+const WARM: Record<CommandTiming, number> = { held: 3_000, new: 300 };
+const timed: Record<CommandTiming, Map<string, string[]>> = { held: new Map(), new: new Map() };
 for (const id of RULESET_ORDER) {
   const ruleset = rulesetOf(id);
-  const found = scenario(ruleset, 200);
-  for (const kind of COMMAND_KINDS) {
-    const c = found.commands[kind];
-    if (!c) continue;
-    commandMedian(ruleset, c.state, c.command, 3_000, "held");
-    for (let batch = 0; batch < 3; batch += 1) commandMedian(ruleset, c.state, c.command, 100, "new");
+  for (const n of SIZES) {
+    const found = scenario(ruleset, n);
+    const rows = { held: [] as string[], new: [] as string[] };
+    for (const kind of COMMAND_KINDS) {
+      const c = found.commands[kind];
+      for (const timing of ["held", "new"] as const) {
+        if (!c) {
+          rows[timing].push("-");
+          continue;
+        }
+        if (timing === "held") commandMedian(ruleset, c.state, c.command, WARM.held, timing);
+        // On new states in batches of at most 100: each run takes a JSON copy made beforehand.
+        else
+          for (let warm = n >= 2_000 ? 20 : WARM.new; warm > 0; warm -= 100)
+            commandMedian(ruleset, c.state, c.command, Math.min(100, warm), timing);
+        const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 31 : 101, timing);
+        if (timing === "held") worst[n] = Math.max(worst[n] ?? 0, ms);
+        rows[timing].push(fmt(ms));
+      }
+    }
+    for (const timing of ["held", "new"] as const) timed[timing].set(`${id} ${n}`, rows[timing]);
   }
 }
 
@@ -71,21 +91,11 @@ const TIMINGS: { timing: CommandTiming; title: string }[] = [
 for (const { timing, title } of TIMINGS) {
   console.log(title);
   console.log(`${pad("", 20)}${["N", ...COMMAND_KINDS].map((h) => pad(h)).join("")}`);
-  for (const id of RULESET_ORDER) {
-    const ruleset = rulesetOf(id);
+  for (const id of RULESET_ORDER)
     for (const n of SIZES) {
-      const found = scenario(ruleset, n);
-      const cells = COMMAND_KINDS.map((kind) => {
-        const c = found.commands[kind];
-        if (!c) return "-";
-        if (n >= 2_000) commandMedian(ruleset, c.state, c.command, timing === "held" ? 200 : 20, timing);
-        const ms = commandMedian(ruleset, c.state, c.command, n >= 2_000 ? 31 : 101, timing);
-        if (timing === "held") worst[n] = Math.max(worst[n] ?? 0, ms);
-        return fmt(ms);
-      });
+      const cells = timed[timing].get(`${id} ${n}`) ?? [];
       console.log(`${pad(id, 20)}${[n.toLocaleString("en-US"), ...cells].map((c) => pad(c)).join("")}`);
     }
-  }
   console.log("");
 }
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: bench/run.ts, timed as the system ships. Foundry loads one bundle (dist/tempo/
+ * tempo.mjs) with mutative's production build (vite.config.ts BUNDLE_DEFINES), so the benchmark is
+ * bundled the same way first (esbuild, one ES module, process.env.NODE_ENV "production") and then
+ * run with `--expose-gc` (bench/scale.ts collects garbage before each timing). Run through tsx
+ * instead, module by module, every import is a getter call between modules, which no table ever
+ * runs: flow's hit at N = 200 then took 0.100 ms against 0.072 ms bundled (28 November 2026).
+ *
+ *   npm run bench
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dir = mkdtempSync(join(tmpdir(), "tempo-bench-"));
+const outfile = join(dir, "bench.mjs");
+try {
+  await build({
+    entryPoints: [join(ROOT, "bench/run.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // As the system's bundle defines it (vite.config.ts BUNDLE_DEFINES).
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    outfile,
+    logLevel: "warning",
+  });
+  const run = spawnSync(process.execPath, ["--expose-gc", outfile, ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  process.exitCode = run.status ?? 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

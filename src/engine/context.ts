@@ -1,9 +1,9 @@
-import { current, isDraft } from "mutative";
+import { current, isDraft, original } from "mutative";
 
 import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
 import type { Ruleset } from "./ruleset";
-import { combatantIn, positionIn } from "./record";
+import { combatantIn, positionIn, positionOf } from "./record";
 import type { CombatantState, EncounterState } from "./state";
 
 /**
@@ -61,7 +61,8 @@ export function contextOf(state: EncounterState): Context | undefined {
  * is compared with one built from the draft itself, and a difference (a handler that changed a body
  * without calling ctx.moved) throws. When `reads` is on, every combatant peeker reads inside a
  * command is compared with the draft's own, and a difference (a combatant taken from the draft
- * without ctx.touch) throws.
+ * without ctx.touch) throws, and so does a combatant placeIn finds elsewhere than the draft's own
+ * list holds it.
  */
 export const engineChecks = { indexes: false, reads: false };
 
@@ -186,15 +187,45 @@ export function peek(state: EncounterState, id: string): CombatantState | undefi
   return i < 0 ? undefined : state.combatants[i];
 }
 
+/** engineChecks.reads: the place found through the base must be the one a scan of the draft's list gives. */
+function checkPlace(state: EncounterState, id: string, found: number): void {
+  const list = held(state, "combatants");
+  let scanned = -1;
+  for (let i = 0; i < list.length && scanned < 0; i += 1) if (held(list, i)?.id === id) scanned = i;
+  if (scanned !== found)
+    throw new Error(
+      `Tempo: combatant "${id}" found at ${found}, but the command's list holds it at ${scanned}`,
+    );
+}
+
+/**
+ * Whether nobody joined or left in the command whose draft is `state`: its roster is the base's
+ * own, or a draft of it no longer than it. The roster and the list of combatants change only
+ * together, and only by joining (core addCombatant pushes onto both) and leaving (core
+ * removeCombatant splices the list and sets a new roster), so where the roster is unchanged the
+ * list holds the same ids at the same places as the base's.
+ */
+function sameRoster(state: EncounterState, base: EncounterState): boolean {
+  const roster = held(state, "roster");
+  if (roster === base.roster) return true;
+  return isDraft(roster) && original(roster) === base.roster && roster.length === base.roster.length;
+}
+
 /**
  * Where combatant `id` stands in `state.combatants` (a command's draft or a plain state), or -1,
- * found without making a draft of any combatant: inside a command, by the positions of the roster
- * the command started from (record.ts positionIn checks the entry there and scans when it is not
- * `id`: somebody joined or left in this command), each entry read as held.
+ * found without making a draft of any combatant: inside a command where nobody joined or left, by
+ * the base's own list (plain); else by the positions of the roster the command started from
+ * (record.ts positionIn checks the entry there and scans when it is not `id`), each entry read as
+ * held.
  */
 export function placeIn(state: EncounterState, id: string): number {
-  const list = held(state, "combatants");
   const ctx = contexts.get(state);
+  if (ctx && sameRoster(state, ctx.base)) {
+    const found = positionOf(ctx.base, id);
+    if (engineChecks.reads) checkPlace(state, id, found);
+    return found;
+  }
+  const list = held(state, "combatants");
   const roster = ctx ? ctx.base.roster : held(state, "roster");
   if (!isDraft(list)) return positionIn(roster, list.length, id, (i) => list[i]);
   return positionIn(roster, list.length, id, (i) => held(list, i));

@@ -18,6 +18,7 @@ import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES }
 import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
 import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
 import {
+  EnemyCells,
   indexOf,
   inReach,
   interceptCandidates,
@@ -113,6 +114,7 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
     // The candidates are read, not taken from the draft (an offer changes none of them).
     const spots = interceptSpots(ctx.state, a, t, d.melee);
     const read = peeker(ctx.state);
+    const enemies = new EnemyCells();
     for (const id of interceptCandidates(ctx.state, a, t, d.melee, INTERCEPT_HEXES, index)) {
       // Only the target's allies may intercept (mayIntercept): the others are not even read.
       if (index.body(id)?.side !== side) continue;
@@ -121,7 +123,7 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
         ally &&
         canPay(ally, "intercept") &&
         mayIntercept(ally, a.id, { id: t.id, side }) &&
-        interceptCell(ctx.state, ally, a, t, d.melee, INTERCEPT_HEXES, index, spots)
+        interceptCell(ctx.state, ally, a, t, d.melee, INTERCEPT_HEXES, index, spots, enemies)
       )
         wanted.push({ who: ally.id, with: "intercept", against: attacker.id });
     }

@@ -138,6 +138,7 @@ export function interceptCell(
   hexes: number,
   known?: SpatialIndex,
   spots?: readonly Cell[],
+  enemies?: EnemyCells,
 ): Cell | null {
   if (!placed(state, interceptor, attacker, target) || !interceptor.at || !attacker.at || !target.at)
     return null;
@@ -165,6 +166,9 @@ export function interceptCell(
   // dozen cells per interceptor, and an attack asks it for every ally around the target.
   const probe: [number, number] = [0, 0];
   const steps = neighbourSteps(grid);
+  // Whether an enemy of the interceptor stands on a cell, as far as this attack's search has asked.
+  const me = index.body(interceptor.id);
+  const blocked = enemies && me ? enemies.of(me) : undefined;
   const seen = new Set<number>([walkKey(from)]);
   let xs = [from[0]];
   let ys = [from[1]];
@@ -185,7 +189,12 @@ export function interceptCell(
         if (seen.has(k)) continue;
         seen.add(k);
         if (!reaches(grid, probe, targets, hexes - depth - 1)) continue;
-        if (enemyAt(index, interceptor.id, probe)) continue;
+        let enemy = blocked?.get(k);
+        if (enemy === undefined) {
+          enemy = enemyAt(index, interceptor.id, probe);
+          blocked?.set(k, enemy);
+        }
+        if (enemy) continue;
         nextXs.push(probe[0]);
         nextYs.push(probe[1]);
       }
@@ -194,6 +203,27 @@ export function interceptCell(
     ys = nextYs;
   }
   return null;
+}
+
+/**
+ * Which cells an enemy stands on, for one attack's Intercept search: every ally it asks walks
+ * around the same target, through many of the same cells, and whether an enemy of a body stands
+ * on a cell depends only on the body's side and level (SpatialIndex isEnemy), so each cell is
+ * asked of the index once per side and level, however many allies walk through it.
+ */
+export class EnemyCells {
+  private readonly bySideAndLevel = new Map<string, Map<number, boolean>>();
+
+  /** The answers so far for bodies of `body`'s side and level, by walk key. */
+  of(body: { side: string; level?: string }): Map<number, boolean> {
+    const key = `${body.side}\u0000${body.level ?? ""}`;
+    let cells = this.bySideAndLevel.get(key);
+    if (!cells) {
+      cells = new Map();
+      this.bySideAndLevel.set(key, cells);
+    }
+    return cells;
+  }
 }
 
 /** Whether one of `goals` lies within `steps` of `cell`. */

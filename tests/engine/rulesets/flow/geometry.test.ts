@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  EnemyCells,
   indexOf,
   inReach,
   interceptCandidates,
@@ -14,6 +16,7 @@ import {
 import type { CombatantSetup, EncounterState, GridDescription } from "../../../../src/engine/state";
 import { Table } from "./helpers";
 import { combatantIn } from "../../../../src/engine/record";
+import { runs } from "../../../support/fast-check";
 
 /**
  * flow's questions to the grid asked directly (src/engine/rulesets/flow/geometry.ts), on scenes
@@ -396,5 +399,56 @@ describe("flow geometry off the grid and in corner cases", () => {
     expect(straightAway(square, [0, 0], [2, -1])).toEqual([3, -2]);
     // Due east from [0, 1]: the square east of [1, 1].
     expect(straightAway(square, [0, 1], [1, 1])).toEqual([2, 1]);
+  });
+});
+
+describe("flow Intercept: one attack's search asks the index once per cell (EnemyCells), and finds what a search of its own finds", () => {
+  it("for every body on crowded scenes of two sides on two levels, whichever side it is on, melee and ranged", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            q: fc.integer({ min: -5, max: 5 }),
+            r: fc.integer({ min: -5, max: 5 }),
+            side: fc.constantFrom("party", "foes"),
+            upstairs: fc.boolean(),
+            size: fc.constantFrom("medium" as const, "medium" as const, "large" as const),
+          }),
+          { minLength: 4, maxLength: 40 },
+        ),
+        fc.boolean(),
+        (placed, isMelee) => {
+          const seen = new Set<string>(["0,0", "1,0"]);
+          const crowd: CombatantSetup[] = [];
+          placed.forEach((p, i) => {
+            if (seen.has(`${p.q},${p.r}`)) return;
+            seen.add(`${p.q},${p.r}`);
+            crowd.push({
+              id: `c${i}`,
+              side: p.side,
+              at: [p.q, p.r],
+              size: p.size,
+              ...(p.upstairs ? { level: "balcony" } : {}),
+            });
+          });
+          const state = scene([
+            { id: "ana", side: "party", at: [0, 0] },
+            { id: "orc", side: "foes", at: isMelee ? [1, 0] : [4, -2] },
+            ...crowd,
+          ]);
+          const index = indexOf(state);
+          const ana = who(state, "ana");
+          const orc = who(state, "orc");
+          const spots = interceptSpots(state, orc, ana, isMelee);
+          const enemies = new EnemyCells();
+          for (const c of state.combatants) {
+            if (c.id === "ana" || c.id === "orc") continue;
+            const shared = interceptCell(state, c, orc, ana, isMelee, 3, index, spots, enemies);
+            expect(shared, c.id).toEqual(interceptCell(state, c, orc, ana, isMelee, 3, index, spots));
+          }
+        },
+      ),
+      { numRuns: runs(150) },
+    );
   });
 });

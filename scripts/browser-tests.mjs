@@ -80,6 +80,8 @@ async function open(page, ruleset, seed, extra = "") {
 }
 
 const state = (page) => page.evaluate(() => window.tempo.session.state);
+/** A combatant of a state read from the page: the state lists them in roster order (engine/record.ts). */
+const combatantIn = (s, id) => s.combatants.find((c) => c.id === id);
 const localize = (page, key, data) =>
   page.evaluate(([k, d]) => (d ? window.tempo.loc.format(k, d) : window.tempo.loc.localize(k)), [key, data]);
 
@@ -229,7 +231,7 @@ async function hitAtCentre(locator) {
 
 /** The free neighbouring cells of a hex combatant, by the map's keyboard keys. */
 function freeHexKeys(s, who) {
-  const [q, r] = s.combatants[who].at;
+  const [q, r] = combatantIn(s, who).at;
   const occupied = new Set(
     Object.values(s.combatants)
       .filter((c) => c.at)
@@ -279,7 +281,7 @@ async function checkNoDrag(page, ruleset) {
   expect((await page.locator(".pg-threat-cell").count()) === 0, `${ruleset}: threat is tinted`);
   expect((await page.locator(".pg-toast-refusal").count()) === 0, `${ruleset}: a drag was sent and refused`);
   expect(
-    JSON.stringify((await state(page)).combatants[who].at) === JSON.stringify(s.combatants[who].at),
+    JSON.stringify(combatantIn(await state(page), who).at) === JSON.stringify(combatantIn(s, who).at),
     `${ruleset}: the token moved`,
   );
 }
@@ -354,7 +356,7 @@ function layoutFlow(size, index) {
         // Scrolled to its end, the sheet still paints over nothing: every token takes its own click.
         await page.locator("[data-pg=sheet]").evaluate((el) => el.scrollTo(0, el.scrollHeight));
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        for (const id of s.roster.filter((c) => s.combatants[c].at)) {
+        for (const id of s.roster.filter((c) => combatantIn(s, c).at)) {
           const disc = page.locator(`.pg-token[data-id="${id}"] .pg-token-disc`);
           const at = await hitAtCentre(disc);
           if (at.inView) expect(at.hit, `${ruleset}: ${id}'s token is covered by ${at.what}`);
@@ -593,7 +595,7 @@ const flows = [
       s = await state(page);
       const reactor = await prompt.getAttribute("data-who");
       expect(
-        reactor && s.combatants[reactor].side !== s.combatants[mover].side,
+        reactor && combatantIn(s, reactor).side !== combatantIn(s, mover).side,
         "the prompt is not for an enemy of the mover",
       );
       expect(
@@ -602,7 +604,7 @@ const flows = [
       );
       const seconds = await prompt.locator("[data-tempo-seconds]").textContent();
       expect(/1[45]/.test(seconds ?? ""), `the prompt countdown does not start at 15 s: "${seconds}"`);
-      const rpBefore = s.combatants[reactor].pools.rp;
+      const rpBefore = combatantIn(s, reactor).pools.rp;
       await shoot("prompt");
 
       const chatBefore = await page.locator("[data-pg=chat-list] > li").count();
@@ -612,8 +614,8 @@ const flows = [
       await declineAll(page, shoot, "chain");
       s = await state(page);
       expect(
-        s.combatants[reactor].pools.rp === rpBefore - 1,
-        `RP of ${reactor} went from ${rpBefore} to ${s.combatants[reactor].pools.rp}, not down by 1`,
+        combatantIn(s, reactor).pools.rp === rpBefore - 1,
+        `RP of ${reactor} went from ${rpBefore} to ${combatantIn(s, reactor).pools.rp}, not down by 1`,
       );
       const cards = page.locator("[data-pg=chat-list] > li");
       expect((await cards.count()) > chatBefore, "no chat card for the reaction");
@@ -631,7 +633,7 @@ const flows = [
       await clickTracker(page, "start");
       let s = await state(page);
       const mover = s.current;
-      const [q, r] = s.combatants[mover].at;
+      const [q, r] = combatantIn(s, mover).at;
       const occupied = new Set(
         Object.values(s.combatants)
           .filter((c) => c.at)
@@ -644,9 +646,9 @@ const flows = [
       const [key, [dq, dr]] = free;
       // Someone whose turn it is not tries first: the engine refuses, and a localised toast says why.
       const other =
-        s.order.find((id) => id !== mover && s.combatants[id].side === s.combatants[mover].side) ??
+        s.order.find((id) => id !== mover && combatantIn(s, id).side === combatantIn(s, mover).side) ??
         s.order.find((id) => id !== mover);
-      const [oq, or] = s.combatants[other].at;
+      const [oq, or] = combatantIn(s, other).at;
       const otherFree = Object.entries(keys).find(([, [a, b]]) => !occupied.has(`${oq + a},${or + b}`));
       expect(otherFree, `${other} has no free neighbouring hex`);
       await page.locator(`.pg-token[data-id="${other}"]`).focus();
@@ -680,8 +682,8 @@ const flows = [
       await declineAll(page, null, "keyboard");
       s = await state(page);
       expect(
-        s.combatants[mover].at[0] === q + dq && s.combatants[mover].at[1] === r + dr,
-        `${mover} is at ${s.combatants[mover].at}, not at ${q + dq},${r + dr}`,
+        combatantIn(s, mover).at[0] === q + dq && combatantIn(s, mover).at[1] === r + dr,
+        `${mover} is at ${combatantIn(s, mover).at}, not at ${q + dq},${r + dr}`,
       );
       expect(s.offers.length === 0, "offers are still open after declining");
       await shoot("moved");
@@ -694,7 +696,7 @@ const flows = [
       await clickTracker(page, "start");
       let s = await state(page);
       const mover = s.current;
-      const [q, r] = s.combatants[mover].at;
+      const [q, r] = combatantIn(s, mover).at;
       const occupied = new Set(
         Object.values(s.combatants)
           .filter((c) => c.at)
@@ -709,13 +711,13 @@ const flows = [
       const prompt = page.locator("[data-pg=prompt]");
       await prompt.waitFor({ state: "visible" });
       const reactor = await prompt.getAttribute("data-who");
-      const rp = s.combatants[reactor].pools.rp;
+      const rp = combatantIn(s, reactor).pools.rp;
       await shoot("waiting");
       // Nobody clicks: each prompt that comes up declines itself after 2 s.
       await prompt.waitFor({ state: "hidden", timeout: 12_000 });
       s = await state(page);
       expect(s.offers.length === 0, "offers are still open");
-      expect(s.combatants[reactor].pools.rp === rp, `${reactor} spent RP without answering`);
+      expect(combatantIn(s, reactor).pools.rp === rp, `${reactor} spent RP without answering`);
       const declined = await page.evaluate(
         () =>
           window.tempo.session.log.filter(
@@ -740,7 +742,7 @@ const flows = [
       // Actions that end the turn or need set-up are left out: the point is spending AP.
       const skip = new Set(["totalDefense"]);
       for (let round = 0; round < 12; round++) {
-        const ap = (await state(page)).combatants[who].pools.ap;
+        const ap = combatantIn(await state(page), who).pools.ap;
         if (ap === 0) break;
         const enabled = await page
           .locator(`${ACTION_BUTTONS}`)
@@ -754,12 +756,12 @@ const flows = [
         await actionButton(page, pick).click();
         await page.waitForTimeout(60);
         await declineAll(page, round === 0 ? shoot : null, "sheet");
-        const after = (await state(page)).combatants[who].pools.ap;
+        const after = combatantIn(await state(page), who).pools.ap;
         expect(after < ap, `clicking ${pick} did not spend AP (${ap} -> ${after})`);
         if (round === 0) await shoot("sheet-spent-some");
       }
       const s = await state(page);
-      const ap = s.combatants[who].pools.ap;
+      const ap = combatantIn(s, who).pools.ap;
       const buttons = await page.locator(ACTION_BUTTONS).evaluateAll((els) =>
         els.map((e) => ({
           id: e.getAttribute("data-action-id"),

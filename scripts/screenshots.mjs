@@ -76,10 +76,10 @@ async function scene(i18n) {
   const current = state.current;
   const subject = {
     id: current,
-    name: state.combatants[current].name,
+    name: engine.combatantIn(state, current).name,
     img: PORTRAIT,
     type: "character",
-    setup: { id: current, name: state.combatants[current].name, side: "party", pc: true, reach: 2 },
+    setup: { id: current, name: engine.combatantIn(state, current).name, side: "party", pc: true, reach: 2 },
     stats: { agility: 3, moveSpeed: 6, maxAp: 5, maxRp: 2, weaponRange: 0 },
     skills: { melee: 55, ranged: 25, agility: 50, athletics: 35, endurance: 30, deception: 40 },
     pools: { ap: 5, rp: 2, fp: 0 },
@@ -107,7 +107,7 @@ async function scene(i18n) {
       { path: "equipped", input: "checkbox", label: "Equipped", hint: "", value: true },
     ],
   });
-  const docs = state.roster.map((id) => ({ id, name: state.combatants[id].name, img: "", hidden: false }));
+  const docs = state.roster.map((id) => ({ id, name: engine.combatantIn(state, id).name, img: "", hidden: false }));
   const trackerContext = { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: state.roster, combatants: docs }) };
   const { setupView } = await tsImport(join(root, "src/views/setup.ts"), import.meta.url);
   const setup = { tempo: setupView("dorn", "Dorn", { side: "party", marching: 2, surprised: true, unseen: false }, null, i18n) };
@@ -117,7 +117,7 @@ async function scene(i18n) {
   step({ type: "apply", who: "orc", condition: "grappled", rounds: null });
   step({ type: "apply", who: "orc", condition: "totalDefense", rounds: 1 });
   const { tokenConditions } = await tsImport(join(root, "src/views/statuses.ts"), import.meta.url);
-  const token = { name: state.combatants.orc.name, conditions: tokenConditions(state, "orc", i18n) };
+  const token = { name: engine.combatantIn(state, "orc").name, conditions: tokenConditions(state, "orc", i18n) };
   return {
     sheet,
     weapon,
@@ -152,7 +152,7 @@ function crowd(engine, tracker, i18n, n) {
   step({ type: "start" }, Array.from({ length: 400 }, (_, i) => (i * 7) % 10 + 1));
   step({ type: "apply", who: "c1", condition: "prone", rounds: 2 });
   if (n > 5) step({ type: "apply", who: "c5", condition: "grappled", rounds: null });
-  const docs = state.roster.map((id, i) => ({ id, name: state.combatants[id].name, img: i % 2 === 0 ? PORTRAIT : GOBLIN, hidden: i === 4 }));
+  const docs = state.roster.map((id, i) => ({ id, name: engine.combatantIn(state, id).name, img: i % 2 === 0 ? PORTRAIT : GOBLIN, hidden: i === 4 }));
   return { tempo: tracker.trackerView(state, { i18n, isGM: true, owned: [], combatants: docs, ruleset: "flow" }) };
 }
 

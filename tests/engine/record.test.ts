@@ -15,8 +15,10 @@ import {
   createEncounter,
   getRuleset,
   hasCombatant,
+  positionIn,
   positionOf,
   SeededDice,
+  type CombatantState,
   type Command,
   type EncounterState,
 } from "../../src/engine";
@@ -50,6 +52,33 @@ describe("combatants by id", () => {
     expect(positionOf(state, "nobody")).toBe(-1);
     expect(combatantIn(null, "ana")).toBeUndefined();
     expect(combatantIn(undefined, "ana")).toBeUndefined();
+  });
+
+  it("finds every combatant of a roster at its place with one read of the list, the first and last among them; scans only for an id the roster has elsewhere or not at all", () => {
+    const roster = Array.from({ length: 200 }, (_, i) => `c${i}`);
+    const list = roster.map((id) => ({ id }) as CombatantState);
+    let reads = 0;
+    const at = (i: number) => {
+      reads += 1;
+      return list[i];
+    };
+    roster.forEach((id, i) => {
+      reads = 0;
+      expect(positionIn(roster, list.length, id, at)).toBe(i);
+      expect(reads, id).toBe(1);
+    });
+    // An id the roster does not have: every place is read, and nothing is found.
+    reads = 0;
+    expect(positionIn(roster, list.length, "nobody", at)).toBe(-1);
+    expect(reads).toBe(200);
+    // A list shorter than its roster (the last one gone): its place is past the list, so it is
+    // not read there; the scan finds nobody.
+    reads = 0;
+    expect(positionIn(roster, 199, "c199", at)).toBe(-1);
+    expect(reads).toBe(199);
+    // A list with another at the roster's place: the scan finds the id where the list holds it.
+    const swapped = [list[1], list[0], ...list.slice(2)] as CombatantState[];
+    expect(positionIn(roster, swapped.length, "c0", (i) => swapped[i])).toBe(1);
   });
 
   it("answers nothing for the names every object inherits (constructor, __proto__, toString)", () => {

@@ -15,8 +15,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { tsImport } from "tsx/esm/api";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// The system bundle's own defines, read from its config: the bench is bundled as the system is.
+const { BUNDLE_DEFINES } = await tsImport(join(ROOT, "vite.config.ts"), import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "tempo-bench-"));
 const outfile = join(dir, "bench.mjs");
 try {
@@ -26,8 +29,7 @@ try {
     platform: "node",
     format: "esm",
     target: "node20",
-    // As the system's bundle defines it (vite.config.ts BUNDLE_DEFINES).
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    define: BUNDLE_DEFINES,
     outfile,
     logLevel: "warning",
   });

@@ -150,12 +150,8 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
 export function peeker(state: EncounterState): (id: string) => CombatantState | undefined {
   const ctx = contextOf(state);
   if (!ctx || ctx.base === ctx.state) {
-    const list = settled(state.combatants);
-    const roster = settled(state.roster);
-    return (id) => {
-      const i = positionIn(roster, list.length, id, (k) => list[k]);
-      return i < 0 ? undefined : list[i];
-    };
+    const plain = { roster: settled(state.roster), combatants: settled(state.combatants) };
+    return (id) => combatantIn(plain, id);
   }
   const { base, touched } = ctx;
   const read = (id: string): CombatantState | undefined => {

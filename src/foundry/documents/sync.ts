@@ -515,16 +515,9 @@ export function readState(
   const whole = caches.whole;
   if (whole && whole.top === top && whole.combatants === combatants) return whole.state;
   const written = caches.written;
-  // The combatants' pieces, listed in the roster's order (a roster that is not a list of ids makes
-  // a state isEncounterState refuses).
-  const listed = () => {
-    const roster = top["roster"];
-    const ids = Array.isArray(roster) ? roster.filter((id): id is string => typeof id === "string") : [];
-    const list = combatantList(ids, combatants as Record<string, CombatantState | undefined>);
-    return { ...top, combatants: Array.isArray(roster) ? list : null };
-  };
-  const state: unknown = written && isWritten(written, top, combatants) ? written : listed();
-  const read = isEncounterState(state) ? state : null;
+  // The combatants' pieces by id, listed in the roster's order as a whole stored state's are.
+  const read =
+    written && isWritten(written, top, combatants) ? written : encounterStateOf({ ...top, combatants });
   caches.whole = { top, combatants, state: read };
   return read;
 }

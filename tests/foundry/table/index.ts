@@ -32,7 +32,7 @@ import { resolve } from "node:path";
 
 import { vi } from "vitest";
 
-import type { EncounterState } from "../../../src/engine";
+import { combatantList, type CombatantState, type EncounterState } from "../../../src/engine";
 import { Client } from "./client";
 import {
   ROLES,
@@ -497,10 +497,7 @@ export class Table {
       const top = pieces(system["state"]);
       const byId = pieces(system["combatants"]);
       const roster = Array.isArray(top["roster"]) ? (top["roster"] as string[]) : [];
-      out["state"] = {
-        ...top,
-        combatants: roster.filter((id) => Object.hasOwn(byId, id)).map((id) => byId[id]),
-      };
+      out["state"] = { ...top, combatants: combatantList(roster, byId as Record<string, CombatantState>) };
     }
     if (isRecord(system["log"])) {
       const entries = pieces(system["log"]);

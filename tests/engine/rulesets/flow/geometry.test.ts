@@ -402,7 +402,7 @@ describe("flow geometry off the grid and in corner cases", () => {
   });
 });
 
-describe("flow Intercept: one attack's search asks the index once per cell (EnemyCells), and finds what a search of its own finds", () => {
+describe('flow Intercept, "if you cannot move to be adjacent to BOTH of them with 3 hexes of movement, you may not perform Intercept": one attack\'s search asks the index once per cell (EnemyCells), and finds what a search of its own finds', () => {
   it("for every body on crowded scenes of two sides on two levels, whichever side it is on, melee and ranged", () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,4 @@
-import { create } from "mutative";
+import { create, isDraft } from "mutative";
 
 import type { Command } from "./commands";
 import { createContext, placeIn, type Context } from "./context";
@@ -69,6 +69,7 @@ export const coreHandlers: Handlers = {
     const made = newCombatant(cmd.combatant);
     ctx.ruleset.setupCombatant(made, ctx.state);
     ctx.touch(made.id);
+    ctx.joinedOrLeft();
     ctx.state.combatants.push(made);
     ctx.state.roster.push(made.id);
     ctx.moved(made.id);
@@ -78,7 +79,9 @@ export const coreHandlers: Handlers = {
     combatant(ctx.state, cmd.who);
     if (ctx.state.current === cmd.who) refuse("RemoveCurrent", { who: cmd.who });
     ctx.touch(cmd.who);
-    ctx.state.combatants.splice(placeIn(ctx.state, cmd.who), 1);
+    const at = placeIn(ctx.state, cmd.who);
+    ctx.joinedOrLeft();
+    ctx.state.combatants.splice(at, 1);
     ctx.state.roster = ctx.state.roster.filter((id) => id !== cmd.who);
     ctx.state.order = ctx.state.order.filter((id) => id !== cmd.who);
     ctx.moved(cmd.who);
@@ -186,10 +189,10 @@ export function apply(
         handler(ctx, parsed);
       } catch (error) {
         if (error instanceof RefusalError)
-          throw new RefusalError({ key: error.refusal.key, data: plain(error.refusal.data) });
+          throw new RefusalError({ key: error.refusal.key, data: detached(error.refusal.data) });
         throw error;
       }
-      events = plain(ctx.events);
+      events = ctx.events.map(detached);
     });
     if (context) carryIndex(context, next);
     return { ok: true, state: next, events };
@@ -210,17 +213,33 @@ const produce = create as unknown as (
   recipe: (draft: EncounterState) => void,
 ) => EncounterState;
 
-/** A plain deep copy of JSON-like data that may hold drafts (read while the draft is alive). */
-function plain<T>(value: T): T {
+/**
+ * An event (or a refusal's data) made the host's own, read while the draft is alive: every object
+ * or list in it is replaced by a plain deep copy, so it holds no draft and shares nothing with
+ * the state (a host may keep or change it freely). The event itself is the handler's own new
+ * object (every emit site builds one), so only what it holds is copied, in place: most events
+ * hold only strings and numbers, and every event of every command comes here.
+ */
+function detached<T extends object>(value: T): T {
+  if (isDraft(value)) return copied(value);
+  const record = value as Record<string, unknown>;
+  for (const k in record) {
+    const v = record[k];
+    if (typeof v === "object" && v !== null && Object.hasOwn(record, k)) record[k] = copied(v);
+  }
+  return value;
+}
+
+/** A plain deep copy of a draft (or of anything under one), read through it. */
+function copied<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
     const list: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i += 1) list[i] = plain(value[i]);
+    for (let i = 0; i < value.length; i += 1) list[i] = copied(value[i]);
     return list as T;
   }
-  // Key by key, with no list of entries made per object: every event of every command comes here.
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) out[k] = plain((value as Record<string, unknown>)[k]);
+  for (const k of Object.keys(value)) out[k] = copied((value as Record<string, unknown>)[k]);
   return out as T;
 }
 

@@ -5,7 +5,7 @@ import type { Cell, JsonObject, Offer, Pending } from "../state";
 /** Hold something (an attack, a move) until the reactions it drew are answered. */
 export function openPending(ctx: Context, kind: string, actor: string, data: JsonObject): Pending {
   const pending: Pending = { id: ctx.nextId("p"), kind, actor, data };
-  ctx.state.pending.push(pending);
+  ctx.state.pending = [...itemsOf(held(ctx.state, "pending")), pending];
   return pending;
 }
 
@@ -54,7 +54,7 @@ export function offerEach(ctx: Context, trigger: Pending, wanted: readonly Wante
       cell: w.cell ? ([w.cell[0], w.cell[1]] as const) : null,
     }),
   );
-  if (made.length > 0) ctx.state.offers.push(...made);
+  if (made.length > 0) ctx.state.offers = [...openOffers(ctx), ...made];
   for (const o of made)
     ctx.emit({
       type: "reactionOffered",

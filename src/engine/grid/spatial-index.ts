@@ -155,6 +155,11 @@ class BucketSpatialIndex implements SpatialIndex {
   /** Each body's mask, by rank, filled as bodies are met. */
   private readonly masks: (ShapeMask | undefined)[];
   private readonly buckets = new Map<number | string, number[]>();
+  /**
+   * Who stands on each cell of a bucket, made the first time a cell of it is asked about: the ids
+   * of the bodies with a cell there, in body order, by the cell's place in the bucket (row by row).
+   */
+  private readonly standing = new Map<number | string, (readonly string[] | undefined)[]>();
   private scans = 0;
   private filed = false;
   /** Per-body stamp of the last range query that met it, so a body is listed once. */
@@ -314,11 +319,41 @@ class BucketSpatialIndex implements SpatialIndex {
   }
 
   occupantAt(cell: Cell): string | undefined {
-    return this.at(cell, OCCUPIED)[0];
+    return this.occupantsAt(cell)[0];
   }
 
   occupantsAt(cell: Cell): readonly string[] {
-    return this.at(cell, OCCUPIED);
+    const [x, y] = cell;
+    const bx = Math.floor(x / BUCKET);
+    const by = Math.floor(y / BUCKET);
+    return this.standingIn(bx, by)[(y - by * BUCKET) * BUCKET + (x - bx * BUCKET)] ?? NONE;
+  }
+
+  /**
+   * Who stands where in bucket (bx, by), made once per bucket from the bodies filed under it (a
+   * body's buckets cover its threat range, which holds its footprint): one pass over a few dozen
+   * bodies, after which every question about a cell of the bucket is one read. Movement, Intercept
+   * and provocation ask who stands on dozens of cells around one creature.
+   */
+  private standingIn(bx: number, by: number): (readonly string[] | undefined)[] {
+    const k = pairKey(bx, by);
+    const known = this.standing.get(k);
+    if (known) return known;
+    const cells: string[][] = new Array<string[]>(BUCKET * BUCKET);
+    const x0 = bx * BUCKET;
+    const y0 = by * BUCKET;
+    for (const rank of this.bucket(bx, by)) {
+      const body = this.bodies[rank] as Body;
+      const [ax, ay] = body.anchor;
+      for (const [dx, dy] of footprintShape(this.grid, body.size)) {
+        const x = ax + dx - x0;
+        const y = ay + dy - y0;
+        if (x < 0 || y < 0 || x >= BUCKET || y >= BUCKET) continue;
+        (cells[y * BUCKET + x] ??= []).push(body.id);
+      }
+    }
+    this.standing.set(k, cells);
+    return cells;
   }
 
   threatenersOf(cell: Cell): readonly string[] {

@@ -65,6 +65,36 @@ describe("spatial index", () => {
     );
   });
 
+  it("occupantsAt(cell) and occupantAt(cell) list exactly the bodies with a cell there, in body order, on crowded and stacked scenes", () => {
+    // Bodies packed near the origin (across bucket edges, on negative cells, stacked), so that
+    // one bucket holds many footprints and some cells several bodies.
+    const packed = fc
+      .array(
+        fc.record({
+          side: fc.constantFrom("players", "monsters"),
+          anchor: fc.tuple(fc.integer({ min: -10, max: 10 }), fc.integer({ min: -10, max: 10 })),
+          size: fc.constantFrom(...SIZES),
+          reach: fc.integer({ min: 0, max: 2 }),
+        }),
+        { maxLength: 40 },
+      )
+      .map((xs) => xs.map((x, k): Body => ({ ...x, anchor: [x.anchor[0], x.anchor[1]], id: `b${k}` })));
+    fc.assert(
+      fc.property(gridArb, packed, (grid, bodies) => {
+        const index = buildSpatialIndex(grid, bodies);
+        for (let x = -14; x <= 14; x++)
+          for (let y = -14; y <= 14; y++) {
+            const expected = bodies
+              .filter((b) => footprint(grid, b.anchor, b.size).some((c) => c[0] === x && c[1] === y))
+              .map((b) => b.id);
+            expect(index.occupantsAt([x, y]), `${x},${y}`).toEqual(expected);
+            expect(index.occupantAt([x, y])).toBe(expected[0]);
+          }
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+
   it("within(cell, radius) lists exactly the bodies with a cell at most radius away, in body order", () => {
     fc.assert(
       fc.property(

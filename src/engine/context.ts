@@ -43,6 +43,14 @@ export interface Context {
   touch(who: string): void;
   /** The combatants noted by touch(). */
   readonly touched: ReadonlySet<string>;
+  /**
+   * Note that somebody joined or left (core addCombatant, removeCombatant): the one way the roster
+   * and the list of combatants come to differ from the base's. Until then placeIn finds every
+   * combatant by the base's own list, reading nothing through the draft.
+   */
+  joinedOrLeft(): void;
+  /** Whether joinedOrLeft() was called. */
+  readonly rosterChanged: boolean;
 }
 
 /** The context a command handler runs in, by its state (the draft): see contextOf. */
@@ -66,51 +74,64 @@ export function contextOf(state: EncounterState): Context | undefined {
  */
 export const engineChecks = { indexes: false, reads: false };
 
+/** A command's context (createContext): one object whose methods are shared by every command. */
+class CommandContext implements Context {
+  readonly events: EngineEvent[] = [];
+  readonly geometry = { moved: new Set<string>(), version: 0 };
+  readonly touched = new Set<string>();
+  rosterChanged = false;
+
+  constructor(
+    readonly state: EncounterState,
+    readonly ruleset: Ruleset,
+    private readonly dice: DicePort,
+    readonly base: EncounterState,
+  ) {}
+
+  touch(who: string): void {
+    this.touched.add(who);
+  }
+
+  emit(event: EngineEvent): void {
+    this.events.push(event);
+  }
+
+  roll(faces: number, purpose: string, who?: string): number {
+    let result: number;
+    try {
+      result = this.dice.roll(faces);
+    } catch (error) {
+      throw new DicePortError(error);
+    }
+    // A port that answers what no die shows would put NaN or 0 into the state: the host's fault.
+    if (!Number.isInteger(result) || result < 1 || result > faces)
+      throw new DicePortError(new DieOutOfRange(faces, result));
+    this.events.push({ type: "diceRolled", faces, result, purpose, ...(who === undefined ? {} : { who }) });
+    return result;
+  }
+
+  nextId(prefix: string): string {
+    this.state.seq += 1;
+    return `${prefix}${this.state.seq}`;
+  }
+
+  moved(who: string): void {
+    this.geometry.moved.add(who);
+    this.geometry.version += 1;
+  }
+
+  joinedOrLeft(): void {
+    this.rosterChanged = true;
+  }
+}
+
 export function createContext(
   state: EncounterState,
   ruleset: Ruleset,
   dice: DicePort,
   base: EncounterState = state,
 ): Context {
-  const events: EngineEvent[] = [];
-  const moved = new Set<string>();
-  const geometry = { moved, version: 0 };
-  const touched = new Set<string>();
-  const ctx: Context = {
-    state,
-    base,
-    ruleset,
-    geometry,
-    touched,
-    touch(who) {
-      touched.add(who);
-    },
-    events,
-    emit(event) {
-      events.push(event);
-    },
-    roll(faces, purpose, who) {
-      let result: number;
-      try {
-        result = dice.roll(faces);
-      } catch (error) {
-        throw new DicePortError(error);
-      }
-      // A port that answers what no die shows would put NaN or 0 into the state: the host's fault.
-      if (!Number.isInteger(result) || result < 1 || result > faces)
-        throw new DicePortError(new DieOutOfRange(faces, result));
-      events.push({ type: "diceRolled", faces, result, purpose, ...(who === undefined ? {} : { who }) });
-      return result;
-    },
-    nextId(prefix) {
-      state.seq += 1;
-      return `${prefix}${state.seq}`;
-    },
-    moved(who) {
-      moved.add(who);
-      geometry.version += 1;
-    },
-  };
+  const ctx = new CommandContext(state, ruleset, dice, base);
   contexts.set(state, ctx);
   return ctx;
 }
@@ -136,6 +157,8 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
     // Its state is read, never drafted: nothing to note.
     touch() {},
     touched: new Set(),
+    joinedOrLeft: changes("add or remove a combatant"),
+    rosterChanged: false,
   };
 }
 
@@ -199,7 +222,8 @@ function checkPlace(state: EncounterState, id: string, found: number): void {
  * own, or a draft of it no longer than it. The roster and the list of combatants change only
  * together, and only by joining (core addCombatant pushes onto both) and leaving (core
  * removeCombatant splices the list and sets a new roster), so where the roster is unchanged the
- * list holds the same ids at the same places as the base's.
+ * list holds the same ids at the same places as the base's. For engineChecks.reads, which checks
+ * the context's own note of it (joinedOrLeft).
  */
 function sameRoster(state: EncounterState, base: EncounterState): boolean {
   const roster = held(state, "roster");
@@ -209,16 +233,20 @@ function sameRoster(state: EncounterState, base: EncounterState): boolean {
 
 /**
  * Where combatant `id` stands in `state.combatants` (a command's draft or a plain state), or -1,
- * found without making a draft of any combatant: inside a command where nobody joined or left, by
- * the base's own list (plain); else by the positions of the roster the command started from
+ * found without making a draft of any combatant: inside a command where nobody joined or left
+ * (ctx.joinedOrLeft was not called), by the base's own list (plain); else by the positions of the roster the command started from
  * (record.ts positionIn checks the entry there and scans when it is not `id`), each entry read as
  * held.
  */
 export function placeIn(state: EncounterState, id: string): number {
   const ctx = contexts.get(state);
-  if (ctx && sameRoster(state, ctx.base)) {
+  if (ctx && !ctx.rosterChanged) {
     const found = positionOf(ctx.base, id);
-    if (engineChecks.reads) checkPlace(state, id, found);
+    if (engineChecks.reads) {
+      if (!sameRoster(state, ctx.base))
+        throw new Error("Tempo: the roster changed in a command without ctx.joinedOrLeft");
+      checkPlace(state, id, found);
+    }
     return found;
   }
   const list = held(state, "combatants");

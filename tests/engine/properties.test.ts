@@ -206,6 +206,27 @@ describe.each(registered)("engine invariants: %s", (id) => {
     );
   });
 
+  it("a command's events share no object with the state before or after it (a host may keep or change them freely)", () => {
+    const objects = (value: unknown, into: Set<object>): Set<object> => {
+      if (typeof value !== "object" || value === null || into.has(value)) return into;
+      into.add(value);
+      for (const v of Object.values(value)) objects(v, into);
+      return into;
+    };
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const run = drive(id, seed, choices);
+        run.events.forEach((events, i) => {
+          if (events.length === 0) return;
+          const inState = objects(run.states[i], objects(i === 0 ? null : run.states[i - 1], new Set()));
+          for (const o of objects(events, new Set()))
+            expect(inState.has(o), `${run.commands[i]?.type}: ${JSON.stringify(o)}`).toBe(false);
+        });
+      }),
+      { numRuns: runs(40) },
+    );
+  });
+
   it("no reaction is taken without the pool to pay for it", () => {
     fc.assert(
       fc.property(arbitrary, ([seed, choices]) => {

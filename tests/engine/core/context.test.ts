@@ -103,6 +103,7 @@ describe("readOnlyContext: a context for checks that change nothing", () => {
     ["roll a die", (ctx: ReturnType<typeof readOnlyContext>) => ctx.roll(6, "initiative", "ana")],
     ["take an id", (ctx: ReturnType<typeof readOnlyContext>) => ctx.nextId("offer")],
     ["move a body", (ctx: ReturnType<typeof readOnlyContext>) => ctx.moved("ana")],
+    ["add or remove a combatant", (ctx: ReturnType<typeof readOnlyContext>) => ctx.joinedOrLeft()],
   ])("throws an Error saying a read-only check tried to %s", (what, attempt) => {
     const state = setup();
     const ctx = readOnlyContext(state, coreTestRuleset);
@@ -144,6 +145,40 @@ describe("peek and rosterView inside a command", () => {
     const error = logged.mock.calls[0]?.[1];
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('Tempo: combatant "orc" changed in a command without ctx.touch');
+  });
+
+  it("with the read check on, a handler that lets somebody join without ctx.joinedOrLeft is reported at the next lookup", () => {
+    expect(engineChecks.reads).toBe(true);
+    const sneaky = withAct((ctx) => {
+      const ana = combatantIn(ctx.base, "ana");
+      if (!ana) return;
+      ctx.state.combatants.push({ ...ana, id: "bea" });
+      ctx.state.roster.push("bea");
+      peek(ctx.state, "bea");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = apply(begun(), WAIT, new ScriptedDice([]), sneaky);
+    expect(result.ok ? "" : result.refusal.key).toBe("TEMPO.Refusal.Internal");
+    const error = logged.mock.calls[0]?.[1];
+    expect((error as Error).message).toBe("Tempo: the roster changed in a command without ctx.joinedOrLeft");
+  });
+
+  it("after ctx.joinedOrLeft, a lookup finds the combatant that joined in the command", () => {
+    const seen: Record<string, unknown> = {};
+    const joining = withAct((ctx) => {
+      const ana = combatantIn(ctx.base, "ana");
+      if (!ana) return;
+      ctx.touch("bea");
+      ctx.joinedOrLeft();
+      ctx.state.combatants.push({ ...ana, id: "bea", initiative: 4 });
+      ctx.state.roster.push("bea");
+      seen.bea = peek(ctx.state, "bea")?.initiative;
+      seen.orc = peek(ctx.state, "orc")?.initiative;
+      seen.changed = ctx.rosterChanged;
+    });
+    const result = apply(begun(), WAIT, new ScriptedDice([]), joining);
+    if (!result.ok) expect.fail(result.refusal.key);
+    expect(seen).toEqual({ bea: 4, orc: 2, changed: true });
   });
 
   it("with the read check off, a scan reads a combatant the command did not touch from the base, unchecked", () => {

@@ -1,9 +1,12 @@
-import { rosterView, type Context } from "../context";
+import { held, rosterView, type Context } from "../context";
 import type { CombatantState } from "../state";
 import { combatant } from "./combatants";
 
 export function hasCondition(c: CombatantState, id: string): boolean {
-  return c.conditions.some((k) => k.id === id);
+  // Read as held (context.ts): asking a combatant of a command's draft makes no draft of its list.
+  const conditions = held(c, "conditions");
+  for (let i = 0; i < conditions.length; i += 1) if (conditions[i]?.id === id) return true;
+  return false;
 }
 
 /** Add a condition, or refresh its duration if it is already there. */

@@ -1,11 +1,14 @@
 import { held, itemsOf, type Context } from "../context";
+import { frozen } from "../json";
 import { refuse } from "../refusal";
 import type { Cell, JsonObject, Offer, Pending } from "../state";
 
 /** Hold something (an attack, a move) until the reactions it drew are answered. */
 export function openPending(ctx: Context, kind: string, actor: string, data: JsonObject): Pending {
-  const pending: Pending = { id: ctx.nextId("p"), kind, actor, data };
-  ctx.state.pending = [...itemsOf(held(ctx.state, "pending")), pending];
+  // Frozen (json.ts frozen), with its data and the new list, unless they hold a draft: a trigger
+  // is changed only through a later draft of it, never in place.
+  const pending: Pending = frozen({ id: ctx.nextId("p"), kind, actor, data });
+  ctx.state.pending = frozen([...itemsOf(held(ctx.state, "pending")), pending]);
   return pending;
 }
 
@@ -51,10 +54,10 @@ export function offerEach(ctx: Context, trigger: Pending, wanted: readonly Wante
       with: w.with,
       against: w.against,
       trigger: trigger.id,
-      cell: w.cell ? ([w.cell[0], w.cell[1]] as const) : null,
+      cell: w.cell ? frozen<Cell>([w.cell[0], w.cell[1]]) : null,
     }),
   );
-  if (made.length > 0) ctx.state.offers = [...openOffers(ctx), ...made];
+  if (made.length > 0) ctx.state.offers = frozen([...openOffers(ctx), ...made]);
   for (const o of made)
     ctx.emit({
       type: "reactionOffered",

@@ -11,8 +11,9 @@
  */
 import type { CommandOf } from "../commands";
 import { gridOf, type Context } from "../context";
+import { frozen } from "../json";
 import { refuse } from "../refusal";
-import type { Cell } from "../state";
+import type { Cell, CombatantState } from "../state";
 import { combatant } from "./combatants";
 
 function isCell(at: Cell): boolean {
@@ -27,13 +28,22 @@ export function place(ctx: Context, cmd: CommandOf<"place">): void {
   }
   if (ctx.state.pending.some((p) => p.actor === cmd.who)) refuse("PlaceWhileHeld", { who: c.name });
   const from = c.at;
-  c.at = cmd.at === null ? null : [cmd.at[0] + 0, cmd.at[1] + 0];
+  standAt(ctx, c, cmd.at);
   if (cmd.level !== undefined) c.level = cmd.level;
-  ctx.moved(c.id);
   ctx.emit({
     type: "combatantPlaced",
     who: c.id,
     from: from ? [from[0], from[1]] : null,
     to: c.at ? [c.at[0], c.at[1]] : null,
   });
+}
+
+/**
+ * Put `c` (taken from the command's draft) on `cell`, or off the grid, and note that it moved
+ * (ctx.moved). The cell is a new one of its own, frozen (json.ts frozen): no cell is ever changed
+ * in place, only replaced.
+ */
+export function standAt(ctx: Context, c: CombatantState, cell: Cell | null): void {
+  c.at = cell === null ? null : frozen<Cell>([cell[0] + 0, cell[1] + 0]);
+  ctx.moved(c.id);
 }

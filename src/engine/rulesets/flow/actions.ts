@@ -45,6 +45,7 @@ import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
 import { cancelReady, endGrapplesOf, isGrappledDefender, startGrapple } from "./status";
+import { standAt } from "../../core/place";
 
 export interface ActPlan {
   who: string;
@@ -328,8 +329,7 @@ function performShove(ctx: Context, plan: ActPlan, c: CombatantState, t: Combata
   let pushedTo = null;
   if (wantsPush && cell) {
     const from = t.at;
-    t.at = [cell[0], cell[1]];
-    ctx.moved(t.id);
+    standAt(ctx, t, cell);
     pushedTo = [cell[0], cell[1]];
     ctx.emit({
       type: "moved",

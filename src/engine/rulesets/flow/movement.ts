@@ -38,6 +38,7 @@ import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { requireOwnTurn } from "./round";
 import { cancelReady } from "./status";
+import { standAt } from "../../core/place";
 
 export const FLOW_MOVE_MODES: readonly MoveMode[] = ["normal", "step", "tumble"];
 
@@ -163,8 +164,7 @@ function canReactionAttack(state: EncounterState, id: string): boolean {
 }
 
 function setAt(ctx: Context, c: CombatantState, cell: Cell): void {
-  c.at = [cell[0], cell[1]];
-  ctx.moved(c.id);
+  standAt(ctx, c, cell);
 }
 
 const copy = (cells: readonly Cell[]): Cell[] => cells.map((cell) => [cell[0], cell[1]]);

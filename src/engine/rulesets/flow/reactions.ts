@@ -18,6 +18,7 @@ import { dataOf, type AttackData } from "./data";
 import { footprint } from "../../grid";
 import { indexOf, sizeRank, straightAway } from "./geometry";
 import { gainReactionFp } from "./pools";
+import { standAt } from "../../core/place";
 
 /** "Advantage on all Reactions until the beginning of your next turn" (Total Defense). */
 function reactionEdge(c: CombatantState): "advantage" | null {
@@ -70,8 +71,7 @@ function defend(
 /** Put a combatant on a cell and say so. */
 function relocate(ctx: Context, c: CombatantState, to: Cell, mode: string): void {
   const from = c.at;
-  c.at = [to[0], to[1]];
-  ctx.moved(c.id);
+  standAt(ctx, c, to);
   ctx.emit({
     type: "moved",
     who: c.id,

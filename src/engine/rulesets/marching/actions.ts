@@ -29,6 +29,7 @@ import {
   togetherOf,
   type Slot,
 } from "./setup";
+import { standAt } from "../../core/place";
 
 /** marching.txt: "On your turn, you may use your primary action, move action, and reaction". */
 export const ACTIONS: Readonly<Record<string, ActionDef>> = {
@@ -130,10 +131,14 @@ function timeRanOut(ctx: Context, c: CombatantState): void {
  * no attack die (the text gives none); it reports the stipulated outcome and the surprise bonus.
  */
 function attack(ctx: Context, c: CombatantState, target: CombatantState, outcome: string | null): void {
-  const pending = openPending(ctx, "attack", c.id, { target: target.id, outcome, reactions: [] });
   const together = togetherOf(ctx.state);
   const simultaneous = together !== null && together.who.includes(c.id) && together.who.includes(target.id);
-  pending.data.simultaneous = simultaneous;
+  const pending = openPending(ctx, "attack", c.id, {
+    target: target.id,
+    outcome,
+    reactions: [],
+    simultaneous,
+  });
   if (!simultaneous && !target.defeated && !slotUsed(target, "reaction"))
     offer(ctx, target.id, "reaction", c.id, pending);
   else resolveAttack(ctx, pending.id);
@@ -293,8 +298,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
   noteTogetherChoice(ctx, c.id, "move");
   const from = c.at as Cell;
   const to = cells[cells.length - 1] ?? from;
-  c.at = [to[0], to[1]];
-  ctx.moved(c.id);
+  standAt(ctx, c, to);
   if (together && together.who.includes(c.id)) {
     const now = togetherOf(ctx.state) ?? together;
     setTogether(ctx.state, {

@@ -35,6 +35,7 @@ import {
   leavePhaseEnd,
 } from "./round";
 import { DELAYING, type Held, ph, phEncounter, phRead, point, READIED, samePoint } from "./state";
+import { standAt } from "../../core/place";
 
 const HITS: readonly Outcome[] = ["hit", "crit", "kill"];
 
@@ -582,16 +583,14 @@ function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell, provok
         origin: [origin[0], origin[1]],
       } as JsonObject;
       if (!offerOpportunities(ctx, c, fresh, "move", data, p.from)) continue;
-      c.at = [p.from[0], p.from[1]];
-      ctx.moved(c.id);
+      standAt(ctx, c, p.from);
       const pending = ctx.state.pending[ctx.state.pending.length - 1];
       ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: pending?.id ?? null });
       return;
     }
   }
   const end = plan.cells[plan.cells.length - 1] as Cell;
-  c.at = [end[0], end[1]];
-  ctx.moved(c.id);
+  standAt(ctx, c, end);
   ctx.emit({
     type: "moved",
     who,

@@ -1,3 +1,4 @@
+import { held } from "../../context";
 import type { Command } from "../../commands";
 import type { CombatantState, EncounterState, JsonObject } from "../../state";
 import type { Mark } from "../../core/marks";
@@ -82,7 +83,8 @@ export function ph(c: CombatantState): PhasesCombatant {
 
 /** A combatant's Phases data to read only (no defaults filled in): safe on a plain state (peek). */
 export function phRead(c: CombatantState): Partial<PhasesCombatant> {
-  return c.ext as Partial<PhasesCombatant>;
+  // Read as held (context.ts): asking a combatant of a command's draft makes no draft of its data.
+  return held(c, "ext") as Partial<PhasesCombatant>;
 }
 
 export function phEncounter(state: EncounterState): PhasesEncounter {

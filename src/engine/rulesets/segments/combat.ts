@@ -9,7 +9,7 @@ import {
   closePending,
   findOffer,
   findPending,
-  offer,
+  offerEach,
   offersForTrigger,
   openPending,
   requireNoOpenOffers,
@@ -44,7 +44,9 @@ import {
   goLast,
   SEGMENTS_PER_ROUND,
 } from "./round";
-import { type Casting, seg } from "./state";
+import { type Casting, seg, segRead } from "./state";
+import { standAt } from "../../core/place";
+import { frozen } from "../../json";
 
 /** Conditions that break a caster's concentration when applied: "caster fails a save; caster's movement or ability to act is impeded". */
 export const CONCENTRATION_BREAKERS = [
@@ -209,8 +211,16 @@ function offerAttacks(
   trigger: ReturnType<typeof openPending>,
   cell: Cell | null,
 ): number {
-  const attacks = attacksOffered(ctx.state, fleer.id, threateners, seg(fleer).fleeOffered);
-  for (const a of attacks) offer(ctx, a.id, a.with, fleer.id, trigger, cell);
+  // The threateners met are noted in a copy, put back with one write if any was new.
+  const offered = [...segRead(fleer).fleeOffered];
+  const before = offered.length;
+  const attacks = attacksOffered(ctx.state, fleer.id, threateners, offered);
+  if (offered.length > before) seg(fleer).fleeOffered = frozen(offered);
+  offerEach(
+    ctx,
+    trigger,
+    attacks.map((a) => ({ who: a.id, with: a.with, against: fleer.id, cell })),
+  );
   return attacks.length;
 }
 
@@ -525,7 +535,7 @@ function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): vo
 function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell): void {
   const c = combatant(ctx.state, who);
   for (const p of plan.provocations) {
-    const fresh = p.threateners.filter((id) => !seg(c).fleeOffered.includes(id));
+    const fresh = p.threateners.filter((id) => !segRead(c).fleeOffered.includes(id));
     if (fresh.length === 0) continue;
     const trigger = openPending(ctx, "move", who, {
       rest: plan.cells.slice(p.step + 1).map((x) => [x[0], x[1]]),
@@ -536,15 +546,13 @@ function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell): void 
       continue;
     }
     jostle(ctx, c, plan.cells.slice(1, p.step + 1));
-    c.at = [p.from[0], p.from[1]];
-    ctx.moved(c.id);
+    standAt(ctx, c, p.from);
     ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: trigger.id });
     return;
   }
   const end = plan.cells[plan.cells.length - 1] as Cell;
   jostle(ctx, c, plan.cells.slice(1));
-  c.at = [end[0], end[1]];
-  ctx.moved(c.id);
+  standAt(ctx, c, end);
   if (!sameCell(origin, end) || plan.cells.length > 1)
     ctx.emit({
       type: "moved",

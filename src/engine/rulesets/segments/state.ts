@@ -1,3 +1,4 @@
+import { held } from "../../context";
 import type { CombatantState, EncounterState, JsonObject } from "../../state";
 
 /** HIGH or LOW group initiative (segments: "acts first during HIGH group initiative"). */
@@ -83,7 +84,9 @@ export function seg(c: CombatantState): SegmentsCombatant {
  * is written, so it is safe on a combatant read from a plain state, context.ts peeker).
  */
 export function segRead(c: CombatantState): Readonly<SegmentsCombatant> {
-  return "declared" in c.ext ? (c.ext as unknown as SegmentsCombatant) : freshCombatantExt();
+  // Read as held (context.ts): asking a combatant of a command's draft makes no draft of its data.
+  const ext = held(c, "ext");
+  return "declared" in ext ? (ext as unknown as SegmentsCombatant) : freshCombatantExt();
 }
 
 export function segEncounter(state: EncounterState): SegmentsEncounter {

@@ -133,16 +133,28 @@ export function dataOf<T>(p: Pending): T {
 /**
  * A pending trigger's data as plain JSON: what JSON.stringify and JSON.parse would make of it (an
  * object field that is undefined left out, one in a list made null), without the text in between.
- * The data may hold parts of a command's draft (a cell): what it gives back holds none.
+ * The data may hold parts of a command's draft (a cell): what it gives back holds none, and is
+ * frozen as it is made (json.ts frozen: it goes into the state, where nothing changes it in place).
  */
 export function asJson<T extends object>(value: T): JsonObject {
-  return jsonOf(value) as JsonObject;
+  return jsonOf(value, true) as JsonObject;
 }
 
-function jsonOf(value: unknown): Json {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : jsonOf(item)));
+/** asJson, but a copy to change (a held move's data, walked on and written back). */
+export function jsonCopy<T extends object>(value: T): JsonObject {
+  return jsonOf(value, false) as JsonObject;
+}
+
+function jsonOf(value: unknown, freeze: boolean): Json {
+  if (Array.isArray(value)) {
+    const list = value.map((item) => (item === undefined ? null : jsonOf(item, freeze)));
+    return freeze ? (Object.freeze(list) as Json[]) : list;
+  }
   if (typeof value !== "object" || value === null) return value as Json;
   const out: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = jsonOf(item);
-  return out;
+  for (const key of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (item !== undefined) out[key] = jsonOf(item, freeze);
+  }
+  return freeze ? Object.freeze(out) : out;
 }

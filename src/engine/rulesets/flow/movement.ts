@@ -7,7 +7,14 @@ import { gridOf, held, peeker, type Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { combatant, requireAble, draftOf } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
-import { closePending, offer, openPending, requireNoOpenOffers, withdrawOffers } from "../../core/offers";
+import {
+  closePending,
+  offer,
+  offerEach,
+  openPending,
+  requireNoOpenOffers,
+  withdrawOffers,
+} from "../../core/offers";
 import { requirePool, setPool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
 import { planPath, requireLegalPath, spatialIndexOf } from "../../core/movement";
@@ -32,7 +39,7 @@ import {
 } from "../../state";
 import { FLOW_REACTIONS, MAX_MOVE_AP, MOVE_SPEED, STEP_AP, STEP_HEXES, TUMBLE_AP } from "./catalog";
 import { isSuccess, rollCheck, skillOf } from "./checks";
-import { asJson, type MoveData, type ProvokedData } from "./data";
+import { asJson, jsonCopy, type MoveData, type ProvokedData } from "./data";
 import { indexOf, isOpen, sceneIndex, sizeRank } from "./geometry";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
@@ -219,7 +226,11 @@ export function walk(
       data.offered.push(...by);
       const held = pending ?? openPending(ctx, "move", who, asJson(data));
       if (pending) pending.data = asJson(data);
-      for (const id of by) offer(ctx, id, "reactionAttack", who, held, at);
+      offerEach(
+        ctx,
+        held,
+        by.map((id) => ({ who: id, with: "reactionAttack", against: who, cell: at })),
+      );
       ctx.emit({ type: "movePaused", who, at: [at[0], at[1]], pending: held.id, by });
       return;
     }
@@ -242,7 +253,7 @@ export function walk(
 export function continueMove(ctx: Context, pending: Pending): void {
   // A plain copy of the held move to walk on (read as held: no draft of it is made); the walk
   // writes what is left back into the pending, or closes it.
-  const data = asJson(held(pending, "data")) as unknown as MoveData;
+  const data = jsonCopy(held(pending, "data")) as unknown as MoveData;
   walk(ctx, pending, pending.actor, data);
 }
 

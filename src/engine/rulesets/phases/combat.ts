@@ -9,7 +9,7 @@ import {
   decline,
   findOffer,
   findPending,
-  offer,
+  offerEach,
   offersForTrigger,
   openPending,
   requireNoOpenOffers,
@@ -178,7 +178,11 @@ function offerOpportunities(
   const able = threateners.filter((id) => mayTakeOpportunity(ctx, id));
   if (able.length === 0) return false;
   const trigger = openPending(ctx, kind, provoker.id, data);
-  for (const id of able) offer(ctx, id, "attackOfOpportunity", provoker.id, trigger, cell);
+  offerEach(
+    ctx,
+    trigger,
+    able.map((id) => ({ who: id, with: "attackOfOpportunity", against: provoker.id, cell })),
+  );
   return true;
 }
 

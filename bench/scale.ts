@@ -49,18 +49,26 @@ export function median(xs: number[]): number {
 
 /**
  * A full garbage collection, when the bench runs with `--expose-gc` (npm run bench does): the
- * garbage earlier work left (the warm-up, a scene of 2,000 built just before) is collected before
- * the clock starts, not charged to the samples of whatever happens to be timed next.
+ * garbage earlier work left (a scene of 2,000 built just before, the figures timed before) is
+ * collected before a figure's warm-up, not charged to the samples of whatever is timed next.
+ *
+ * Before the warm-up, not between it and the clock: a full collection throws away the optimised
+ * code of every function that embedded a hidden class no live object has any more (V8 deoptimises
+ * it, "weak objects"), and the objects of a command that is applied again and again to one state
+ * live only during that command. Collected right before the clock, the engine then ran its first
+ * hundred samples unoptimised: flow's hit at N = 200 timed 0.098 ms that way and 0.046 ms
+ * collected before its warm-up (28 November 2026), the figure of the running table, where a full
+ * collection is rare and the commands between two of them run optimised.
  */
 export function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) gc();
 }
 
-/** Median ms of `run` over `samples` calls after `warm` untimed ones (and a collection). */
+/** Median ms of `run` over `samples` calls, after a collection and then `warm` untimed calls. */
 export function timeMedian(samples: number, run: () => void, warm = 2): number {
-  for (let k = 0; k < warm; k++) run();
   collect();
+  for (let k = 0; k < warm; k++) run();
   const times: number[] = [];
   for (let k = 0; k < samples; k++) {
     const t0 = performance.now();
@@ -226,15 +234,18 @@ export function scenario(ruleset: Ruleset, n: number): Scenario {
  */
 export type CommandTiming = "held" | "new";
 
-/** Median ms of applying `command` to `state` (the dice seeded afresh each time), timed as `timing` says. */
+/**
+ * Median ms of applying `command` to `state` (the dice seeded afresh each time), timed as `timing`
+ * says, after `warm` untimed applies (see timeMedian).
+ */
 export function commandMedian(
   ruleset: Ruleset,
   state: EncounterState,
   command: Command,
   samples: number,
   timing: CommandTiming = "held",
+  warm = 2,
 ): number {
-  const warm = 2;
   if (timing === "held") {
     spatialIndexOf(state);
     return timeMedian(samples, () => apply(state, command, new SeededDice(7), ruleset), warm);

@@ -173,7 +173,7 @@ export function apply(
   try {
     // Structural sharing (mutative): the handler mutates a draft; only what it changes is copied,
     // everything else is shared with `state`, which is never changed. Events and refusal data are
-    // made plain before the draft is finalised, so none of them holds a draft.
+    // detached before the draft is finalised, so none of them holds a draft or a part of the state.
     let events: EngineEvent[] = [];
     let context: Context | undefined;
     const next = produce(state, (draft) => {

@@ -234,9 +234,9 @@ function sameRoster(state: EncounterState, base: EncounterState): boolean {
 /**
  * Where combatant `id` stands in `state.combatants` (a command's draft or a plain state), or -1,
  * found without making a draft of any combatant: inside a command where nobody joined or left
- * (ctx.joinedOrLeft was not called), by the base's own list (plain); else by the positions of the roster the command started from
- * (record.ts positionIn checks the entry there and scans when it is not `id`), each entry read as
- * held.
+ * (ctx.joinedOrLeft was not called), by the base's own list (plain); else by the positions of the
+ * roster the command started from (record.ts positionIn checks the entry there and scans when it
+ * is not `id`), each entry read as held.
  */
 export function placeIn(state: EncounterState, id: string): number {
   const ctx = contexts.get(state);

@@ -170,10 +170,6 @@ function canReactionAttack(state: EncounterState, id: string): boolean {
   return e !== undefined && !e.defeated && poolOf(e, "rp") >= reactionAttackCost();
 }
 
-function setAt(ctx: Context, c: CombatantState, cell: Cell): void {
-  standAt(ctx, c, cell);
-}
-
 const copy = (cells: readonly Cell[]): Cell[] => cells.map((cell) => [cell[0], cell[1]]);
 /** Cells as plain JSON arrays, for events. */
 const asCells = (cells: readonly Cell[]): number[][] => cells.map((cell) => [cell[0], cell[1]]);
@@ -221,7 +217,7 @@ export function walk(
       if (by.length === 0) continue;
       const at = rest[provocation.step] ?? provocation.from;
       data.walked.push(...copy(rest.slice(1, provocation.step + 1)));
-      setAt(ctx, mover, at);
+      standAt(ctx, mover, at);
       data.rest = copy(rest.slice(provocation.step));
       data.offered.push(...by);
       const held = pending ?? openPending(ctx, "move", who, asJson(data));
@@ -236,7 +232,7 @@ export function walk(
     }
     data.walked.push(...copy(rest.slice(1)));
     const end = rest[rest.length - 1];
-    if (end) setAt(ctx, mover, end);
+    if (end) standAt(ctx, mover, end);
   }
   if (pending) closePending(ctx, pending.id);
   ctx.emit({
@@ -291,7 +287,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
     spend(ctx, c.id, "ap", plan.ap, "takeStep");
     markUsed(c, "round", "takeStep");
     const end = plan.cells[plan.cells.length - 1] ?? start;
-    setAt(ctx, c, end);
+    standAt(ctx, c, end);
     ctx.emit({
       type: "moved",
       who: c.id,
@@ -311,7 +307,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
     // "If you succeed, you can move directly through the enemy's Hex to the other side of them
     // without provoking Reaction Attacks from any enemy."
     const end = plan.cells[plan.cells.length - 1] ?? start;
-    setAt(ctx, c, end);
+    standAt(ctx, c, end);
     ctx.emit({
       type: "moved",
       who: c.id,

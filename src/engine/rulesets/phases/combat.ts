@@ -20,7 +20,7 @@ import { marked, setMarked } from "../../core/marks";
 import { walkPath, type SpatialIndex } from "../../grid";
 import { refuse, RefusalError } from "../../refusal";
 import type { MovePreview, Ruleset } from "../../ruleset";
-import type { Cell, CombatantState, EncounterState, JsonObject } from "../../state";
+import type { Cell, CombatantState, EncounterState, JsonObject, Pending } from "../../state";
 import { type ActionType, attackHits, DEFENSIVE, PHASES_ACTIONS } from "./actions";
 import {
   advance,
@@ -174,16 +174,16 @@ function offerOpportunities(
   kind: string,
   data: JsonObject,
   cell: Cell | null,
-): boolean {
+): Pending | null {
   const able = threateners.filter((id) => mayTakeOpportunity(ctx, id));
-  if (able.length === 0) return false;
+  if (able.length === 0) return null;
   const trigger = openPending(ctx, kind, provoker.id, data);
   offerEach(
     ctx,
     trigger,
     able.map((id) => ({ who: id, with: "attackOfOpportunity", against: provoker.id, cell })),
   );
-  return true;
+  return trigger;
 }
 
 /** Does a command by `who` match a readied trigger verb ("move", "act", or an action id)? */
@@ -375,7 +375,7 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
   if (provokes) {
     const data: JsonObject = { action: cmd.action };
     if (target !== undefined) data.target = target;
-    if (offerOpportunities(ctx, c, threatenersOf(ctx, c), "act", data, c.at)) return;
+    if (offerOpportunities(ctx, c, threatenersOf(ctx, c), "act", data, c.at) !== null) return;
   }
   complete(ctx, c, cmd.action, target, cmd.outcome);
 }
@@ -586,10 +586,10 @@ function walk(ctx: Context, who: string, plan: PlannedPath, origin: Cell, provok
         rest: plan.cells.slice(p.step + 1).map((x) => [x[0], x[1]]),
         origin: [origin[0], origin[1]],
       } as JsonObject;
-      if (!offerOpportunities(ctx, c, fresh, "move", data, p.from)) continue;
+      const trigger = offerOpportunities(ctx, c, fresh, "move", data, p.from);
+      if (!trigger) continue;
       standAt(ctx, c, p.from);
-      const pending = ctx.state.pending[ctx.state.pending.length - 1];
-      ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: pending?.id ?? null });
+      ctx.emit({ type: "movePaused", who, at: [p.from[0], p.from[1]], pending: trigger.id });
       return;
     }
   }

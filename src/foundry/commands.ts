@@ -44,7 +44,7 @@ import {
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
-import { worldRefusal } from "./migrations/gate";
+import { worldMigrating, worldRefusal } from "./migrations/gate";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import {
   combatUpdateData,
@@ -597,7 +597,8 @@ export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>
   if (worldRefusal()) return refused("TEMPO.Refusal.WorldTooNew", { ...worldRefusal() });
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
   const requestId = newRequestId();
-  if (isWriter()) return handle(body, user, requestId);
+  if (isWriter())
+    return worldMigrating() ? refused("TEMPO.Refusal.Migrating") : handle(body, user, requestId);
   const request: ChannelRequest = { requestId, claimedBy: user.id, body };
   inFlight.set(requestId, requestText(query, body));
   try {
@@ -664,6 +665,7 @@ export function answerRequest<T>(
     if (JSON.stringify(data ?? null).length > MAX_REQUEST_CHARS) return refused("TEMPO.Refusal.BadRequest");
     if (!isChannelRequest(data) || !isBody(data.body)) return refused("TEMPO.Refusal.BadRequest");
     if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+    if (worldMigrating()) return refused("TEMPO.Refusal.Migrating");
     const body = data.body;
     const sender = await attribute(query, data);
     if (!sender) return refused("TEMPO.Refusal.Unattributed");

@@ -22,12 +22,13 @@
  */
 import { isWriter } from "../commands";
 import { SYSTEM_ID, WORLD_VERSION } from "../settings";
-import { setWorldRefusal, worldRefusal } from "./gate";
+import { setWorldMigrating, setWorldRefusal, worldRefusal } from "./gate";
 import {
   KINDS,
   planMigrations,
   runMigrations,
   type Kind,
+  type MigrationResult,
   type MigrationWorld,
   type WorldDocument,
 } from "./runner";
@@ -178,17 +179,23 @@ export async function migrateWorld(): Promise<void> {
     progress: true,
   }) as unknown as ProgressBar | undefined;
   let shown = 0;
-  const result = await runMigrations(
-    foundryWorld((done, total) => {
-      // At most a hundred steps of the bar, however big the world.
-      const pct = total === 0 ? 1 : done / total;
-      if (pct - shown < 0.01 && done !== total) return;
-      shown = pct;
-      bar?.update({ pct });
-    }),
-    found,
-    WORLD_VERSION,
-  );
+  setWorldMigrating(true);
+  let result: MigrationResult;
+  try {
+    result = await runMigrations(
+      foundryWorld((done, total) => {
+        // At most a hundred steps of the bar, however big the world.
+        const pct = total === 0 ? 1 : done / total;
+        if (pct - shown < 0.01 && done !== total) return;
+        shown = pct;
+        bar?.update({ pct });
+      }),
+      found,
+      WORLD_VERSION,
+    );
+  } finally {
+    setWorldMigrating(false);
+  }
   bar?.update({ pct: 1 });
   if (notice) ui.notifications?.remove(notice);
   for (const failure of result.failures)

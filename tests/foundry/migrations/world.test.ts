@@ -84,6 +84,42 @@ describe("updating a world to the installed Tempo (table)", { timeout: TABLE_TIM
     expect(table.p1.notices).toEqual([]);
   });
 
+  it("while the GM's client migrates, it applies no command; after, it does", async () => {
+    const table = await createTable({ world: tableWorld() });
+    for (const client of [table.gm, table.p1])
+      table.run(client, (tempo) => tempo.migrations.checkWorldVersion());
+    // Hold the migration's first write until the player's command has been answered.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ana = table.run(table.gm, () => table.gm.game.actors.get("actorAna")) as unknown as {
+      update(data: object, options: object): Promise<unknown>;
+    };
+    const update = ana.update.bind(ana);
+    ana.update = async (data, options) => {
+      await held;
+      return update(data, options);
+    };
+    const migrating = table.run(table.gm, (tempo) => tempo.migrations.migrateWorld());
+    // Bob's turn in combatNow (START_DICE, then one nextTurn): p2, Bob's owner, ends it.
+    const endBobsTurn = () =>
+      table.run(table.p2, (tempo) =>
+        tempo.commands.submit(
+          table.combat(table.p2, "combatNow") as never,
+          { type: "endTurn", who: "bob" } as never,
+        ),
+      );
+    expect((await endBobsTurn()).refusal?.key).toBe("TEMPO.Refusal.Migrating");
+    expect(table.encounter("combatNow").current).toBe("bob");
+    release();
+    await migrating;
+    await table.settle();
+    expect(table.server.settings.get("tempo.worldVersion")).toBe(version(table.gm));
+    // The same command is applied once the migration is over.
+    expect(await endBobsTurn()).toMatchObject({ ok: true });
+    await table.settle();
+    expect(table.encounter("combatNow").current).toBe("orc");
+  });
+
   it("runs once: a world loaded again at the installed version is not written", async () => {
     const first = await createTable({ world: tableWorld() });
     await load(first);
@@ -98,7 +134,7 @@ describe("updating a world to the installed Tempo (table)", { timeout: TABLE_TIM
     expect(table.gm.notices).toEqual([]);
   });
 
-  it("a GM who is not the active GM, and players, do not migrate", async () => {
+  it("players' clients do not migrate, and record nothing", async () => {
     const table = await createTable({ world: tableWorld() });
     for (const client of [table.p1, table.p2]) {
       table.run(client, (tempo) => tempo.migrations.checkWorldVersion());

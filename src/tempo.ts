@@ -9,6 +9,7 @@ import { onRenderSettingsConfig } from "./foundry/apps/howto";
 import { registerSheets } from "./foundry/apps/sheets";
 import { QUERIES } from "./foundry/commands";
 import { registerHooks } from "./foundry/hooks";
+import { checkWorldVersion, migrateWorld } from "./foundry/migrations";
 import { registerSettings } from "./foundry/settings";
 import { PARTIALS, TEMPLATE_PATHS } from "./views/templates";
 
@@ -24,6 +25,10 @@ Hooks.once("init", () => {
   CONFIG.ui.combat = TempoCombatTracker;
 
   registerSettings();
+  // Worlds that upgrade: a world from a newer Tempo is not read, and the active GM's client brings
+  // an older one up to date once (src/foundry/migrations, docs/foundry.md "Updating Tempo").
+  Hooks.once("setup", checkWorldVersion);
+  Hooks.once("ready", migrateWorld);
   // A link to "How <ruleset> plays" under the ruleset setting (src/foundry/apps/howto.ts).
   Hooks.on("renderSettingsConfig", onRenderSettingsConfig);
 

@@ -44,6 +44,7 @@ import {
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
+import { worldMigrating, worldRefusal } from "./migrations/gate";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import {
   combatUpdateData,
@@ -286,6 +287,8 @@ export function serialized<T>(task: () => Promise<T>): Promise<T> {
 
 /** A combat's Tempo data, or null for a combat of another type. */
 export function combatSystem(combat: Combat.Implementation): CombatModel | null {
+  // A world from a newer Tempo is not read (src/foundry/migrations/gate.ts).
+  if (worldRefusal()) return null;
   const system: unknown = combat.system;
   return isCombatModel(system) ? system : null;
 }
@@ -348,6 +351,7 @@ function encounterName(combat: Combat.Implementation, who: string): string {
 
 /** Is this client the one that writes (the active GM)? */
 export function isWriter(): boolean {
+  if (worldRefusal()) return false;
   const user = game.user;
   return !!user && !!game.users?.activeGM && game.users.activeGM.id === user.id;
 }
@@ -590,9 +594,11 @@ export type RequestHandler<T> = (
  */
 export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>): Promise<CommandAnswer> {
   const user = game.user;
+  if (worldRefusal()) return refused("TEMPO.Refusal.WorldTooNew", { ...worldRefusal() });
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
   const requestId = newRequestId();
-  if (isWriter()) return handle(body, user, requestId);
+  if (isWriter())
+    return worldMigrating() ? refused("TEMPO.Refusal.Migrating") : handle(body, user, requestId);
   const request: ChannelRequest = { requestId, claimedBy: user.id, body };
   inFlight.set(requestId, requestText(query, body));
   try {
@@ -659,6 +665,7 @@ export function answerRequest<T>(
     if (JSON.stringify(data ?? null).length > MAX_REQUEST_CHARS) return refused("TEMPO.Refusal.BadRequest");
     if (!isChannelRequest(data) || !isBody(data.body)) return refused("TEMPO.Refusal.BadRequest");
     if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+    if (worldMigrating()) return refused("TEMPO.Refusal.Migrating");
     const body = data.body;
     const sender = await attribute(query, data);
     if (!sender) return refused("TEMPO.Refusal.Unattributed");

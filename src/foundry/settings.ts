@@ -7,6 +7,8 @@ import { isTempoCombat, isWriter, submit } from "./commands";
 import { RULESET_LABELS } from "../views/labels";
 
 export const SYSTEM_ID = "tempo";
+/** The world setting holding the Tempo version the world's data was last migrated to. */
+export const WORLD_VERSION = "worldVersion";
 
 /** The values of Tempo's world settings, as the engine and the adapter read them. */
 export interface TempoSettings {
@@ -148,6 +150,16 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: true,
+  });
+  // The Tempo version the world's stored data was last migrated to (src/foundry/migrations), set by
+  // the GM's client; hidden from the settings window. Builds before 0.2.0 recorded none ("").
+  settings.register(SYSTEM_ID, WORLD_VERSION, {
+    name: "TEMPO.Settings.WorldVersion.Name",
+    hint: "TEMPO.Settings.WorldVersion.Hint",
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
   });
 }
 

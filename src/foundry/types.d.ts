@@ -34,6 +34,8 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingFrantic": boolean;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
+    /** The Tempo version the world was last migrated to (src/foundry/migrations). */
+    "tempo.worldVersion": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{
       required: true;
       nullable: false;

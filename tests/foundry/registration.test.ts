@@ -74,7 +74,19 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
+      ["tempo", "worldVersion", "world"],
     ]);
+    // The version the world was migrated to is Tempo's to set, not in the settings window.
+    expect(settings.find((s) => s.key === "worldVersion")?.config).toMatchObject({
+      config: false,
+      default: "",
+    });
+  });
+
+  it("checks the world's stored version at setup and migrates an older world at ready", async () => {
+    const { checkWorldVersion, migrateWorld } = await import("../../src/foundry/migrations");
+    expect(once.get("setup")).toEqual([checkWorldVersion]);
+    expect(once.get("ready")).toContain(migrateWorld);
   });
 
   it("answers the command, confirmation, prompt and undo queries", async () => {

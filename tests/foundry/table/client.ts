@@ -8,7 +8,12 @@
  *   https://foundryvtt.com/api/v13/classes/foundry.Game.html
  * - Hooks (`on`, `once`, `off`, `call` stops at an explicit false, `callAll` calls every function;
  *   an error in one function is reported, not thrown): https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html
- * - Notifications (`info`, `warn`, `error`): https://foundryvtt.com/api/v13/classes/foundry.applications.ui.Notifications.html
+ * - Notifications (`info`, `warn`, `error`, each returning the notification; with `{ progress: true }`
+ *   it has a bar that `update({ pct })` moves; `remove(notification)`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.ui.Notifications.html
+ * - `game.data` (the world's data as the server sent it at load, each document's source as the
+ *   database holds it) and `game.system` (the running system's manifest: `id`, `version`):
+ *   https://foundryvtt.com/api/v13/classes/foundry.Game.html#data
  * - ClientSettings (`register`, `get`, `set`; world settings are shared, set by a GM):
  *   https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html
  * - Localization (`localize`, `format`): https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html
@@ -41,6 +46,9 @@
  *   each with its own `subpathId` (TokenPreMovementOperation#split, #subpathId): the table makes
  *   each waypoint a subpath.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
 import {
   Collection,
   TableActor,
@@ -57,6 +65,11 @@ import {
   type TokenPosition,
 } from "./documents";
 import type { Server } from "./server";
+
+/** The version the table's clients run, as Foundry reads it from the installed system.json. */
+const SYSTEM_VERSION = (
+  JSON.parse(readFileSync(resolve(__dirname, "../../../system.json"), "utf8")) as { version: string }
+).version;
 
 type HookFn = (...args: unknown[]) => unknown;
 
@@ -133,6 +146,22 @@ export interface Notice {
   text: string;
   /** The localisation key the text was made from (the table's i18n keeps keys). */
   key: string;
+  /** The options it was shown with (`permanent`, `progress` ...). */
+  options?: Record<string, unknown>;
+  /** A progress notification's bar, each `update({ pct })` in order. */
+  pcts?: number[];
+  /** Taken off the screen with `ui.notifications.remove`. */
+  removed?: boolean;
+}
+
+/** What `ui.notifications.info` and the others return: the notification, to update or remove. */
+export interface NoticeHandle {
+  update(data: { pct?: number; message?: string }): void;
+}
+
+type Notify = (text: string, options?: Record<string, unknown>) => NoticeHandle;
+export interface ClientNotifications extends Record<Notice["level"], Notify> {
+  remove(notice: NoticeHandle): void;
 }
 
 export interface ClientGame {
@@ -141,6 +170,12 @@ export interface ClientGame {
   actors: Collection<TableActor>;
   combats: Collection<TableCombat>;
   scenes: Collection<TableScene>;
+  /** World items (none are modelled as documents; `game.data.items` holds their sources). */
+  items: Collection<TableDocument>;
+  /** The world's data as the server sent it when this client connected. */
+  data: Record<string, unknown>;
+  /** The running system's manifest (Tempo's, at package.json's version unless a test says otherwise). */
+  system: { id: string; version: string };
   /** KeyboardManager: which modifier keys this user holds down. */
   keyboard: { isModifierActive(modifier: string): boolean };
   i18n: { localize(key: string): string; format(key: string, data?: Record<string, unknown>): string };
@@ -220,7 +255,7 @@ export interface ClientCanvas {
 
 export class Client {
   readonly game: ClientGame;
-  readonly ui: { notifications: Record<Notice["level"], (text: string) => void> };
+  readonly ui: { notifications: ClientNotifications };
   readonly CONFIG: ClientConfig;
   readonly Hooks: ClientHooks;
   readonly notices: Notice[] = [];
@@ -245,9 +280,33 @@ export class Client {
   ) {
     this.movement = new TableMovement(this);
     this.Hooks = new ClientHooks((hook, error) => this.hookErrors.push({ hook, error }));
-    const notify = (level: Notice["level"]) => (text: string) =>
-      this.notices.push({ level, text, key: text.split(" ")[0] ?? text });
-    this.ui = { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") } };
+    const handles = new Map<NoticeHandle, Notice>();
+    const notify =
+      (level: Notice["level"]): Notify =>
+      (text, options) => {
+        const notice: Notice = { level, text, key: text.split(" ")[0] ?? text };
+        if (options) notice.options = options;
+        if (options?.["progress"] === true) notice.pcts = [];
+        this.notices.push(notice);
+        const handle: NoticeHandle = {
+          update: ({ pct }) => {
+            if (notice.pcts && pct !== undefined) notice.pcts.push(pct);
+          },
+        };
+        handles.set(handle, notice);
+        return handle;
+      };
+    this.ui = {
+      notifications: {
+        info: notify("info"),
+        warn: notify("warn"),
+        error: notify("error"),
+        remove: (handle) => {
+          const notice = handles.get(handle);
+          if (notice) notice.removed = true;
+        },
+      },
+    };
     const base = (documentClass: DocumentClass) => ({ documentClass, dataModels: {} });
     this.CONFIG = {
       queries: {},
@@ -267,6 +326,9 @@ export class Client {
       actors: new Collection(),
       combats: new Collection(),
       scenes: new Collection(),
+      items: new Collection(),
+      data: {},
+      system: { id: "tempo", version: SYSTEM_VERSION },
       keyboard: { isModifierActive: (modifier) => this.held.has(modifier) },
       i18n: {
         localize: (key) => key,

@@ -136,7 +136,27 @@ function randomID(length = 16): string {
 const shared = globalThis as unknown as Record<string, unknown>;
 const foundryNs = shared["foundry"] as Record<string, unknown>;
 foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
-foundryNs["utils"] = { randomID };
+/**
+ * foundry.utils.isNewerVersion(v1, v0): "Return whether a target version (v1) is more advanced than
+ * some other reference version (v0). Supports either numeric or string version comparison with
+ * version parts separated by periods." (https://foundryvtt.com/api/v13/functions/foundry.utils.isNewerVersion.html).
+ * Part by part from the left: numerically where both parts are numbers, else as strings; a
+ * version with more parts is newer when the shared parts are equal.
+ */
+function isNewerVersion(v1: string | number, v0: string | number): boolean {
+  const a = String(v1).split(".");
+  const b = String(v0).split(".");
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const x = a[i];
+    const y = b[i];
+    if (x === undefined) return false;
+    if (y === undefined) return true;
+    const numeric = /^\d+$/.test(x) && /^\d+$/.test(y);
+    if (numeric ? Number(x) !== Number(y) : x !== y) return numeric ? Number(x) > Number(y) : x > y;
+  }
+  return false;
+}
+foundryNs["utils"] = { randomID, isNewerVersion };
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
 if (!("window" in shared)) shared["window"] = tableWindow;
@@ -214,6 +234,8 @@ export interface TempoModules {
   ruler: typeof import("../../../src/foundry/hooks/ruler");
   /** Engine conditions and token statuses, both ways. */
   statuses: typeof import("../../../src/foundry/hooks/statuses");
+  /** World migrations and the gate that keeps a newer world unread (src/tempo.ts registers them at setup and ready). */
+  migrations: typeof import("../../../src/foundry/migrations");
 }
 
 /**
@@ -242,6 +264,7 @@ async function loadTempo(): Promise<TempoModules> {
     reactions: await import("../../../src/foundry/hooks/reactions"),
     ruler: await import("../../../src/foundry/hooks/ruler"),
     statuses: await import("../../../src/foundry/hooks/statuses"),
+    migrations: await import("../../../src/foundry/migrations"),
   };
 }
 

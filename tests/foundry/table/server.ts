@@ -80,7 +80,7 @@ export class Server {
   /** World settings ("tempo.ruleset" and the like). */
   readonly settings = new Map<string, unknown>();
   /** Every update requested, as the requesting client passed it to Document#update. */
-  readonly updates: { from: string; name: string; id: string; data: Source }[] = [];
+  readonly updates: { from: string; name: string; id: string; data: Source; options?: Source }[] = [];
   /** Every chat message created, with the user who created it. */
   readonly chat: { userId: string; data: Record<string, unknown> }[] = [];
   /** Every query sent, in order. */
@@ -204,7 +204,7 @@ export class Server {
         throw new Error(`${from.label} lacks permission to update ${name} ${id}`);
       // A JSONField's value is JSON text in the source, so an update replaces it whole (the
       // client's data model parses it); only plain objects merge key by key.
-      this.updates.push({ from: from.userId, name, id, data: structuredClone(raw) });
+      this.updates.push({ from: from.userId, name, id, data: structuredClone(raw), options: { ...options } });
       const changes = expand(raw);
       const source =
         name === "Combatant"
@@ -432,6 +432,13 @@ export class Server {
         const user = c.game.users.get(other.userId);
         if (user) user.active = true;
       }
+    // game.data: the world as the server sent it at load, each source as the database holds it.
+    client.game.data = {
+      actors: [...this.sources.Actor.values()].map((s) => structuredClone(s)),
+      items: [],
+      scenes: [...this.sources.Scene.values()].map((s) => structuredClone(s)),
+      combats: [...this.sources.Combat.values()].map((s) => structuredClone(s)),
+    };
     const user = this.userSource(client.userId);
     client.game.user = client.game.users.get(String(user["_id"])) as TableUser;
     this.broadcast((c) => {

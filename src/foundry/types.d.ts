@@ -32,6 +32,8 @@ declare module "fvtt-types/configuration" {
       initial: 15;
     }>;
     "tempo.marchingFrantic": boolean;
+    "tempo.marchingReactionBack": string;
+    "tempo.marchingDelayers": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

@@ -74,6 +74,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
+      ["tempo", "marchingReactionBack", "world"],
+      ["tempo", "marchingDelayers", "world"],
     ]);
   });
 

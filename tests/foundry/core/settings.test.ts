@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { createEncounter, getRuleset, RULESET_IDS } from "../../../src/engine";
-import { encounterOptions, type TempoSettings } from "../../../src/foundry/settings";
+import { encounterOptions, OPTION_SETTINGS, type TempoSettings } from "../../../src/foundry/settings";
 
 const defaults: TempoSettings = {
   ruleset: "flow",
@@ -10,6 +10,7 @@ const defaults: TempoSettings = {
   marchingFrantic: false,
   reactToUnseen: false,
   gmOverride: true,
+  ruleOptions: {},
 };
 
 describe("encounterOptions (world settings → a new encounter's ruleset options)", () => {
@@ -25,12 +26,58 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     expect(encounterOptions("marching", defaults)).toEqual({ frantic: "off" });
   });
 
+  it('gives marching when a used reaction comes back ("On your turn, you may use your primary action, move action, and reaction")', () => {
+    expect(
+      encounterOptions("marching", { ...defaults, ruleOptions: { marchingReactionBack: "turn" } }),
+    ).toEqual({
+      frantic: "off",
+      reactionBack: "turn",
+    });
+  });
+
+  it('gives marching who may delay ("If a party member delays too long")', () => {
+    expect(encounterOptions("marching", { ...defaults, ruleOptions: { marchingDelayers: "party" } })).toEqual(
+      {
+        frantic: "off",
+        delayers: "party",
+      },
+    );
+  });
+
+  it("fills only options the rulesets declare, each setting a different option", () => {
+    for (const def of OPTION_SETTINGS)
+      expect(
+        getRuleset(def.ruleset).options[def.option],
+        `${def.key} fills ${def.ruleset}.${def.option}`,
+      ).toBeDefined();
+    expect(new Set(OPTION_SETTINGS.map((d) => `${d.ruleset}.${d.option}`)).size).toBe(OPTION_SETTINGS.length);
+  });
+
+  it("ignores a stored option value the ruleset does not offer (a hand-edited world setting)", () => {
+    expect(
+      encounterOptions("marching", { ...defaults, ruleOptions: { marchingDelayers: "everyone" } }),
+    ).toEqual({
+      frantic: "off",
+    });
+  });
+
   it("gives a ruleset only options it declares, so every ruleset accepts the result", () => {
     expect(encounterOptions("flow", { ...defaults, ratingApRefresh: "turn", marchingFrantic: true })).toEqual(
       {},
     );
     for (const id of RULESET_IDS) {
-      const options = encounterOptions(id, { ...defaults, ratingApRefresh: "turn", marchingFrantic: true });
+      const ruleOptions = Object.fromEntries(
+        OPTION_SETTINGS.map((def) => [
+          def.key,
+          getRuleset(def.ruleset).options[def.option]?.choices.at(-1) ?? "",
+        ]),
+      );
+      const options = encounterOptions(id, {
+        ...defaults,
+        ratingApRefresh: "turn",
+        marchingFrantic: true,
+        ruleOptions,
+      });
       expect(() => createEncounter({ ruleset: id, options, combatants: [] }, getRuleset(id))).not.toThrow();
     }
   });

@@ -29,6 +29,20 @@ export const OPTION_SETTINGS = [
     name: "TEMPO.Settings.MarchingDelayers.Name",
     hint: "TEMPO.Settings.MarchingDelayers.Hint",
   },
+  {
+    key: "ratingSurprisedFree",
+    ruleset: "rating",
+    option: "surprisedFree",
+    name: "TEMPO.Settings.RatingSurprisedFree.Name",
+    hint: "TEMPO.Settings.RatingSurprisedFree.Hint",
+  },
+  {
+    key: "ratingReactionAttempts",
+    ruleset: "rating",
+    option: "reactionAttempts",
+    name: "TEMPO.Settings.RatingReactionAttempts.Name",
+    hint: "TEMPO.Settings.RatingReactionAttempts.Hint",
+  },
 ] as const satisfies readonly {
   key: string;
   ruleset: RulesetId;

@@ -34,6 +34,8 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingFrantic": boolean;
     "tempo.marchingReactionBack": string;
     "tempo.marchingDelayers": string;
+    "tempo.ratingSurprisedFree": string;
+    "tempo.ratingReactionAttempts": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

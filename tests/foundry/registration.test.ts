@@ -76,6 +76,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "gmOverride", "world"],
       ["tempo", "marchingReactionBack", "world"],
       ["tempo", "marchingDelayers", "world"],
+      ["tempo", "ratingSurprisedFree", "world"],
+      ["tempo", "ratingReactionAttempts", "world"],
     ]);
   });
 

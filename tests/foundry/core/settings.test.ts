@@ -44,6 +44,15 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     );
   });
 
+  it('gives rating the free actions of the surprised and the reaction attempts ("may only take Reactions"; "Only one reaction attempt is permitted for each threat or event")', () => {
+    expect(
+      encounterOptions("rating", {
+        ...defaults,
+        ruleOptions: { ratingSurprisedFree: "allowed", ratingReactionAttempts: "perThreat" },
+      }),
+    ).toEqual({ apRefresh: "round", surprisedFree: "allowed", reactionAttempts: "perThreat" });
+  });
+
   it("fills only options the rulesets declare, each setting a different option", () => {
     for (const def of OPTION_SETTINGS)
       expect(

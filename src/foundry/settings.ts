@@ -43,6 +43,20 @@ export const OPTION_SETTINGS = [
     name: "TEMPO.Settings.RatingReactionAttempts.Name",
     hint: "TEMPO.Settings.RatingReactionAttempts.Hint",
   },
+  {
+    key: "phasesCombatReflexes",
+    ruleset: "phases",
+    option: "combatReflexes",
+    name: "TEMPO.Settings.PhasesCombatReflexes.Name",
+    hint: "TEMPO.Settings.PhasesCombatReflexes.Hint",
+  },
+  {
+    key: "phasesDodge",
+    ruleset: "phases",
+    option: "dodge",
+    name: "TEMPO.Settings.PhasesDodge.Name",
+    hint: "TEMPO.Settings.PhasesDodge.Hint",
+  },
 ] as const satisfies readonly {
   key: string;
   ruleset: RulesetId;

@@ -36,6 +36,8 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingDelayers": string;
     "tempo.ratingSurprisedFree": string;
     "tempo.ratingReactionAttempts": string;
+    "tempo.phasesCombatReflexes": string;
+    "tempo.phasesDodge": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

@@ -78,6 +78,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "marchingDelayers", "world"],
       ["tempo", "ratingSurprisedFree", "world"],
       ["tempo", "ratingReactionAttempts", "world"],
+      ["tempo", "phasesCombatReflexes", "world"],
+      ["tempo", "phasesDodge", "world"],
     ]);
   });
 

@@ -53,6 +53,16 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     ).toEqual({ apRefresh: "round", surprisedFree: "allowed", reactionAttempts: "perThreat" });
   });
 
+  it('gives phases the readings of Combat Reflexes and Dodge ("more than one attack of opportunity in each Phase"; "if you have used the dodge manoeuvre")', () => {
+    expect(
+      encounterOptions("phases", {
+        ...defaults,
+        ruleOptions: { phasesCombatReflexes: "unlimited", phasesDodge: "untilNextTurn" },
+      }),
+    ).toEqual({ combatReflexes: "unlimited", dodge: "untilNextTurn" });
+    expect(encounterOptions("phases", defaults)).toEqual({});
+  });
+
   it("fills only options the rulesets declare, each setting a different option", () => {
     for (const def of OPTION_SETTINGS)
       expect(

@@ -57,6 +57,20 @@ export const OPTION_SETTINGS = [
     name: "TEMPO.Settings.PhasesDodge.Name",
     hint: "TEMPO.Settings.PhasesDodge.Hint",
   },
+  {
+    key: "segmentsFastOrder",
+    ruleset: "segments",
+    option: "fastOrder",
+    name: "TEMPO.Settings.SegmentsFastOrder.Name",
+    hint: "TEMPO.Settings.SegmentsFastOrder.Hint",
+  },
+  {
+    key: "segmentsCarriedCasting",
+    ruleset: "segments",
+    option: "carriedCasting",
+    name: "TEMPO.Settings.SegmentsCarriedCasting.Name",
+    hint: "TEMPO.Settings.SegmentsCarriedCasting.Hint",
+  },
 ] as const satisfies readonly {
   key: string;
   ruleset: RulesetId;

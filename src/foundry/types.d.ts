@@ -38,6 +38,8 @@ declare module "fvtt-types/configuration" {
     "tempo.ratingReactionAttempts": string;
     "tempo.phasesCombatReflexes": string;
     "tempo.phasesDodge": string;
+    "tempo.segmentsFastOrder": string;
+    "tempo.segmentsCarriedCasting": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

@@ -80,6 +80,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "ratingReactionAttempts", "world"],
       ["tempo", "phasesCombatReflexes", "world"],
       ["tempo", "phasesDodge", "world"],
+      ["tempo", "segmentsFastOrder", "world"],
+      ["tempo", "segmentsCarriedCasting", "world"],
     ]);
   });
 

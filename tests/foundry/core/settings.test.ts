@@ -63,6 +63,15 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     expect(encounterOptions("phases", defaults)).toEqual({});
   });
 
+  it('gives segments the order of fast actions and the carried casting\'s turn ("in the order as presented in the Combat Round Flowchart"; "it will normally occur in another round")', () => {
+    expect(
+      encounterOptions("segments", {
+        ...defaults,
+        ruleOptions: { segmentsFastOrder: "group", segmentsCarriedCasting: "groupTurn" },
+      }),
+    ).toEqual({ fastOrder: "group", carriedCasting: "groupTurn" });
+  });
+
   it("fills only options the rulesets declare, each setting a different option", () => {
     for (const def of OPTION_SETTINGS)
       expect(

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { createEncounter, getRuleset, RULESET_IDS } from "../../../src/engine";
 import { encounterOptions, OPTION_SETTINGS, type TempoSettings } from "../../../src/foundry/settings";
+import { createTable, TABLE_TIMEOUT_MS } from "../table";
+import { flowWorld } from "../table/worlds";
 
 const defaults: TempoSettings = {
   ruleset: "flow",
@@ -110,3 +112,33 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     }
   });
 });
+
+describe(
+  "a combat started on the simulated table takes its ruleset options from the world settings",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it("starts a marching fight with the world's reading of \"If a party member delays\" and of the reaction's return", async () => {
+      const world = flowWorld();
+      const table = await createTable({
+        world: {
+          ...world,
+          settings: {
+            "tempo.ruleset": "marching",
+            "tempo.marchingDelayers": "party",
+            "tempo.marchingReactionBack": "turn",
+          },
+        },
+      });
+      await table.begin();
+      expect(table.encounter().ruleset).toBe("marching");
+      expect(table.encounter().options).toMatchObject({ delayers: "party", reactionBack: "turn" });
+    });
+
+    it("starts with each option's default when the world leaves the setting alone", async () => {
+      const world = flowWorld();
+      const table = await createTable({ world: { ...world, settings: { "tempo.ruleset": "marching" } } });
+      await table.begin();
+      expect(table.encounter().options).toMatchObject({ delayers: "anyone", reactionBack: "round" });
+    });
+  },
+);

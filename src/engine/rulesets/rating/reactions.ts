@@ -5,7 +5,7 @@ import { closePending, decline, findPending, offersForTrigger, withdrawOffers } 
 import { requirePool, spend } from "../../core/pools";
 import { refuse } from "../../refusal";
 import type { ReactionDef } from "../../ruleset";
-import type { CombatantState, Json } from "../../state";
+import type { CombatantState, Json, JsonObject } from "../../state";
 import { objectField, stringList } from "./setup";
 
 /**
@@ -69,11 +69,7 @@ export function reactWith(
     spend(ctx, c.id, "ap", cost, as);
     ctx.state.offers = ctx.state.offers.filter((o) => o.id !== open.id);
     markReacted(ctx, c, open.trigger);
-    const pending = findPending(ctx, open.trigger);
-    if (pending) {
-      const reactions = Array.isArray(pending.data.reactions) ? pending.data.reactions : [];
-      pending.data.reactions = [...reactions, { who: c.id, as, cost, outcome: outcome ?? null, target }];
-    }
+    noteReaction(ctx, open.trigger, { who: c.id, as, cost, outcome: outcome ?? null, target });
     ctx.emit({
       type: "reactionResolved",
       who: c.id,
@@ -98,6 +94,8 @@ export function reactWith(
   requirePool(c, "ap", cost);
   spend(ctx, c.id, "ap", cost, as);
   markReacted(ctx, c, id);
+  // A reaction to a threat still pending (an ally's, say) is reported with it when it resolves.
+  noteReaction(ctx, id, { who: c.id, as, cost, outcome: outcome ?? null, target });
   ctx.emit({
     type: "reactionResolved",
     who: c.id,
@@ -113,6 +111,14 @@ export function reactWith(
     withdrawOffers(ctx, (o) => o.trigger === id, "attemptTaken");
     settle(ctx, [id]);
   }
+}
+
+/** Add a reaction to a pending threat's record, if the threat is still pending. */
+function noteReaction(ctx: Context, trigger: string, reaction: JsonObject): void {
+  const pending = findPending(ctx, trigger);
+  if (!pending) return;
+  const reactions = Array.isArray(pending.data.reactions) ? pending.data.reactions : [];
+  pending.data.reactions = [...reactions, reaction];
 }
 
 /** Resolve every pending threat whose offers are all answered. */

@@ -71,10 +71,24 @@ describe('rating decisions: one reaction attempt ("Only one reaction attempt is 
     expect(t.state.offers.map((o) => [o.who, o.against])).toEqual([["hero", "bandit"]]);
     t.do({ type: "react", who: "ally", with: "reaction", against: "bandit" });
     expect(t.state.offers).toEqual([]);
-    expect(t.ofType("actionResolved")).toMatchObject([{ who: "bandit", target: "hero" }]);
+    expect(t.ofType("actionResolved")).toMatchObject([
+      { who: "bandit", target: "hero", reactions: [{ who: "ally", as: "reaction", cost: 1 }] },
+    ]);
     expect(t.refused({ type: "react", who: "hero", with: "reaction" }).key).toBe(
       "TEMPO.Refusal.OneReactionPerThreat",
     );
+  });
+
+  it("by default lets an ally and the target each make their attempt at one threat, both reported with it", () => {
+    const t = eventTable();
+    t.do({ type: "next" }).do({ type: "next" });
+    t.do({ type: "act", who: "bandit", action: "primary", cost: 1, target: "hero" });
+    t.do({ type: "react", who: "ally", with: "reaction", against: "bandit" });
+    expect(t.state.offers.map((o) => [o.who, o.against])).toEqual([["hero", "bandit"]]);
+    t.do({ type: "react", who: "hero", with: "reaction", outcome: "success" });
+    expect(t.ofType("actionResolved")).toMatchObject([
+      { who: "bandit", reactions: [{ who: "ally" }, { who: "hero", outcome: "success" }] },
+    ]);
   });
 
   it("counts declining an offer as that threat's one attempt", () => {

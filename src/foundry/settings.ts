@@ -71,6 +71,34 @@ export const OPTION_SETTINGS = [
     name: "TEMPO.Settings.SegmentsCarriedCasting.Name",
     hint: "TEMPO.Settings.SegmentsCarriedCasting.Hint",
   },
+  {
+    key: "segmentsDexterityReaction",
+    ruleset: "segments",
+    option: "dexterityReaction",
+    name: "TEMPO.Settings.SegmentsDexterityReaction.Name",
+    hint: "TEMPO.Settings.SegmentsDexterityReaction.Hint",
+  },
+  {
+    key: "ratingTies",
+    ruleset: "rating",
+    option: "ties",
+    name: "TEMPO.Settings.RatingTies.Name",
+    hint: "TEMPO.Settings.RatingTies.Hint",
+  },
+  {
+    key: "ratingLuckBonus",
+    ruleset: "rating",
+    option: "luckBonus",
+    name: "TEMPO.Settings.RatingLuckBonus.Name",
+    hint: "TEMPO.Settings.RatingLuckBonus.Hint",
+  },
+  {
+    key: "marchingSeizeOpponent",
+    ruleset: "marching",
+    option: "seizeOpponent",
+    name: "TEMPO.Settings.MarchingSeizeOpponent.Name",
+    hint: "TEMPO.Settings.MarchingSeizeOpponent.Hint",
+  },
 ] as const satisfies readonly {
   key: string;
   ruleset: RulesetId;

@@ -40,6 +40,10 @@ declare module "fvtt-types/configuration" {
     "tempo.phasesDodge": string;
     "tempo.segmentsFastOrder": string;
     "tempo.segmentsCarriedCasting": string;
+    "tempo.segmentsDexterityReaction": string;
+    "tempo.ratingTies": string;
+    "tempo.ratingLuckBonus": string;
+    "tempo.marchingSeizeOpponent": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

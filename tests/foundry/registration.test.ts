@@ -82,6 +82,10 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "phasesDodge", "world"],
       ["tempo", "segmentsFastOrder", "world"],
       ["tempo", "segmentsCarriedCasting", "world"],
+      ["tempo", "segmentsDexterityReaction", "world"],
+      ["tempo", "ratingTies", "world"],
+      ["tempo", "ratingLuckBonus", "world"],
+      ["tempo", "marchingSeizeOpponent", "world"],
     ]);
   });
 

@@ -74,6 +74,25 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     ).toEqual({ fastOrder: "group", carriedCasting: "groupTurn" });
   });
 
+  it("gives segments, rating and marching their earlier options too (dexterityReaction, ties, luckBonus, seizeOpponent)", () => {
+    const ruleOptions = {
+      segmentsDexterityReaction: "off",
+      ratingTies: "gm",
+      ratingLuckBonus: "luckStat",
+      marchingSeizeOpponent: "rolls",
+    };
+    expect(encounterOptions("segments", { ...defaults, ruleOptions })).toEqual({ dexterityReaction: "off" });
+    expect(encounterOptions("rating", { ...defaults, ruleOptions })).toEqual({
+      apRefresh: "round",
+      ties: "gm",
+      luckBonus: "luckStat",
+    });
+    expect(encounterOptions("marching", { ...defaults, ruleOptions })).toEqual({
+      frantic: "off",
+      seizeOpponent: "rolls",
+    });
+  });
+
   it("fills only options the rulesets declare, each setting a different option", () => {
     for (const def of OPTION_SETTINGS)
       expect(

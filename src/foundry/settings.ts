@@ -10,6 +10,107 @@ export const SYSTEM_ID = "tempo";
 /** The world setting holding the Tempo version the world's data was last migrated to. */
 export const WORLD_VERSION = "worldVersion";
 
+/**
+ * Ruleset options where the texts leave tables to differ (docs/rulesets/<ruleset>.md, "Decisions"),
+ * one world setting each: the setting's key, the ruleset and option it fills, its name and hint. The
+ * engine's `OptionDef` holds the values and the default; each value is labelled as the tracker shows
+ * it (`TEMPO.Option.<ruleset>.<option>.<value>`).
+ */
+export const OPTION_SETTINGS = [
+  {
+    key: "marchingReactionBack",
+    ruleset: "marching",
+    option: "reactionBack",
+    name: "TEMPO.Settings.MarchingReactionBack.Name",
+    hint: "TEMPO.Settings.MarchingReactionBack.Hint",
+  },
+  {
+    key: "marchingDelayers",
+    ruleset: "marching",
+    option: "delayers",
+    name: "TEMPO.Settings.MarchingDelayers.Name",
+    hint: "TEMPO.Settings.MarchingDelayers.Hint",
+  },
+  {
+    key: "ratingSurprisedFree",
+    ruleset: "rating",
+    option: "surprisedFree",
+    name: "TEMPO.Settings.RatingSurprisedFree.Name",
+    hint: "TEMPO.Settings.RatingSurprisedFree.Hint",
+  },
+  {
+    key: "ratingReactionAttempts",
+    ruleset: "rating",
+    option: "reactionAttempts",
+    name: "TEMPO.Settings.RatingReactionAttempts.Name",
+    hint: "TEMPO.Settings.RatingReactionAttempts.Hint",
+  },
+  {
+    key: "phasesCombatReflexes",
+    ruleset: "phases",
+    option: "combatReflexes",
+    name: "TEMPO.Settings.PhasesCombatReflexes.Name",
+    hint: "TEMPO.Settings.PhasesCombatReflexes.Hint",
+  },
+  {
+    key: "phasesDodge",
+    ruleset: "phases",
+    option: "dodge",
+    name: "TEMPO.Settings.PhasesDodge.Name",
+    hint: "TEMPO.Settings.PhasesDodge.Hint",
+  },
+  {
+    key: "segmentsFastOrder",
+    ruleset: "segments",
+    option: "fastOrder",
+    name: "TEMPO.Settings.SegmentsFastOrder.Name",
+    hint: "TEMPO.Settings.SegmentsFastOrder.Hint",
+  },
+  {
+    key: "segmentsCarriedCasting",
+    ruleset: "segments",
+    option: "carriedCasting",
+    name: "TEMPO.Settings.SegmentsCarriedCasting.Name",
+    hint: "TEMPO.Settings.SegmentsCarriedCasting.Hint",
+  },
+  {
+    key: "segmentsDexterityReaction",
+    ruleset: "segments",
+    option: "dexterityReaction",
+    name: "TEMPO.Settings.SegmentsDexterityReaction.Name",
+    hint: "TEMPO.Settings.SegmentsDexterityReaction.Hint",
+  },
+  {
+    key: "ratingTies",
+    ruleset: "rating",
+    option: "ties",
+    name: "TEMPO.Settings.RatingTies.Name",
+    hint: "TEMPO.Settings.RatingTies.Hint",
+  },
+  {
+    key: "ratingLuckBonus",
+    ruleset: "rating",
+    option: "luckBonus",
+    name: "TEMPO.Settings.RatingLuckBonus.Name",
+    hint: "TEMPO.Settings.RatingLuckBonus.Hint",
+  },
+  {
+    key: "marchingSeizeOpponent",
+    ruleset: "marching",
+    option: "seizeOpponent",
+    name: "TEMPO.Settings.MarchingSeizeOpponent.Name",
+    hint: "TEMPO.Settings.MarchingSeizeOpponent.Hint",
+  },
+] as const satisfies readonly {
+  key: string;
+  ruleset: RulesetId;
+  option: string;
+  name: string;
+  hint: string;
+}[];
+
+export type OptionSettingKey = (typeof OPTION_SETTINGS)[number]["key"];
+
 /** The values of Tempo's world settings, as the engine and the adapter read them. */
 export interface TempoSettings {
   ruleset: RulesetId;
@@ -19,6 +120,8 @@ export interface TempoSettings {
   reactToUnseen: boolean;
   /** The GM's hand: a GM's drop with the override key held places the token without walking it. */
   gmOverride: boolean;
+  /** The ruleset options of OPTION_SETTINGS, by setting key (a missing one: the option's default). */
+  ruleOptions: Partial<Record<OptionSettingKey, string>>;
 }
 
 /**
@@ -38,6 +141,13 @@ export function encounterOptions(ruleset: RulesetId, settings: TempoSettings): R
     if (!def) continue;
     const value = values.find((v) => def.choices.includes(v));
     if (value !== undefined) options[option] = value;
+  }
+  for (const def of OPTION_SETTINGS) {
+    if (def.ruleset !== ruleset) continue;
+    const declaredDef = declared[def.option];
+    const value = settings.ruleOptions[def.key];
+    if (declaredDef && value !== undefined && declaredDef.choices.includes(value))
+      options[def.option] = value;
   }
   return options;
 }
@@ -161,6 +271,22 @@ export function registerSettings(): void {
     type: String,
     default: "",
   });
+  // The ruleset options a table may set (docs/rulesets/<ruleset>.md, "Decisions").
+  for (const def of OPTION_SETTINGS) {
+    const option = getRuleset(def.ruleset).options[def.option];
+    if (!option) continue;
+    settings.register(SYSTEM_ID, def.key, {
+      name: def.name,
+      hint: def.hint,
+      scope: "world",
+      config: true,
+      type: String,
+      default: option.default,
+      choices: Object.fromEntries(
+        option.choices.map((value) => [value, `TEMPO.Option.${def.ruleset}.${def.option}.${value}`]),
+      ),
+    });
+  }
 }
 
 function isRuleset(value: unknown): value is RulesetId {
@@ -178,6 +304,7 @@ export function readSettings(): TempoSettings {
       marchingFrantic: false,
       reactToUnseen: false,
       gmOverride: true,
+      ruleOptions: {},
     };
   const ruleset = settings.get(SYSTEM_ID, "ruleset");
   const refresh = settings.get(SYSTEM_ID, "ratingApRefresh");
@@ -188,5 +315,10 @@ export function readSettings(): TempoSettings {
     marchingFrantic: settings.get(SYSTEM_ID, "marchingFrantic"),
     reactToUnseen: settings.get(SYSTEM_ID, "reactToUnseen"),
     gmOverride: settings.get(SYSTEM_ID, "gmOverride"),
+    ruleOptions: Object.fromEntries(
+      OPTION_SETTINGS.map((def) => [def.key, settings.get(SYSTEM_ID, def.key)] as const).filter(
+        (entry): entry is readonly [OptionSettingKey, string] => typeof entry[1] === "string",
+      ),
+    ),
   };
 }

@@ -32,6 +32,18 @@ declare module "fvtt-types/configuration" {
       initial: 15;
     }>;
     "tempo.marchingFrantic": boolean;
+    "tempo.marchingReactionBack": string;
+    "tempo.marchingDelayers": string;
+    "tempo.ratingSurprisedFree": string;
+    "tempo.ratingReactionAttempts": string;
+    "tempo.phasesCombatReflexes": string;
+    "tempo.phasesDodge": string;
+    "tempo.segmentsFastOrder": string;
+    "tempo.segmentsCarriedCasting": string;
+    "tempo.segmentsDexterityReaction": string;
+    "tempo.ratingTies": string;
+    "tempo.ratingLuckBonus": string;
+    "tempo.marchingSeizeOpponent": string;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
     /** The Tempo version the world was last migrated to (src/foundry/migrations). */

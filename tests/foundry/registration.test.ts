@@ -75,6 +75,18 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
       ["tempo", "worldVersion", "world"],
+      ["tempo", "marchingReactionBack", "world"],
+      ["tempo", "marchingDelayers", "world"],
+      ["tempo", "ratingSurprisedFree", "world"],
+      ["tempo", "ratingReactionAttempts", "world"],
+      ["tempo", "phasesCombatReflexes", "world"],
+      ["tempo", "phasesDodge", "world"],
+      ["tempo", "segmentsFastOrder", "world"],
+      ["tempo", "segmentsCarriedCasting", "world"],
+      ["tempo", "segmentsDexterityReaction", "world"],
+      ["tempo", "ratingTies", "world"],
+      ["tempo", "ratingLuckBonus", "world"],
+      ["tempo", "marchingSeizeOpponent", "world"],
     ]);
     // The version the world was migrated to is Tempo's to set, not in the settings window.
     expect(settings.find((s) => s.key === "worldVersion")?.config).toMatchObject({

@@ -28,6 +28,7 @@ import {
   surpriseModifiers,
   togetherOf,
   type Slot,
+  useSlot,
 } from "./setup";
 import { standAt } from "../../core/place";
 
@@ -57,8 +58,8 @@ const SLOT_OF: Record<string, Slot> = {
   move: "move",
 };
 
-function use(c: CombatantState, slot: Slot): void {
-  markUsed(c, slot === "reaction" ? "round" : "turn", slot);
+function use(ctx: Context, c: CombatantState, slot: Slot): void {
+  useSlot(ctx.state, c, slot);
 }
 
 /** "They must choose whether to act or move first": the first thing each of a pair does is its choice. */
@@ -90,7 +91,7 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
     requireAble(target);
     if (target.side === c.side) refuse("NotAnEnemy", { target: target.name, who: c.name });
   }
-  use(c, slot);
+  use(ctx, c, slot);
   markUsed(c, "turn", "executed");
   noteTogetherChoice(ctx, c.id, slot === "move" ? "move" : "act");
   ctx.emit({ type: "actionTaken", who: c.id, action: cmd.action, target: target?.id ?? null });
@@ -109,7 +110,7 @@ function timeRanOut(ctx: Context, c: CombatantState): void {
   const clock = clockOf(ctx.state);
   if (clock.step === "execute" && clock.announced !== null) {
     const slot = SLOT_OF[clock.announced] ?? "primary";
-    use(c, slot);
+    use(ctx, c, slot);
     ctx.emit({ type: "actionLost", who: c.id, action: clock.announced, reason: "tooSlow" });
     executed(ctx, c.id);
     return;
@@ -117,7 +118,7 @@ function timeRanOut(ctx: Context, c: CombatantState): void {
   const missedAll = usedCount(c, "turn", "executed") === 0;
   for (const slot of ["primary", "move"] as const) {
     if (slotUsed(c, slot)) continue;
-    use(c, slot);
+    use(ctx, c, slot);
     if (!missedAll) ctx.emit({ type: "actionLost", who: c.id, action: slot, reason: "tooSlow" });
   }
   if (missedAll)
@@ -197,7 +198,7 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
     answerSeize(ctx, seizing, true);
     return;
   }
-  use(c, "reaction");
+  use(ctx, c, "reaction");
   ctx.state.offers = ctx.state.offers.filter((o) => o.id !== found.id);
   const pending = findPending(ctx, found.trigger);
   if (pending) {
@@ -293,7 +294,7 @@ export function move(ctx: Context, cmd: CommandOf<"move">): void {
     if (conflict !== null)
       ctx.emit({ type: "overrun", who: [partner, c.id], at: conflict.at, step: conflict.step });
   }
-  use(c, "move");
+  use(ctx, c, "move");
   markUsed(c, "turn", "executed");
   noteTogetherChoice(ctx, c.id, "move");
   const from = c.at as Cell;

@@ -1,7 +1,17 @@
 import { coreHandlers } from "../../apply";
 import type { Ruleset } from "../../ruleset";
 import { act, ACTIONS, move, previewMove, react, REACTIONS } from "./actions";
-import { advance, choose, declare, delay, endOwnTurn, placeNewcomer, setCombatant, start } from "./round";
+import {
+  advance,
+  choose,
+  declare,
+  delay,
+  endOwnTurn,
+  placeNewcomer,
+  setCombatant,
+  setDefeated,
+  start,
+} from "./round";
 import { switchFrantic } from "./frantic";
 import { seize } from "./seize";
 import { setupCombatant } from "./setup";
@@ -23,6 +33,11 @@ export const marching: Ruleset = {
     frantic: { choices: ["off", "on"], default: "off" },
     // "each may make an AGL check": the contested combatant is asked (and may decline), or rolls at once.
     seizeOpponent: { choices: ["asks", "rolls"], default: "asks" },
+    // "On your turn, you may use your primary action, move action, and reaction": a used reaction
+    // comes back when the round starts, or at the start of its owner's next turn.
+    reactionBack: { choices: ["round", "turn"], default: "round" },
+    // "If a party member delays too long": anyone may delay, or only the party.
+    delayers: { choices: ["anyone", "party"], default: "anyone" },
   },
   stats: ["agility"],
   skills: [],
@@ -41,6 +56,7 @@ export const marching: Ruleset = {
     seize,
     declare,
     setCombatant,
+    setDefeated,
     setOption: (ctx, cmd) => switchFrantic(ctx, cmd.option, cmd.value),
     addCombatant(ctx, cmd) {
       coreHandlers.addCombatant?.(ctx, cmd);

@@ -1,3 +1,4 @@
+import { coreHandlers } from "../../apply";
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { changeCombatant, combatant, requireAble, requireCurrent, draftOf } from "../../core/combatants";
@@ -8,7 +9,16 @@ import { clearAllUsage, clearUsage, markUsed, usedCount } from "../../core/usage
 import { refuse } from "../../refusal";
 import { announce, clockOf, FRANTIC_SECONDS, startClock } from "./frantic";
 import { ACTIONS } from "./actions";
-import { type Initiative, leadOf, monstersOf, partyOf, partySide, roundOrder, sideUnseen } from "./sides";
+import {
+  type Initiative,
+  leadOf,
+  leadOfSide,
+  monstersOf,
+  partyOf,
+  partySide,
+  roundOrder,
+  sideUnseen,
+} from "./sides";
 import { setTogether, togetherOf } from "./setup";
 
 function initiativeOf(ctx: Context): Initiative | null {
@@ -89,13 +99,38 @@ export function setCombatant(ctx: Context, cmd: CommandOf<"setCombatant">): void
   cededByTheUnseen(ctx);
 }
 
-/** `choose { who, initiative }`: only the lead, only in the `choose` stage. */
+/**
+ * The GM marks a combatant defeated (or up again). While the lead is still choosing, a defeated
+ * lead cannot choose: "the lead person, usually the first in marching order" is then the next
+ * standing member of the party in marching order (the party stays the side it was at the start),
+ * and a lead who stands up again before the choice is the lead again. With nobody of the party
+ * standing, nobody can take initiative for it: the monsters act first (`reason: noLead`).
+ */
+export function setDefeated(ctx: Context, cmd: CommandOf<"setDefeated">): void {
+  coreHandlers.setDefeated?.(ctx, cmd);
+  const state = ctx.state;
+  if (state.status !== "active" || state.stage !== "choose") return;
+  const party = typeof state.ext.party === "string" ? state.ext.party : partySide(state);
+  const lead = leadOfSide(state, party);
+  if (lead !== state.ext.lead) {
+    state.ext.lead = lead;
+    if (lead !== null) ctx.emit({ type: "stageStarted", stage: "choose", who: lead });
+  }
+  if (cededByTheUnseen(ctx) || lead !== null) return;
+  state.ext.initiative = "cede";
+  ctx.emit({ type: "initiativeChosen", who: null, initiative: "cede", reason: "noLead" });
+  beginTurns(ctx);
+}
+
+/** `choose { who, initiative }`: only the lead, standing, only in the `choose` stage. */
 export function choose(ctx: Context, cmd: CommandOf<"choose">): void {
   const state = ctx.state;
   const c = combatant(state, cmd.who);
   if (state.stage !== "choose") refuse("NotChoosing");
   if (state.ext.lead !== c.id)
     refuse("NotLead", { who: c.name, lead: typeof state.ext.lead === "string" ? state.ext.lead : "" });
+  // A defeated lead cannot choose (an older stored fight may still name one).
+  requireAble(c);
   if (cmd.initiative !== "take" && cmd.initiative !== "cede")
     refuse("BadInitiativeChoice", { choice: String(cmd.initiative) });
   state.ext.initiative = cmd.initiative;
@@ -184,6 +219,9 @@ export function delay(ctx: Context, cmd: CommandOf<"delay">): void {
   if (usedCount(c, "turn", "primary") + usedCount(c, "turn", "move") > 0)
     refuse("DelayAfterActing", { who: c.name });
   if (usedCount(c, "round", "delay") > 0) refuse("AlreadyDelayed", { who: c.name });
+  // "If a party member delays": monsters delay too unless the option `delayers` is `party`.
+  if (state.options.delayers === "party" && c.side !== state.ext.party)
+    refuse("OnlyPartyDelays", { who: c.name });
   const here = state.order.indexOf(c.id);
   const rest = state.order.slice(here + 1).filter((id) => !combatant(state, id).defeated);
   if (rest.length === 0) refuse("NobodyToPassTo", { who: c.name });

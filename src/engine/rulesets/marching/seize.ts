@@ -3,11 +3,20 @@ import type { CommandOf } from "../../commands";
 import { combatant, requireAble } from "../../core/combatants";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { beginTurn } from "../../core/order";
-import { clearUsage, markUsed, usedCount } from "../../core/usage";
+import { clearUsage, usedCount } from "../../core/usage";
 import { refuse } from "../../refusal";
-import type { CombatantState, Pending } from "../../state";
+import type { CombatantState, EncounterState, Pending } from "../../state";
 import { startClock } from "./frantic";
-import { agility, requireSlot, setTogether, slotUsed, surpriseModifiers, togetherOf } from "./setup";
+import {
+  agility,
+  reactionScope,
+  requireSlot,
+  setTogether,
+  slotUsed,
+  surpriseModifiers,
+  togetherOf,
+  useSlot,
+} from "./setup";
 
 /** The AGL check: d20 under or equal to 10 + Agility (surprised: -1, "target suffers -1 AGL checks"). */
 export const AGL_CHECK_BASE = 10;
@@ -92,7 +101,7 @@ function contestSeize(
   const checks = new Map<string, AglCheck>();
   for (const id of rollers) {
     const who = combatant(state, id);
-    markUsed(who, "round", "reaction");
+    useSlot(state, who, "reaction");
     checks.set(id, check(ctx, who));
   }
   const mine = checks.get(c.id) as AglCheck;
@@ -117,7 +126,7 @@ function contestSeize(
     // Simultaneous: the seizer shares the opponent's turn.
     order.splice(at + 1, 0, c.id);
     state.order = order;
-    clearUsage(c, "turn");
+    startSeizedTurn(state, c);
     setTogether(state, { who: [opponent.id, c.id], first: {}, paths: {}, defeats: [] });
     ctx.emit({ type: "actingTogether", who: [opponent.id, c.id] });
     ctx.emit({ type: "orderChanged", order: [...order], reason: "seize", who: c.id });
@@ -128,6 +137,16 @@ function contestSeize(
   ctx.emit({ type: "initiativeSeized", who: c.id, from: opponent.id });
   ctx.emit({ type: "orderChanged", order: [...order], reason: "seize", who: c.id });
   beginTurn(ctx, c.id);
-  clearUsage(c, "turn");
+  startSeizedTurn(state, c);
   startClock(ctx, c.id);
+}
+
+/**
+ * The seizer's turn starts now: its turn's actions are fresh. A reaction that comes back at its
+ * owner's turn (reactionBack: turn) does not come back at the turn it was just spent to seize, but
+ * at the next one.
+ */
+function startSeizedTurn(state: EncounterState, c: CombatantState): void {
+  clearUsage(c, "turn");
+  if (reactionScope(state) === "turn") useSlot(state, c, "reaction");
 }

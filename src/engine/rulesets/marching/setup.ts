@@ -1,7 +1,7 @@
 import type { Context } from "../../context";
 import { combatant } from "../../core/combatants";
 import { hasCondition } from "../../core/conditions";
-import { usedCount } from "../../core/usage";
+import { markUsed, usedCount, type UsageScope } from "../../core/usage";
 import { refuse } from "../../refusal";
 import type { CombatantState, EncounterState, JsonObject } from "../../state";
 
@@ -42,9 +42,25 @@ export function surpriseModifiers(c: CombatantState): {
 /** The three things a turn gives: "your primary action, move action, and reaction". */
 export type Slot = "primary" | "move" | "reaction";
 
-/** Primary and move come with each turn; the reaction is one a round. */
+/**
+ * When a used reaction comes back (docs/rulesets/marching.md, Decisions): option `reactionBack`
+ * `round` (default), when the round starts, or `turn`, at the start of its owner's next turn ("On
+ * your turn, you may use your primary action, move action, and reaction").
+ */
+export function reactionScope(state: EncounterState): UsageScope {
+  return state.options.reactionBack === "turn" ? "turn" : "round";
+}
+
+/** Primary and move come with each turn; the reaction with the round or the owner's turn (reactionScope). */
 export function slotUsed(c: CombatantState, slot: Slot): boolean {
-  return usedCount(c, slot === "reaction" ? "round" : "turn", slot) > 0;
+  if (slot !== "reaction") return usedCount(c, "turn", slot) > 0;
+  // Only one of the two scopes is ever marked, by the encounter's option.
+  return usedCount(c, "round", slot) + usedCount(c, "turn", slot) > 0;
+}
+
+/** Mark a slot used: primary and move for the turn, the reaction by reactionScope. */
+export function useSlot(state: EncounterState, c: CombatantState, slot: Slot): void {
+  markUsed(c, slot === "reaction" ? reactionScope(state) : "turn", slot);
 }
 
 const SLOT_REFUSAL: Record<Slot, string> = {

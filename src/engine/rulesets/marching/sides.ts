@@ -26,7 +26,11 @@ export function partySide(state: EncounterState): string | null {
 
 /** "the lead person, usually the first in marching order or the vanguard". */
 export function leadOf(state: EncounterState): string | null {
-  const side = partySide(state);
+  return leadOfSide(state, partySide(state));
+}
+
+/** The standing member of `side` first in marching order: the lead of that party. */
+export function leadOfSide(state: EncounterState, side: string | null): string | null {
   const members = rosterView(state).filter((c) => c.side === side && !c.defeated);
   return inMarchingOrder(members)[0]?.id ?? null;
 }

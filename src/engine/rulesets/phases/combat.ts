@@ -163,8 +163,34 @@ function mayTakeOpportunity(ctx: Context, id: string): boolean {
   // Read only (peek): asking the threateners takes no draft of any of them.
   const t = peek(ctx.state, id);
   if (!t || !canAct(t) || hasCondition(t, "surprised")) return false;
-  if (used(t, "dodge") > 0) return false;
-  return used(t, "attackOfOpportunity") < 1 + (t.skills.combatReflexes ?? 0);
+  if (dodged(ctx.state, t)) return false;
+  return used(t, "attackOfOpportunity") < opportunityLimit(ctx.state, t);
+}
+
+/**
+ * "you can only make one per Phase"; "If you have the Combat Reflexes skill you can make more than
+ * one attack of opportunity in each Phase". Option `combatReflexes`: `perLevel` (default), one
+ * more per level of the skill; `unlimited`, any level lifts the limit (each opportunity still
+ * allows one attack: `provokedBy`).
+ */
+function opportunityLimit(state: EncounterState, c: CombatantState): number {
+  const levels = c.skills.combatReflexes ?? 0;
+  if (levels > 0 && state.options.combatReflexes === "unlimited") return Infinity;
+  return 1 + levels;
+}
+
+/**
+ * "you cannot make an attack of opportunity if you have used the dodge manoeuvre": for the rest of
+ * the Phase of the dodge (option `dodge: phase`, default), or until the dodger's next turn begins
+ * (`dodge: untilNextTurn`).
+ */
+function dodged(state: EncounterState, c: CombatantState): boolean {
+  return used(c, "dodge") > 0 || (state.options.dodge === "untilNextTurn" && phRead(c).dodging === true);
+}
+
+function markDodge(state: EncounterState, c: CombatantState): void {
+  markUsed(c, "phase", "dodge");
+  if (state.options.dodge === "untilNextTurn") ph(c).dodging = true;
 }
 
 function offerOpportunities(
@@ -359,7 +385,7 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
     ph(c).fullPhaseStarted = null;
     ctx.emit({ type: "fullPhaseCompleted", who: c.id, action: cmd.action });
   }
-  if (cmd.action === "dodge") markUsed(c, "phase", "dodge");
+  if (cmd.action === "dodge") markDodge(ctx.state, c);
   if (cmd.action === "fullMove" || cmd.action === "move") markUsed(c, "phase", "distance");
   ctx.emit({
     type: "actionTaken",
@@ -638,8 +664,8 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   }
   const found = findOffer(ctx, cmd.who, cmd.with, cmd.against);
   requireAble(c);
-  if (used(c, "dodge") > 0) refuse("DodgedNoOpportunity", { who: c.name });
-  if (used(c, "attackOfOpportunity") >= 1 + (c.skills.combatReflexes ?? 0))
+  if (dodged(ctx.state, c)) refuse("DodgedNoOpportunity", { who: c.name });
+  if (used(c, "attackOfOpportunity") >= opportunityLimit(ctx.state, c))
     refuse("OpportunityLimit", { who: c.name });
   markUsed(c, "phase", "attackOfOpportunity");
   withdrawOffers(ctx, (o) => o.id === found.id, "answered");
@@ -726,7 +752,7 @@ export function abort(ctx: Context, cmd: CommandOf<"abort">): void {
   const skips = actedThisPhase ? following(here) : here;
   ph(c).abortSkips = skips;
   addCondition(ctx, c.id, "aborted", null);
-  if (cmd.to === "dodge") markUsed(c, "phase", "dodge");
+  if (cmd.to === "dodge") markDodge(state, c);
   ctx.emit({ type: "aborted", who: c.id, to: cmd.to, givesUp: skips as unknown as JsonObject });
   if (cmd.to === "dodge") withdrawOffers(ctx, (o) => o.who === c.id, "dodged");
   for (const p of [...state.pending]) settle(ctx, p.id);

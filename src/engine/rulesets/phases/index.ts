@@ -28,7 +28,13 @@ export const phases: Ruleset = {
   actions: ACTIONS,
   reactions: REACTIONS,
   moveModes: ["normal", "step", "withdraw"],
-  options: {},
+  options: {
+    // Combat Reflexes: "more than one attack of opportunity in each Phase": one more per level, or no limit.
+    combatReflexes: { choices: ["perLevel", "unlimited"], default: "perLevel" },
+    // "you cannot make an attack of opportunity if you have used the dodge manoeuvre": for the rest
+    // of that Phase, or until the dodger's next turn.
+    dodge: { choices: ["phase", "untilNextTurn"], default: "phase" },
+  },
   stats: ["combatValue", "lightningReflexes", "movement", "ocv", "dcv"],
   skills: ["combatReflexes"],
   conditions: [

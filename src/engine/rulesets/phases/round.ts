@@ -80,6 +80,8 @@ function beginTurn(ctx: Context, c: CombatantState): void {
   state.current = c.id;
   phEncounter(state).currentActed = false;
   ph(c).lastTurn = point(state);
+  // dodge: untilNextTurn: a dodge blocks attacks of opportunity until the dodger's next turn.
+  if (phRead(c).dodging === true) ph(c).dodging = false;
   ctx.emit({ type: "turnStarted", who: c.id, round: state.round, phase: state.phase });
 }
 

@@ -37,6 +37,8 @@ export interface PhasesCombatant {
   fullPhaseStarted: { action: string; at: PhasePoint } | null;
   /** Opponents this character has already provoked by moving out of their hexes this Phase. */
   provokedBy: string[];
+  /** Dodged, with option `dodge: untilNextTurn`: no attack of opportunity until its next turn begins. */
+  dodging?: boolean;
 }
 
 /** A triggering command held while a readied action interrupts it. */

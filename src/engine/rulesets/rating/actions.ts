@@ -101,7 +101,10 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
 /** "Free Actions can be taken at any time during the combat round and cost no Action Points." */
 function freeAction(ctx: Context, c: CombatantState, cmd: CommandOf<"act">): void {
   if (cmd.cost !== undefined && cmd.cost !== 0) refuse("BadCost", { action: cmd.action, cost: cmd.cost });
-  if (isSurprised(c)) refuse("SurprisedOnlyReactions", { who: c.name });
+  // "They also may only take Reactions until after their first Turn has passed": free actions too,
+  // unless the table lets "Free Actions ... be taken at any time" (option surprisedFree: allowed).
+  if (isSurprised(c) && ctx.state.options.surprisedFree !== "allowed")
+    refuse("SurprisedOnlyReactions", { who: c.name });
   ctx.emit({ type: "actionTaken", who: c.id, action: "free", cost: 0, target: cmd.target ?? null });
   recordEvent(ctx, c.id, "free", ctx.nextId("e"));
 }

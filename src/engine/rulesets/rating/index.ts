@@ -21,6 +21,12 @@ export const rating: Ruleset = {
     ties: { choices: ["luck", "gm"], default: "luck" },
     // "then Luck bonus (meaning PCs beat NPCs)": PCs beat NPCs at that step, or the Luck stat first.
     luckBonus: { choices: ["pcFirst", "luckStat"], default: "pcFirst" },
+    // "may only take Reactions" vs "Free Actions can be taken at any time": the surprised take no
+    // free action, or they may.
+    surprisedFree: { choices: ["forbidden", "allowed"], default: "forbidden" },
+    // "Only one reaction attempt is permitted for each threat or event": one per character, or one
+    // for the threat whoever makes it.
+    reactionAttempts: { choices: ["perReactor", "perThreat"], default: "perReactor" },
   },
   stats: ["initiativeRating", "luck", "maxAp"],
   skills: [],

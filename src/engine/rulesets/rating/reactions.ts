@@ -1,11 +1,11 @@
 import type { Context } from "../../context";
 import type { CommandOf, Outcome } from "../../commands";
 import { combatant, requireAble } from "../../core/combatants";
-import { closePending, decline, findPending, offersForTrigger } from "../../core/offers";
+import { closePending, decline, findPending, offersForTrigger, withdrawOffers } from "../../core/offers";
 import { requirePool, spend } from "../../core/pools";
 import { refuse } from "../../refusal";
 import type { ReactionDef } from "../../ruleset";
-import type { CombatantState, Json } from "../../state";
+import type { CombatantState, Json, JsonObject } from "../../state";
 import { objectField, stringList } from "./setup";
 
 /**
@@ -22,8 +22,8 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   requireAble(c);
   if (cmd.with === "decline") {
     const triggers = decline(ctx, c.id, cmd.against);
-    // Declining is this threat's one attempt.
-    for (const t of triggers) markReacted(c, t);
+    // Declining is this threat's one attempt (docs/rulesets/rating.md, Decisions).
+    for (const t of triggers) markReacted(ctx, c, t);
     settle(ctx, triggers);
     return;
   }
@@ -32,8 +32,18 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   reactWith(ctx, c, cmd.with, def.cost.ap ?? 1, cmd.against, cmd.outcome);
 }
 
-function markReacted(c: CombatantState, id: string): void {
+/**
+ * "Only one reaction attempt is permitted for each threat or event": by default each character's
+ * one attempt (`reactionAttempts: perReactor`); with `perThreat`, the threat's or event's one
+ * attempt, whoever makes it (noted in `state.ext.reactedEvents` until the round ends).
+ */
+function perThreat(ctx: Context): boolean {
+  return ctx.state.options.reactionAttempts === "perThreat";
+}
+
+function markReacted(ctx: Context, c: CombatantState, id: string): void {
   c.ext.reactedTo = [...stringList(c.ext, "reactedTo"), id];
+  if (perThreat(ctx)) ctx.state.ext.reactedEvents = [...stringList(ctx.state.ext, "reactedEvents"), id];
 }
 
 /**
@@ -58,12 +68,8 @@ export function reactWith(
     requirePool(c, "ap", cost);
     spend(ctx, c.id, "ap", cost, as);
     ctx.state.offers = ctx.state.offers.filter((o) => o.id !== open.id);
-    markReacted(c, open.trigger);
-    const pending = findPending(ctx, open.trigger);
-    if (pending) {
-      const reactions = Array.isArray(pending.data.reactions) ? pending.data.reactions : [];
-      pending.data.reactions = [...reactions, { who: c.id, as, cost, outcome: outcome ?? null, target }];
-    }
+    markReacted(ctx, c, open.trigger);
+    noteReaction(ctx, open.trigger, { who: c.id, as, cost, outcome: outcome ?? null, target });
     ctx.emit({
       type: "reactionResolved",
       who: c.id,
@@ -83,9 +89,13 @@ export function reactWith(
   if (actor === null || id === null || actor === c.id || (against !== undefined && against !== actor))
     refuse("NothingToReactTo", { who: c.name });
   if (stringList(c.ext, "reactedTo").includes(id)) refuse("OneReactionPerThreat", { who: c.name });
+  if (perThreat(ctx) && stringList(ctx.state.ext, "reactedEvents").includes(id))
+    refuse("OneReactionPerThreat", { who: c.name });
   requirePool(c, "ap", cost);
   spend(ctx, c.id, "ap", cost, as);
-  markReacted(c, id);
+  markReacted(ctx, c, id);
+  // A reaction to a threat still pending (an ally's, say) is reported with it when it resolves.
+  noteReaction(ctx, id, { who: c.id, as, cost, outcome: outcome ?? null, target });
   ctx.emit({
     type: "reactionResolved",
     who: c.id,
@@ -96,6 +106,19 @@ export function reactWith(
     trigger: id,
     target,
   });
+  if (perThreat(ctx)) {
+    // The threat's one attempt is taken: its target's offer, if still open, goes, and it resolves.
+    withdrawOffers(ctx, (o) => o.trigger === id, "attemptTaken");
+    settle(ctx, [id]);
+  }
+}
+
+/** Add a reaction to a pending threat's record, if the threat is still pending. */
+function noteReaction(ctx: Context, trigger: string, reaction: JsonObject): void {
+  const pending = findPending(ctx, trigger);
+  if (!pending) return;
+  const reactions = Array.isArray(pending.data.reactions) ? pending.data.reactions : [];
+  pending.data.reactions = [...reactions, reaction];
 }
 
 /** Resolve every pending threat whose offers are all answered. */

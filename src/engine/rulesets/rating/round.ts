@@ -84,6 +84,7 @@ function endRound(ctx: Context): void {
   clearAllUsage(ctx.state, "round");
   for (const id of ctx.state.roster) delete combatant(ctx.state, id).ext.reactedTo;
   ctx.state.ext.lastAction = null;
+  delete ctx.state.ext.reactedEvents;
   ctx.emit({ type: "roundEnded", round: ctx.state.round });
 }
 

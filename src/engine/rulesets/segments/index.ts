@@ -32,6 +32,11 @@ export const segments: Ruleset = {
   options: {
     // "Adjustments may be made for individuals with a Dexterity Reaction Adjustment in the right circumstances."
     dexterityReaction: { choices: ["groups", "off"], default: "groups" },
+    // Fast actions "in the order as presented in the Combat Round Flowchart": by type, then by group
+    // initiative (flowchart), or by group initiative, then by type (group).
+    fastOrder: { choices: ["flowchart", "group"], default: "flowchart" },
+    // A casting carried into a later round: no group turn for its caster (noTurn), or a D1 turn (groupTurn).
+    carriedCasting: { choices: ["noTurn", "groupTurn"], default: "noTurn" },
   },
   stats: ["dexterity", "weaponSpeed", "attacks", "aac0", "ac", "attackBonus"],
   skills: [],

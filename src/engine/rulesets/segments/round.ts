@@ -100,6 +100,9 @@ function isMultiAttacker(state: EncounterState, c: CombatantState): boolean {
  * "A delayed individual performing delaying activities treats those activities as complex".
  */
 export function groupRank(c: CombatantState): number {
+  // A casting carried from an earlier round (with option carriedCasting: groupTurn) keeps its D1 place.
+  const casting = segRead(c).casting;
+  if (casting !== null) return GROUP_RANK[casting.spell] ?? (GROUP_RANK.cast as number);
   const major = declaredMajor(c);
   const delaying = hasDeclared(c, "delaying");
   if (major !== null) return GROUP_RANK[major] ?? (GROUP_RANK.attack as number);
@@ -157,19 +160,27 @@ function roster(state: EncounterState): CombatantState[] {
  * only: every combatant is read (rosterView, segRead), none taken from the draft.
  */
 export function stageOrder(state: EncounterState, stage: ActingStage): string[] {
-  const able = rosterView(state).filter((c) => canAct(c) && !carriedCasting(state, c));
+  // A caster whose casting carries on from an earlier round has no group turn, unless the option
+  // carriedCasting is groupTurn (docs/rulesets/segments.md, Decisions): then it keeps its D1 place
+  // in its group (HIGH/LOW), for minor actions.
+  const carriedTurn = state.options.carriedCasting === "groupTurn" && (stage === "high" || stage === "low");
+  const able = rosterView(state).filter((c) => canAct(c) && (carriedTurn || !carriedCasting(state, c)));
   switch (stage) {
-    case "fast":
+    case "fast": {
       // "Fast actions are unaffected by the delayed condition and use group initiative if appropriate":
       // the individual's rolled group (with any Dexterity Reaction Adjustment), not LOW for delay.
+      // "in the order as presented in the Combat Round Flowchart" (A. Parley, B. Flee, C. Charge, then
+      // Go First) before the groups (fastOrder: flowchart), or the groups first (fastOrder: group).
+      const byType = (a: CombatantState, b: CombatantState): number =>
+        (FAST_RANK[fastKey(a) ?? ""] ?? 9) - (FAST_RANK[fastKey(b) ?? ""] ?? 9);
+      const byGroup = (a: CombatantState, b: CombatantState): number =>
+        groupValue(rolledGroup(state, a).group) - groupValue(rolledGroup(state, b).group);
+      const groupFirst = state.options.fastOrder === "group";
       return able
         .filter((c) => fastKey(c) !== null)
-        .sort(
-          (a, b) =>
-            (FAST_RANK[fastKey(a) ?? ""] ?? 9) - (FAST_RANK[fastKey(b) ?? ""] ?? 9) ||
-            groupValue(rolledGroup(state, a).group) - groupValue(rolledGroup(state, b).group),
-        )
+        .sort((a, b) => (groupFirst ? byGroup(a, b) || byType(a, b) : byType(a, b) || byGroup(a, b)))
         .map((c) => c.id);
+    }
     case "multi":
       return able
         .filter((c) => isMultiAttacker(state, c))

@@ -535,11 +535,16 @@ describe("marching: what the ruleset declares for the host", () => {
     expect(marching.reactions).toEqual({ reaction: { id: "reaction", cost: {} } });
   });
 
-  it("defaults to frantic combat off and the contested combatant asked, reads Agility, knows surprised and delayed, and moves normally only", () => {
-    expect(choosing().state.options).toEqual({ frantic: "off", seizeOpponent: "asks" });
+  it("defaults to frantic combat off, the contested combatant asked, the reaction back at round start and anyone delaying, reads Agility, knows surprised and delayed, and moves normally only", () => {
+    expect(choosing().state.options).toEqual({
+      frantic: "off",
+      seizeOpponent: "asks",
+      reactionBack: "round",
+      delayers: "anyone",
+    });
     expect(
       new Table([pc("lead", 1, [0, 0])], [], { frantic: "on", seizeOpponent: "rolls" }).state.options,
-    ).toEqual({ frantic: "on", seizeOpponent: "rolls" });
+    ).toMatchObject({ frantic: "on", seizeOpponent: "rolls" });
     expect(marching.stats).toEqual(["agility"]);
     expect(marching.skills).toEqual([]);
     expect(marching.conditions).toEqual(["surprised", "delayed"]);

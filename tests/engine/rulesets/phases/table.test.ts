@@ -65,7 +65,7 @@ describe("phases: what the ruleset declares", () => {
     expect(phases.skills).toEqual(["combatReflexes"]);
   });
 
-  it("gives meaning to the conditions the text names, and has no pools or options", () => {
+  it("gives meaning to the conditions the text names, has no pools, and offers the two readings of Combat Reflexes and Dodge as options (docs/rulesets/phases.md, Decisions)", () => {
     expect(phases.conditions).toEqual([
       "surprised",
       "delayed",
@@ -78,7 +78,10 @@ describe("phases: what the ruleset declares", () => {
       "paralysed",
     ]);
     expect(phases.pools).toEqual([]);
-    expect(phases.options).toEqual({});
+    expect(phases.options).toEqual({
+      combatReflexes: { choices: ["perLevel", "unlimited"], default: "perLevel" },
+      dodge: { choices: ["phase", "untilNextTurn"], default: "phase" },
+    });
     expect(phases.id).toBe("phases");
   });
 });

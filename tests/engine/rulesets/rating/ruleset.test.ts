@@ -41,19 +41,33 @@ describe('rating\'s action types (rating.txt "Action Types")', () => {
 });
 
 describe("rating's options and what it declares for the host", () => {
-  it('defaults to AP each round, contested Luck rolls for ties, and PCs first at the Luck step ("Luck bonus (meaning PCs beat NPCs)")', () => {
+  it('defaults to AP each round, contested Luck rolls for ties, PCs first at the Luck step ("Luck bonus (meaning PCs beat NPCs)"), no free actions by the surprised and one reaction attempt per character', () => {
     expect(new Table([hero()]).state.options).toEqual({
       apRefresh: "round",
       ties: "luck",
       luckBonus: "pcFirst",
+      surprisedFree: "forbidden",
+      reactionAttempts: "perReactor",
     });
   });
 
   it("accepts each option's choices when set up explicitly", () => {
-    const t = new Table([hero()], [], { apRefresh: "turn", ties: "gm", luckBonus: "luckStat" });
-    expect(t.state.options).toEqual({ apRefresh: "turn", ties: "gm", luckBonus: "luckStat" });
-    const u = new Table([hero()], [], { apRefresh: "round", ties: "luck", luckBonus: "pcFirst" });
-    expect(u.state.options).toEqual({ apRefresh: "round", ties: "luck", luckBonus: "pcFirst" });
+    const other = {
+      apRefresh: "turn",
+      ties: "gm",
+      luckBonus: "luckStat",
+      surprisedFree: "allowed",
+      reactionAttempts: "perThreat",
+    };
+    expect(new Table([hero()], [], other).state.options).toEqual(other);
+    const usual = {
+      apRefresh: "round",
+      ties: "luck",
+      luckBonus: "pcFirst",
+      surprisedFree: "forbidden",
+      reactionAttempts: "perReactor",
+    };
+    expect(new Table([hero()], [], usual).state.options).toEqual(usual);
   });
 
   it("reads the Initiative Rating, Luck and max AP, no skills, the one condition the text names (surprised), and no movement modes", () => {

@@ -95,7 +95,8 @@ export class ChatLog {
       const line = log[this.shown];
       if (!line || line.refusal) continue;
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
-      const html = this.views.chatHtml(this.app.session.state, line);
+      // Drawn from the state the command left, as the card was when it was posted.
+      const html = this.views.chatHtml(this.app.session.stateAfter(this.shown), line);
       if (html !== null) {
         // The system's card; under it the dice, where Foundry shows a message's Rolls.
         item.innerHTML = html;

@@ -112,6 +112,11 @@ export class Session {
     return result;
   }
 
+  /** The state after log line `i` ran (a chat card is drawn from it, the same before and after a reload). */
+  stateAfter(i: number): EncounterState {
+    return this.states[i] ?? this.state;
+  }
+
   /** The state before log line `i` ran. */
   stateBefore(i: number): EncounterState {
     return i <= 0 ? this.initial : (this.states[i - 1] ?? this.state);

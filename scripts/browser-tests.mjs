@@ -393,7 +393,8 @@ function layoutFlow(size, index) {
   const teach = index === 0;
   return {
     name: `layout ${size.width}x${size.height}: every ruleset, picked from the header, starts; its acting combatant's first action is on screen and takes the click at its centre${teach ? "; each ruleset shows its try-this steps and How-it-plays pages, and rating offers no drag" : ""}`,
-    timeout: 60_000,
+    // Five rulesets, each started (and at two sizes reloaded mid-fight): longer than one flow.
+    timeout: 120_000,
     async run(page, shoot) {
       await page.setViewportSize(size);
       await open(page, "flow", 7);

@@ -6,7 +6,11 @@
  * advance phases and segments from the tracker; and what a newcomer meets first, at 1280x720,
  * 1400x900 and 1920x1080 in every ruleset: the acting combatant's first action on screen and hit
  * at its centre, a keyboard-opened prompt holding focus and giving it back, text contrast measured
- * in the page (WCAG AA), a reload that keeps the fight. Every step leaves a screenshot in
+ * in the page (WCAG AA), a reload that keeps the fight; and a GM's first hour (issue 30): at
+ * 1280x720 the tracker shows six combatants, the Try-this steps are whole and toasts cover no
+ * control; a reload mid-fight shows the same chat (every ruleset, at 1280x720 and 1920x1080); the
+ * whole fight from the keyboard alone (skip link, J, Ctrl+Z) at both sizes; Undo, Previous turn and
+ * Previous round; a large token refused at the map's corner. Every step leaves a screenshot in
  * test-artifacts/browser/. The last line is `N passed, N failed`; any failure exits non-zero.
  *
  *   npm run test:browser            all flows
@@ -29,7 +33,7 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-/** Each flow gets this long; the whole run stays well under two minutes. */
+/** Each flow gets this long; the whole run takes about two minutes on an idle machine, five on a busy one. */
 const FLOW_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1680, height: 1050 };
 

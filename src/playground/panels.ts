@@ -180,9 +180,7 @@ export class Panels {
     const state = this.state;
     const who = state.current ?? this.app.selected ?? state.roster[0] ?? null;
     if (who && who !== this.app.selected) this.app.select(who);
-    const enabled = this.sheet.querySelector<HTMLElement>(
-      "[data-action=takeAction]:not([disabled]), [data-pg=sheet-actions] button:not([disabled])",
-    );
+    const enabled = this.sheet.querySelector<HTMLElement>("[data-action=takeAction]:not([disabled])");
     const target = enabled ?? this.sheet.querySelector<HTMLElement>("button:not([disabled]), select");
     if (target) {
       target.focus();

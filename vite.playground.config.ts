@@ -4,12 +4,15 @@
  * system's own files (lang/, templates/, styles/) are served under /systems/tempo/ exactly as
  * Foundry serves them, so src/views/templates.ts paths work unchanged.
  */
+import { createHash } from "node:crypto";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
+/** A short name for this checkout, for its own dependency cache. */
+const checkoutId = createHash("sha256").update(repoRoot).digest("hex").slice(0, 12);
 const SYSTEM_PREFIX = "/systems/tempo/";
 /** Only the folders a Foundry client would fetch from the system: nothing else of the repo is exposed. */
 const SERVED = ["lang", "templates", "styles", "assets", "icons"];
@@ -56,9 +59,11 @@ export default defineConfig({
   root: fileURLToPath(new URL("./src/playground", import.meta.url)),
   plugins: [systemFiles()],
   clearScreen: false,
-  // The pre-bundled dependencies are this checkout's own: node_modules may be shared by several
-  // checkouts at once, and one server must not rewrite the bundles another is serving.
-  cacheDir: fileURLToPath(new URL("./.vite/playground", import.meta.url)),
+  // Vite's pre-bundled dependencies are written under node_modules, out of the linted tree (issue
+  // 30: a cache in the checkout failed `npm test` at lint after `npm start`), in a folder named
+  // for this checkout: node_modules may be shared by several checkouts, and one server must not
+  // rewrite the bundles another is serving.
+  cacheDir: join(repoRoot, "node_modules", ".vite", `playground-${checkoutId}`),
   server: { port: 5173, host: "127.0.0.1", fs: { allow: [repoRoot] } },
   build: { outDir: fileURLToPath(new URL("./dist-playground", import.meta.url)), emptyOutDir: true },
 });

@@ -6,7 +6,11 @@
  * advance phases and segments from the tracker; and what a newcomer meets first, at 1280x720,
  * 1400x900 and 1920x1080 in every ruleset: the acting combatant's first action on screen and hit
  * at its centre, a keyboard-opened prompt holding focus and giving it back, text contrast measured
- * in the page (WCAG AA), a reload that keeps the fight. Every step leaves a screenshot in
+ * in the page (WCAG AA), a reload that keeps the fight; and a GM's first hour (issue 30): at
+ * 1280x720 the tracker shows six combatants, the Try-this steps are whole and toasts cover no
+ * control; a reload mid-fight shows the same chat (every ruleset, at 1280x720 and 1920x1080); the
+ * whole fight from the keyboard alone (skip link, J, Ctrl+Z) at both sizes; Undo, Previous turn and
+ * Previous round; a large token refused at the map's corner. Every step leaves a screenshot in
  * test-artifacts/browser/. The last line is `N passed, N failed`; any failure exits non-zero.
  *
  *   npm run test:browser            all flows
@@ -29,7 +33,7 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-/** Each flow gets this long; the whole run stays well under two minutes. */
+/** Each flow gets this long; the whole run takes about two minutes on an idle machine, five on a busy one. */
 const FLOW_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1680, height: 1050 };
 
@@ -286,6 +290,96 @@ async function checkNoDrag(page, ruleset) {
   );
 }
 
+/** Whether a box lies inside another (screen rectangles), to a pixel. */
+const inside = (a, b) =>
+  a.left >= b.left - 1 && a.top >= b.top - 1 && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
+
+/**
+ * Room (issue 30): the tracker shows `rows` combatants whole inside its panel without scrolling,
+ * every "Try this" step lies whole on screen inside the map panel, and a toast covers no control
+ * (a refused Undo raises one).
+ */
+async function checkRoom(page, ruleset, rows) {
+  const seen = await page.evaluate(() => {
+    const panel = document.querySelector("[data-pg=tracker]").getBoundingClientRect();
+    return [...document.querySelectorAll("[data-pg=tracker] [data-combatant-id]")].filter((row) => {
+      const b = row.getBoundingClientRect();
+      return b.height > 0 && b.top >= panel.top - 1 && b.bottom <= panel.bottom + 1;
+    }).length;
+  });
+  expect(seen >= rows, `${ruleset}: the tracker shows ${seen} combatants whole, fewer than ${rows}`);
+  const steps = await page.evaluate(() => {
+    const panel = document.querySelector(".pg-map-panel").getBoundingClientRect();
+    return [...document.querySelectorAll("[data-pg=learn] [data-pg=try] li")].map((li) => {
+      const b = li.getBoundingClientRect();
+      return {
+        whole:
+          b.height > 0 &&
+          b.top >= Math.max(0, panel.top) - 1 &&
+          b.bottom <= Math.min(innerHeight, panel.bottom) + 1,
+        text: li.textContent.slice(0, 30),
+      };
+    });
+  });
+  const cut = steps.filter((st) => !st.whole).map((st) => st.text);
+  expect(steps.length === 3 && cut.length === 0, `${ruleset}: Try-this steps cut off: ${cut.join(" | ")}`);
+  await page.locator('[data-pg=tracker] [data-pg-command="undo"]').click();
+  const toast = page.locator(".pg-toast").last();
+  await toast.waitFor();
+  const covered = await toast.evaluate((el) => {
+    const t = el.getBoundingClientRect();
+    const controls = document.querySelectorAll(
+      "button, select, input, a[href], [tabindex]:not([tabindex='-1']), .pg-token",
+    );
+    return [...controls]
+      .filter((c) => !el.contains(c))
+      .filter((c) => {
+        const b = c.getBoundingClientRect();
+        return b.width > 0 && b.left < t.right && b.right > t.left && b.top < t.bottom && b.bottom > t.top;
+      })
+      .map((c) => c.outerHTML.slice(0, 60));
+  });
+  expect(covered.length === 0, `${ruleset}: a toast covers ${covered.join(" | ")}`);
+}
+
+/** A reload mid-fight shows the very same fight and chat: every card with its rolls and results. */
+async function checkReload(page, shoot, ruleset) {
+  // Something with a roll or a result first: the acting combatant's first action that can be taken.
+  const enabled = page.locator(`${ACTION_BUTTONS}:not([disabled])`).first();
+  if ((await enabled.count()) > 0) {
+    await enabled.click();
+    await declineAll(page, null, ruleset);
+  }
+  const before = await state(page);
+  const chat = () => page.locator("[data-pg=chat-list]").evaluate((el) => el.innerHTML);
+  const chatBefore = await chat();
+  await page.reload();
+  await page.waitForSelector("#playground[data-ready=true]");
+  expect(
+    JSON.stringify(await state(page)) === JSON.stringify(before),
+    `${ruleset}: the reload changed the fight`,
+  );
+  const chatAfter = await chat();
+  expect(chatAfter === chatBefore, `${ruleset}: after a reload the chat reads differently`);
+  await shoot(`${ruleset}-reloaded`);
+}
+
+/** Press Tab (or Shift+Tab) until `test` holds for the focused element; false after `max` presses. */
+async function tabUntil(page, test, arg, { back = false, max = 80 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await page.evaluate(test, arg)) return true;
+  }
+  return false;
+}
+
+/** Where focus is, in words a failure message can show. */
+const focusedOn = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? el.outerHTML.slice(0, 90) : "nothing";
+  });
+
 /** The sizes a person plays at, from a small laptop up. */
 const SIZES = [
   { width: 1280, height: 720 },
@@ -303,7 +397,8 @@ function layoutFlow(size, index) {
   const teach = index === 0;
   return {
     name: `layout ${size.width}x${size.height}: every ruleset, picked from the header, starts; its acting combatant's first action is on screen and takes the click at its centre${teach ? "; each ruleset shows its try-this steps and How-it-plays pages, and rating offers no drag" : ""}`,
-    timeout: 60_000,
+    // Five rulesets, each started (and at two sizes reloaded mid-fight): longer than one flow.
+    timeout: 120_000,
     async run(page, shoot) {
       await page.setViewportSize(size);
       await open(page, "flow", 7);
@@ -381,8 +476,162 @@ function layoutFlow(size, index) {
         const hasPools = await page.evaluate(() => window.tempo.ruleset.pools.length > 0);
         const poolsBox = await page.locator("[data-pg=sheet] .tempo-sheet__pools").count();
         expect(poolsBox === (hasPools ? 1 : 0), `${ruleset}: the sheet shows ${poolsBox} points boxes`);
+        await checkRoom(page, ruleset, Math.min(6, s.roster.length));
         await shoot(`${ruleset}`);
+        if (size.width === 1280 || size.width === 1920) await checkReload(page, shoot, ruleset);
       }
+    },
+  };
+}
+
+/**
+ * Keyboard only (issue 30), at one size: Tab's first stop is the skip link; Start is reached with
+ * Tab and pressed with Enter, and focus stays in the tracker; tabbing past every token leaves the
+ * acting combatant on the sheet (focus alone selects nothing); the acting token moves with a key
+ * and Enter; Ctrl+Z is refused while the prompt is open; the prompt is answered from the keyboard;
+ * J jumps to the acting combatant's actions and Enter attacks, focus staying on the sheet; End
+ * turn is reached with Shift+Tab and focus stays on it; Ctrl+Z undoes the end of the turn.
+ */
+function keyboardFlow(size) {
+  return {
+    name: `keyboard ${size.width}x${size.height}: start, move, answer a prompt, attack, end turn and undo without a mouse; focus never drops to the page`,
+    timeout: 60_000,
+    async run(page, shoot) {
+      await page.setViewportSize(size);
+      await open(page, "flow", 11);
+      const inBody = () =>
+        page.evaluate(() => document.activeElement === document.body || !document.activeElement);
+      await page.keyboard.press("Tab");
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute("data-pg") === "skip"),
+        `the first Tab stop is ${await focusedOn(page)}, not the skip link`,
+      );
+      await shoot("skip-link");
+      const atStart = await tabUntil(page, () =>
+        document.activeElement?.matches('[data-pg=tracker] [data-pg-command="start"]'),
+      );
+      expect(atStart, "Tab never reached Start combat");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => window.tempo.session.state.status === "active");
+      expect(!(await inBody()), "after Start focus dropped to the page");
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest("[data-pg=tracker]")),
+        `after Start focus is on ${await focusedOn(page)}, not in the tracker`,
+      );
+      let s = await state(page);
+      const mover = s.current;
+      // Tab forward past every token: the sheet stays on whoever acts.
+      let tokensSeen = 0;
+      await page.locator("[data-pg=skip]").focus();
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        const onToken = await page.evaluate(() => document.activeElement?.classList.contains("pg-token"));
+        if (onToken) tokensSeen += 1;
+        else if (tokensSeen > 0) break;
+      }
+      expect(tokensSeen >= s.roster.length - 1, `Tab met ${tokensSeen} tokens`);
+      const sheetOf = () => page.locator("[data-pg=sheet]").getAttribute("data-combatant");
+      expect(
+        (await sheetOf()) === mover,
+        `tabbing past the tokens left ${await sheetOf()} on the sheet, not ${mover}`,
+      );
+      // Back to the acting token, a step away, Enter: the reaction prompt takes focus.
+      const onMover = await tabUntil(
+        page,
+        (id) => document.activeElement?.matches(`.pg-token[data-id="${id}"]`),
+        mover,
+        { back: true, max: 20 },
+      );
+      expect(onMover, `Shift+Tab never reached ${mover}'s token`);
+      const free = freeHexKeys(s, mover);
+      await page.keyboard.press(free[0][0]);
+      await page.keyboard.press("Enter");
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible" });
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest("[data-pg=prompt]")),
+        "the prompt did not take focus",
+      );
+      const offers = (await state(page)).offers.length;
+      await page.keyboard.press("Control+z");
+      await page.locator(".pg-toast-refusal").last().waitFor();
+      expect((await state(page)).offers.length === offers, "Ctrl+Z with a prompt open changed the offers");
+      await shoot("prompt");
+      // The first prompt is answered with its first reaction (Enter), the rest declined (Tab to Decline).
+      await page.keyboard.press("Enter");
+      for (let i = 0; i < 6 && (await prompt.isVisible()); i++) {
+        await page.waitForTimeout(60);
+        if (!(await prompt.isVisible())) break;
+        const onDecline = await tabUntil(
+          page,
+          () => document.activeElement?.getAttribute("data-action") === "tempoDecline",
+          null,
+          { max: 10 },
+        );
+        expect(onDecline, "Tab never reached the prompt's Decline");
+        await page.keyboard.press("Enter");
+      }
+      await prompt.waitFor({ state: "hidden" });
+      expect(!(await inBody()), "after the prompt focus dropped to the page");
+      // J: the acting combatant's first action that can be taken now; Enter attacks.
+      s = await state(page);
+      expect(s.current === mover, `after moving it is ${s.current}'s turn`);
+      await page.keyboard.press("j");
+      const action = await page.evaluate(() => document.activeElement?.getAttribute("data-action-id"));
+      expect(action, `J put focus on ${await focusedOn(page)}, not an action`);
+      await shoot("jumped");
+      const logBefore = await page.evaluate(() => window.tempo.session.log.length);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((n) => window.tempo.session.log.length > n, logBefore);
+      const acted = await page.evaluate(() => window.tempo.session.log.at(-1));
+      expect(acted.refusal === null, `Enter on ${action} was refused: ${JSON.stringify(acted.refusal)}`);
+      for (let i = 0; i < 6 && (await prompt.isVisible()); i++) {
+        const onDecline = await tabUntil(
+          page,
+          () => document.activeElement?.getAttribute("data-action") === "tempoDecline",
+          null,
+          { max: 10 },
+        );
+        expect(onDecline, "Tab never reached the prompt's Decline after the attack");
+        await page.keyboard.press("Enter");
+        await page.waitForTimeout(60);
+      }
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest("[data-pg=sheet]")),
+        `after the action focus is on ${await focusedOn(page)}, not on the sheet`,
+      );
+      await shoot("acted");
+      // End turn: a few Shift+Tabs back from the sheet; focus stays on it for the next combatant.
+      const onEnd = await tabUntil(
+        page,
+        () => document.activeElement?.matches('[data-pg=tracker] [data-pg-command="endTurn"]'),
+        null,
+        { back: true, max: 40 },
+      );
+      expect(onEnd, "Shift+Tab never reached End turn");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((who) => window.tempo.session.state.current !== who, mover);
+      for (let i = 0; i < 6 && (await prompt.isVisible()); i++) {
+        await prompt.locator("[data-action=tempoDecline]").focus();
+        await page.keyboard.press("Enter");
+        await page.waitForTimeout(60);
+      }
+      expect(!(await inBody()), "after End turn focus dropped to the page");
+      await shoot("ended");
+      // Ctrl+Z: the end of the turn is undone, and a toast says so.
+      if (await page.evaluate(() => document.activeElement?.matches("input, select, textarea")))
+        await page.locator("[data-pg=skip]").focus();
+      const ended = await state(page);
+      await page.keyboard.press("Control+z");
+      await page.locator(".pg-toast-info").last().waitFor();
+      s = await state(page);
+      expect(
+        s.current === mover && ended.current !== mover,
+        `Ctrl+Z left the turn with ${s.current}, not back with ${mover}`,
+      );
+      const toast = (await page.locator(".pg-toast-info").last().textContent()) ?? "";
+      expect(toast.length > 0 && !toast.includes("TEMPO."), `the undo toast reads "${toast}"`);
+      await shoot("undone");
     },
   };
 }
@@ -489,6 +738,137 @@ const flows = [
       await shoot("focus-back");
     },
   },
+  ...[
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ].map(keyboardFlow),
+  {
+    name: "going back: Undo is refused while reactions are asked, then undoes the move; Previous turn and Previous round go back, each with a toast saying what was undone",
+    timeout: 45_000,
+    async run(page, shoot) {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await open(page, "flow", 11);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      const mover = s.current;
+      const free = freeHexKeys(s, mover);
+      const startAt = combatantIn(s, mover).at;
+      await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+      await page.keyboard.press(free[0][0]);
+      await page.keyboard.press("Enter");
+      const prompt = page.locator("[data-pg=prompt]");
+      await prompt.waitFor({ state: "visible" });
+      const offers = (await state(page)).offers.length;
+      const history = (id) => page.locator(`[data-pg=tracker] [data-pg-command="${id}"]`);
+      await history("undo").click();
+      const refusal = page.locator(".pg-toast-refusal").last();
+      await refusal.waitFor();
+      const why = await refusal.textContent();
+      expect(
+        why === (await localize(page, "TEMPO.Playground.Undo.OffersOpen")),
+        `Undo with offers open said "${why}"`,
+      );
+      expect((await state(page)).offers.length === offers, "a refused Undo changed the offers");
+      await shoot("undo-refused");
+      await declineAll(page, null, "undo");
+      await page.locator(".pg-toast").evaluateAll((els) => els.forEach((e) => e.remove()));
+      await history("undo").click();
+      const info = page.locator(".pg-toast-info").last();
+      await info.waitFor();
+      s = await state(page);
+      expect(
+        JSON.stringify(combatantIn(s, mover).at) === JSON.stringify(startAt),
+        `Undo left ${mover} at ${combatantIn(s, mover).at}, not ${startAt}`,
+      );
+      const moverName = combatantIn(s, mover).name;
+      const said = (await info.textContent()) ?? "";
+      expect(said.includes(moverName), `the Undo toast does not say whose move was undone: "${said}"`);
+      await shoot("undone");
+      // Previous turn: back to before the end of the mover's turn.
+      await clickTracker(page, "endTurn");
+      await declineAll(page, null, "undo");
+      expect((await state(page)).current !== mover, "End turn did not pass the turn");
+      await page.locator(".pg-toast").evaluateAll((els) => els.forEach((e) => e.remove()));
+      await history("previousTurn").click();
+      await info.waitFor();
+      s = await state(page);
+      expect(s.current === mover, `Previous turn gave the turn to ${s.current}, not ${mover}`);
+      const back = (await page.locator(".pg-toast-info").last().textContent()) ?? "";
+      expect(back.includes(moverName), `the Previous turn toast does not name ${moverName}: "${back}"`);
+      await shoot("previous-turn");
+      // Previous round: from round 2 back into round 1.
+      for (let i = 0; i < 30 && (await state(page)).round === 1; i++) {
+        await clickTracker(page, "next");
+        await declineAll(page, null, "undo");
+      }
+      expect((await state(page)).round === 2, "the fight never reached round 2");
+      await page.locator(".pg-toast").evaluateAll((els) => els.forEach((e) => e.remove()));
+      await history("previousRound").click();
+      await page.locator(".pg-toast-info").last().waitFor();
+      s = await state(page);
+      expect(s.round === 1 && s.status === "active", `Previous round left round ${s.round} (${s.status})`);
+      await shoot("previous-round");
+    },
+  },
+  {
+    name: "map edge: a large token dragged to the map's corner is refused on the ruler before the drop and stays put; the ruler's label stays inside the map",
+    timeout: 45_000,
+    async run(page, shoot) {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await open(page, "flow", 11);
+      await clickTracker(page, "start");
+      let s = await state(page);
+      const large = s.roster.find((id) => combatantIn(s, id).size === "large");
+      expect(large, "the flow sample has no large combatant");
+      for (let i = 0; i < 12 && (await state(page)).current !== large; i++) {
+        await clickTracker(page, "next");
+        await declineAll(page, null, "edge");
+      }
+      s = await state(page);
+      expect(s.current === large, `${large}'s turn never came`);
+      const startAt = combatantIn(s, large).at;
+      const corner = await page.locator(".pg-grid [data-cell]").last().getAttribute("data-cell");
+      const token = page.locator(`.pg-token[data-id="${large}"] .pg-token-disc`);
+      const box = await token.boundingBox();
+      const to = await cellCentre(page, corner);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 6 });
+      const label = page.locator(".pg-ruler-label");
+      await label.waitFor();
+      const text = (await label.textContent()) ?? "";
+      const name = combatantIn(s, large).name;
+      const expected = await localize(page, "TEMPO.Refusal.FootprintOutsideScene", { who: name });
+      expect(text === expected, `the ruler at the corner says "${text}", not "${expected}"`);
+      expect(
+        (await page.locator(".pg-ruler-label.pg-path-refused").count()) === 1,
+        "the ruler is not marked refused",
+      );
+      const plate = await page.locator(".pg-ruler-plate").boundingBox();
+      const map = await page.locator(".pg-map").boundingBox();
+      expect(
+        plate &&
+          map &&
+          plate.x >= map.x - 1 &&
+          plate.y >= map.y - 1 &&
+          plate.x + plate.width <= map.x + map.width + 1 &&
+          plate.y + plate.height <= map.y + map.height + 1,
+        `the ruler's label is clipped by the map's edge (${JSON.stringify(plate)} in ${JSON.stringify(map)})`,
+      );
+      await shoot("corner-refused");
+      await page.mouse.up();
+      s = await state(page);
+      expect(
+        JSON.stringify(combatantIn(s, large).at) === JSON.stringify(startAt),
+        `${large} moved to ${combatantIn(s, large).at}`,
+      );
+      // The same drop from the keyboard: the engine's refusal, never a token hanging off the map.
+      expect(
+        (await page.evaluate(() => window.tempo.session.state.grid.bounds)) !== undefined,
+        "the map gives the engine no bounds",
+      );
+    },
+  },
   {
     name: "nothing lost: a reload keeps the fight, switching ruleset asks first, New encounter starts over",
     timeout: 45_000,
@@ -502,10 +882,16 @@ const flows = [
         page.evaluate(() => window.tempo.session.log.filter((l) => l.refusal === null).length);
       const done = await accepted();
       expect(done >= 2 && before.status === "active", "the fight did not get going before the reload");
+      const chatBefore = await page.locator("[data-pg=chat-list]").evaluate((el) => el.innerText);
       await page.reload();
       await page.waitForSelector("#playground[data-ready=true]");
       const after = await state(page);
       expect(JSON.stringify(after) === JSON.stringify(before), "the reload lost or changed the fight");
+      const chatAfter = await page.locator("[data-pg=chat-list]").evaluate((el) => el.innerText);
+      expect(
+        chatAfter === chatBefore,
+        `the reload changed the chat:\n${chatBefore.slice(0, 300)}\n---\n${chatAfter.slice(0, 300)}`,
+      );
       expect((await accepted()) === done, "the reload lost commands from the log");
       await shoot("reloaded");
       // Switching ruleset mid-fight asks; keeping the fight changes nothing.
@@ -975,7 +1361,13 @@ try {
         "no screenshot files were written",
       );
       // Issue 14's pictures, each in both themes, kept as artefacts.
-      for (const shot of ["tracker-6", "tracker-20", "combatant-setup", "combatant-setup-live", "token-conditions"])
+      for (const shot of [
+        "tracker-6",
+        "tracker-20",
+        "combatant-setup",
+        "combatant-setup-live",
+        "token-conditions",
+      ])
         for (const theme of ["light", "dark"]) {
           const file = join(ROOT, "test-artifacts", "screenshots", `${shot}-${theme}.png`);
           expect(files.includes(file) && existsSync(file), `no ${shot}-${theme}.png was written`);

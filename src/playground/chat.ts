@@ -34,6 +34,8 @@ const EVENT_TEXT: Readonly<Record<string, string>> = {
 
 export class ChatLog {
   private shown = 0;
+  /** Whether the cards shown were drawn from the system's chat card template. */
+  private drawnWithTemplate = false;
   private readonly list: HTMLOListElement;
 
   constructor(
@@ -82,11 +84,19 @@ export class ChatLog {
 
   render(): void {
     const log = this.app.session.log;
+    // Cards drawn plainly while the chat card template was loading are drawn again from it, so
+    // the log reads the same however early it was first drawn.
+    const templated = this.views.hasChatTemplate;
+    if (templated !== this.drawnWithTemplate) {
+      this.drawnWithTemplate = templated;
+      this.reset();
+    }
     for (; this.shown < log.length; this.shown++) {
       const line = log[this.shown];
       if (!line || line.refusal) continue;
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
-      const html = this.views.chatHtml(this.app.session.state, line);
+      // Drawn from the state the command left, as the card was when it was posted.
+      const html = this.views.chatHtml(this.app.session.stateAfter(this.shown), line);
       if (html !== null) {
         // The system's card; under it the dice, where Foundry shows a message's Rolls.
         item.innerHTML = html;

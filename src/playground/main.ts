@@ -12,6 +12,7 @@ import {
   type Command,
   type MoveMode,
   type RulesetId,
+  type Refusal,
   combatantIn,
 } from "../engine";
 import { planPath, spatialIndexOf } from "../engine/core/movement";
@@ -20,10 +21,12 @@ import { BattleMap } from "./map";
 import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
 import { loadLocalization, type Localization } from "./i18n";
 import { TemplateStore } from "./handlebars";
-import { Session, SessionFileError, parseSessionFile } from "./session";
+import { Session, SessionFileError, parseSessionFile, type LogLine } from "./session";
 import { h } from "./dom";
 import { Panels } from "./panels";
 import { tokenLabels } from "./labels";
+import { boundedSetup, mapCells } from "./bounds";
+import { cellKey, footprint } from "../engine/grid";
 import { restoreSession, saveSession } from "./storage";
 import { tokenConditions } from "../views/statuses";
 
@@ -57,13 +60,20 @@ export class Playground {
     this.map = new BattleMap(mapHost, {
       select: (id) => this.select(id),
       preview: (id, waypoints) => this.preview(id, waypoints),
-      move: (id, waypoints) =>
+      move: (id, waypoints) => {
+        const off = this.offMap(id, waypoints);
+        if (off) {
+          this.panels.toast(this.panels.refusalText(off), "refusal");
+          this.render();
+          return;
+        }
         this.send({
           type: "move",
           who: id,
           path: waypoints.map((c) => [c[0], c[1]] as Cell),
           mode: this.moveMode,
-        }),
+        });
+      },
       describe: (id) => this.describe(id),
       label: (id) => this.labels.get(id) ?? id,
       conditions: (id) => tokenConditions(this.session.state, id, this.loc),
@@ -79,7 +89,7 @@ export class Playground {
 
   /** Start a sample encounter with a seed. */
   load(encounter: SampleEncounter, seed: number): void {
-    this.useSession(encounter, new Session(encounter.id, encounter.setup, seed));
+    this.useSession(encounter, new Session(encounter.id, boundedSetup(encounter.setup, encounter.map), seed));
   }
 
   useSession(encounter: SampleEncounter, session: Session): void {
@@ -133,6 +143,72 @@ export class Playground {
     return ok;
   }
 
+  /**
+   * Undo the last command, or go back a turn or a round, as the GM does in Foundry: the session
+   * without the dropped commands, replayed from its seed, and a toast saying what was undone; a
+   * refusal (reactions still being asked, a reaction taken, dice rolled, nothing to go back to)
+   * says why and changes nothing.
+   */
+  goBack(kind: "undo" | "turn" | "round"): boolean {
+    const session = this.session;
+    const back = kind === "undo" ? session.undoLast() : session.goBack(kind);
+    if (!back.ok) {
+      this.panels.toast(this.panels.refusalText(back.refusal), "refusal");
+      return false;
+    }
+    let next: Session;
+    try {
+      next = session.truncated(back.keep);
+    } catch (error) {
+      this.panels.toast(
+        this.loc.format("TEMPO.Playground.Toast.EngineError", { message: String(error) }),
+        "error",
+      );
+      return false;
+    }
+    this.useSession(this.encounter, next);
+    this.panels.toast(this.undoneText(kind, back.undone, session), "info");
+    return true;
+  }
+
+  /** What going back undid, in words: the command, or the turn or round now reached and how many commands went. */
+  private undoneText(kind: "undo" | "turn" | "round", undone: readonly LogLine[], before: Session): string {
+    const loc = this.loc;
+    const state = this.session.state;
+    const nameOf = (id: string | null | undefined) =>
+      (id && (combatantIn(state, id)?.name ?? combatantIn(before.state, id)?.name)) || id || "";
+    const count = loc.format(
+      undone.length === 1 ? "TEMPO.Playground.Undo.CommandsOne" : "TEMPO.Playground.Undo.CommandsMany",
+      { count: undone.length },
+    );
+    if (kind === "undo") {
+      const command = undone[0]?.command;
+      if (!command) return count;
+      const action =
+        command.type === "act" || command.type === "declare"
+          ? loc.localize(`TEMPO.Action.${command.action}`)
+          : loc.localize(`TEMPO.Command.${command.type}`);
+      const who = "who" in command ? nameOf(command.who) : "";
+      return who
+        ? loc.format("TEMPO.Playground.Undo.Undone", { command: action, who, count })
+        : loc.format("TEMPO.Playground.Undo.UndoneGm", { command: action, count });
+    }
+    const phases = state.ruleset === "phases";
+    if (kind === "turn" && state.current)
+      return loc.format("TEMPO.Playground.Undo.BackToTurn", {
+        name: nameOf(state.current),
+        round: state.round,
+        count,
+      });
+    return loc.format(
+      phases ? "TEMPO.Playground.Undo.BackToTurnOfPhases" : "TEMPO.Playground.Undo.BackToRound",
+      {
+        round: state.round,
+        count,
+      },
+    );
+  }
+
   /** The ruleset of the running encounter (the console and the browser tests read its costs). */
   get ruleset() {
     return getRuleset(this.session.state.ruleset);
@@ -159,8 +235,43 @@ export class Playground {
     this.panels.render();
   }
 
+  /**
+   * The map's own edge, as Foundry keeps a token on its scene: a move whose last cell would leave
+   * part of the token's space off the drawn map. The engine refuses a space outside the grid's
+   * bounds (FootprintOutsideScene); on a hex map the bounds are the box around the drawn rows, so
+   * the map checks its staggered edge itself, with the engine's words.
+   */
+  offMap(id: string, waypoints: readonly Cell[]): Refusal | null {
+    const state = this.session.state;
+    const c = combatantIn(state, id);
+    const end = waypoints[waypoints.length - 1];
+    if (!c || !end || state.grid.type === "none") return null;
+    const drawn = this.drawnCells();
+    return footprint(state.grid, end, c.size).every((cell) => drawn.has(cellKey(cell)))
+      ? null
+      : { key: "TEMPO.Refusal.FootprintOutsideScene", data: { who: c.name, at: [end[0], end[1]] } };
+  }
+
+  private drawn: { encounter: SampleEncounter; cells: Set<string> } | null = null;
+
+  private drawnCells(): Set<string> {
+    if (this.drawn?.encounter !== this.encounter) {
+      const { cols, rows } = this.encounter.map;
+      const cells = mapCells(this.session.state.grid.type, cols, rows);
+      this.drawn = { encounter: this.encounter, cells: new Set(cells.map(cellKey)) };
+    }
+    return this.drawn.cells;
+  }
+
   /** The ruler: the ruleset's own preview when it has one, else the core's path plan. */
   preview(id: string, waypoints: readonly Cell[]) {
+    const result = this.enginePreview(id, waypoints);
+    if (!result || result.refusal) return result;
+    const off = this.offMap(id, waypoints);
+    return off ? { ...result, refusal: off, label: this.panels.refusalText(off) } : result;
+  }
+
+  private enginePreview(id: string, waypoints: readonly Cell[]) {
     const state = this.session.state;
     const ruleset = getRuleset(state.ruleset);
     const steps = (cells: readonly Cell[]) => Math.max(0, cells.length - 1);
@@ -316,6 +427,9 @@ async function boot(): Promise<void> {
     root.querySelector(selector)?.setAttribute("aria-label", loc.localize(key));
   document.title = loc.localize("TEMPO.Playground.Title");
   const app = new Playground(loc, templates, root);
+  // The templates come first: a restored fight's chat cards are drawn from the system's chat card
+  // template with their rolls and results, exactly as before the reload.
+  await app.panels.loadTemplates();
   const { encounter, seed, named } = initialChoice();
   const restored = restoreSession();
   const saved = restored && "session" in restored ? restored : null;
@@ -347,7 +461,6 @@ async function boot(): Promise<void> {
     app.load(encounter, seed);
     app.panels.buildHeader(encounter.setup.ruleset, encounter.id, seed);
   }
-  await app.panels.loadTemplates();
   app.render();
   root.dataset["ready"] = "true";
   // A handle for the browser console: read the state, the log, or send a command by hand.

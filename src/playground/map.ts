@@ -10,13 +10,13 @@ import {
   cellKey,
   cubeRound,
   footprint,
-  offsetToAxial,
   sameCell,
   threatenedCells,
   walkPath,
 } from "../engine/grid";
 import { reachOf } from "../engine/core/movement";
 import type { SampleEncounter } from "./encounters";
+import { mapCells } from "./bounds";
 import { combatantIn } from "../engine/record";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -70,6 +70,8 @@ export class BattleMap {
   private keyPath: Cell[] | null = null;
   private cells: Cell[] = [];
   private cellSet = new Set<string>();
+  /** The viewBox's width and height, in SVG units. */
+  private viewSize: [number, number] = [0, 0];
   /** False for a ruleset without movement (rating): tokens only show where everyone stands. */
   private movement = true;
 
@@ -153,15 +155,8 @@ export class BattleMap {
     this.state = state;
     this.selected = null;
     this.keyPath = null;
-    this.cells = [];
     const { cols, rows } = encounter.map;
-    for (let row = 0; row < rows; row++) {
-      for (let col = 0; col < cols; col++) {
-        this.cells.push(
-          state.grid.type === "hex" ? offsetToAxial("HEXODDR", { i: row, j: col }) : [col, row],
-        );
-      }
-    }
+    this.cells = mapCells(state.grid.type, cols, rows);
     this.cellSet = new Set(this.cells.map(cellKey));
     this.gridLayer.replaceChildren();
     for (const c of this.cells) {
@@ -172,6 +167,7 @@ export class BattleMap {
     }
     const width = state.grid.type === "hex" ? HEX * SQRT3 * (cols + 0.5) + 16 : SQUARE * cols + 16;
     const height = state.grid.type === "hex" ? HEX * (1.5 * rows + 0.5) + 16 : SQUARE * rows + 16;
+    this.viewSize = [Math.round(width), Math.round(height)];
     this.svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
     this.update(state, null);
   }
@@ -290,10 +286,9 @@ export class BattleMap {
     const badges = document.createElementNS(SVG, "g");
     badges.classList.add("pg-token-statuses");
     g.append(ring, disc, label, badges);
+    // Focus alone selects nothing (tabbing past the tokens must leave the sheet on whoever acts):
+    // Enter or Space selects, or a movement key, which plans a path for the focused token.
     g.addEventListener("pointerdown", (e) => this.onPointerDown(e, id));
-    g.addEventListener("focus", () => {
-      if (this.selected !== id && !this.drag) this.callbacks.select(id);
-    });
     return g;
   }
 
@@ -364,8 +359,21 @@ export class BattleMap {
       const plate = document.createElementNS(SVG, "rect");
       plate.classList.add("pg-ruler-plate");
       this.markLayer.append(plate, label);
+      // The label stays inside the map: moved in from a side edge, and above the cell at the bottom.
+      let box = label.getBBox();
+      const [width, height] = this.viewSize;
+      const margin = 8;
+      let dx = 0;
+      if (box.x - 7 < margin) dx = margin - (box.x - 7);
+      else if (box.x + box.width + 7 > width - margin) dx = width - margin - (box.x + box.width + 7);
+      let ly = y + (this.isHex ? HEX : SQUARE / 2) + 18;
+      if (box.y + box.height + 3 > height - margin) ly = y - (this.isHex ? HEX : SQUARE / 2) - 10;
+      if (dx !== 0 || ly !== y + (this.isHex ? HEX : SQUARE / 2) + 18) {
+        label.setAttribute("x", String(x + dx));
+        label.setAttribute("y", String(ly));
+        box = label.getBBox();
+      }
       // The plate fits the text once it is laid out.
-      const box = label.getBBox();
       plate.setAttribute("x", String(box.x - 7));
       plate.setAttribute("y", String(box.y - 3));
       plate.setAttribute("width", String(box.width + 14));
@@ -436,39 +444,56 @@ export class BattleMap {
     this.drawRuler();
   }
 
-  /** Keyboard: Tab to a token, arrows (or Q W E A S D Z X C) plan a path, Enter moves, Escape cancels. */
+  /**
+   * Keyboard: Tab to a token, Enter or Space selects it; arrows (or Q W E A S D Z X C) plan a path
+   * for the focused token (selecting it), Enter moves, Escape cancels.
+   */
   private onKey(e: KeyboardEvent): void {
     const state = this.state;
-    const id = this.selected;
-    if (!state || !id) return;
-    const mover = combatantIn(state, id);
-    if (!mover?.at) return;
+    // Ctrl+Z and the like are the page's (undo), not a step to the south-west.
+    if (!state || e.ctrlKey || e.metaKey || e.altKey) return;
+    const focused =
+      e.target instanceof SVGGElement && e.target.classList.contains("pg-token")
+        ? (e.target.dataset["id"] ?? null)
+        : null;
     if (e.key === "Escape") {
+      if (!this.keyPath) return;
       this.keyPath = null;
       this.drawRuler();
       return;
     }
     if (e.key === "Enter" || e.key === " ") {
-      if (this.keyPath && this.keyPath.length > 0) {
+      if (
+        this.keyPath &&
+        this.keyPath.length > 0 &&
+        this.selected &&
+        (!focused || focused === this.selected)
+      ) {
         e.preventDefault();
         const path = this.keyPath;
         this.keyPath = null;
-        this.callbacks.move(id, path);
+        this.callbacks.move(this.selected, path);
         return;
       }
-      if (e.target instanceof SVGGElement && e.target.dataset["id"]) {
+      if (focused) {
         e.preventDefault();
-        this.callbacks.select(e.target.dataset["id"]);
+        if (focused !== this.selected) this.callbacks.select(focused);
       }
       return;
     }
+    const step = this.movement ? this.keyStep(e) : null;
+    // A movement key on a token that is not selected picks it first: the path is the focused one's.
+    if (step && focused && focused !== this.selected) this.callbacks.select(focused);
+    const id = this.selected;
+    if (!id) return;
+    const mover = combatantIn(this.state, id);
+    if (!mover?.at) return;
     if (e.key === "Backspace" && this.keyPath) {
       e.preventDefault();
       this.keyPath.pop();
       this.drawRuler();
       return;
     }
-    const step = this.movement ? this.keyStep(e) : null;
     if (!step) return;
     e.preventDefault();
     const path = this.keyPath ?? [];

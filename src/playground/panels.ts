@@ -39,7 +39,11 @@ interface PromptState {
 interface FocusMark {
   el: Element | null;
   selector: string | null;
+  /** The panel it was in (tracker, sheet, ...), to find a neighbour when it is gone. */
+  panel: string | null;
 }
+
+const PANELS = ["tracker", "sheet", "chat", "map-bar", "prompt", "header"];
 
 export class Panels {
   private readonly header: HTMLElement;
@@ -81,6 +85,18 @@ export class Panels {
     this.sheet.addEventListener("click", (e) => this.onSheetClick(e));
     this.sheet.addEventListener("change", (e) => this.onSheetChange(e));
     this.promptHost.addEventListener("click", (e) => this.onPromptClick(e));
+    // The first stop of Tab: straight to the acting combatant's actions (J does the same).
+    const skip = h(
+      "a",
+      { href: "#", class: "pg-skip", "data-pg": "skip" },
+      app.loc.localize("TEMPO.Playground.Keys.Skip"),
+    );
+    skip.addEventListener("click", (e) => {
+      e.preventDefault();
+      this.jumpToActions();
+    });
+    root.prepend(skip);
+    document.addEventListener("keydown", (e) => this.onGlobalKey(e));
     this.promptHost.addEventListener("keydown", (e) => {
       // Escape never declines on its own: it asks first (a reaction lost to a stray key is lost).
       if (e.key !== "Escape") return;
@@ -122,10 +138,78 @@ export class Panels {
     this.renderPrompt(focusBefore);
     this.chat.render();
     this.renderStatus();
+    this.keepFocus(focusBefore);
     // Templates still missing are fetched again now and then; re-render once one arrives.
     void this.views.refresh().then((changed) => {
       if (changed) this.app.render();
     });
+  }
+
+  /**
+   * A re-render replaced the focused control (a sheet's action, a tracker button): focus goes
+   * back to the same control, or, where it is gone or disabled now, to the nearest one that still
+   * does something (the panel's first enabled control), never to the page's body.
+   */
+  private keepFocus(before: FocusMark): void {
+    const active = document.activeElement;
+    if (!before.el || (active && active !== document.body && active.isConnected)) return;
+    const name = before.panel;
+    const usable = (el: Element | null): el is HTMLElement =>
+      el instanceof HTMLElement && !el.matches(":disabled") && el.getClientRects().length > 0;
+    const same = before.selector ? document.querySelector(before.selector) : null;
+    const host = name ? document.querySelector(`[data-pg="${CSS.escape(name)}"]`) : null;
+    const candidates: (Element | null)[] = [same];
+    if (host) {
+      candidates.push(
+        ...Array.from(
+          host.querySelectorAll(
+            "[data-action=takeAction], [data-pg-command], [data-action], button, select, input, [tabindex='0']",
+          ),
+        ),
+      );
+    }
+    for (const el of candidates) {
+      if (!usable(el)) continue;
+      el.focus({ preventScroll: true });
+      if (document.activeElement === el) return;
+    }
+  }
+
+  /** J, or the skip link: the acting combatant's sheet and its first action that can be taken now. */
+  jumpToActions(): void {
+    const state = this.state;
+    const who = state.current ?? this.app.selected ?? state.roster[0] ?? null;
+    if (who && who !== this.app.selected) this.app.select(who);
+    const enabled = this.sheet.querySelector<HTMLElement>("[data-action=takeAction]:not([disabled])");
+    const target = enabled ?? this.sheet.querySelector<HTMLElement>("button:not([disabled]), select");
+    if (target) {
+      target.focus();
+      target.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    this.sheet.tabIndex = -1;
+    this.sheet.focus();
+  }
+
+  /** Keys that work anywhere but a text field: Ctrl+Z undoes, J jumps to the acting combatant's actions. */
+  private onGlobalKey(e: KeyboardEvent): void {
+    if (e.defaultPrevented || this.dialog.open) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const typing =
+      !!target &&
+      (target.matches("input, textarea, select, [contenteditable=''], [contenteditable=true]") ||
+        (target instanceof HTMLElement && target.isContentEditable));
+    if (typing) return;
+    const key = e.key.toLowerCase();
+    if (key === "z" && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      this.app.goBack("undo");
+      return;
+    }
+    if (key === "j" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      this.jumpToActions();
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -398,6 +482,11 @@ export class Panels {
     const state = this.state;
     const ruleset = getRuleset(state.ruleset);
     const blurb = h("p", { class: "pg-blurb" }, this.loc.localize(this.app.encounter.blurb));
+    const keys = h(
+      "p",
+      { class: "pg-help pg-keys", "data-pg": "keys" },
+      this.loc.localize("TEMPO.Playground.Keys.Help"),
+    );
     if (ruleset.moveModes.length === 0) {
       // rating has no movement: no drag, no move mode, and the help says so.
       host.replaceChildren(
@@ -407,6 +496,7 @@ export class Panels {
           { class: "pg-help", "data-pg": "help" },
           this.loc.localize("TEMPO.Playground.Map.HelpNoMovement"),
         ),
+        keys,
       );
       return;
     }
@@ -440,6 +530,7 @@ export class Panels {
           state.grid.type === "hex" ? "TEMPO.Playground.Map.HelpHex" : "TEMPO.Playground.Map.HelpSquare",
         ),
       ),
+      keys,
       h("p", { id: "pg-ruler-live", class: "pg-sr-only", "aria-live": "polite" }),
     );
   }
@@ -507,6 +598,8 @@ export class Panels {
       // does elsewhere in Foundry: start the combat, end a turn for anyone, end the combat. They
       // sit next to Next turn, at the top of the tracker (styles/playground.css), never scrolled away.
       const bar = this.trackerControlBar(["start", "endTurn", "end"]);
+      const history = this.historyBar();
+      if (history) bar.append(history);
       const anchor =
         this.tracker.querySelector(".tempo-tracker__controls") ??
         this.tracker.querySelector(".tempo-tracker__structure > :first-child");
@@ -555,6 +648,32 @@ export class Panels {
     );
   }
 
+  /**
+   * Undo, Previous turn and Previous round, once the fight has begun: what Foundry's tracker and
+   * token movement history give the GM. A press that cannot go back says why in a toast.
+   */
+  private historyBar(): HTMLElement | null {
+    if (this.state.status === "setup") return null;
+    const loc = this.loc;
+    const button = (id: string, label: string, hint: string) =>
+      h(
+        "button",
+        { type: "button", class: "pg-history-button", "data-pg-command": id, title: loc.localize(hint) },
+        loc.localize(label),
+      );
+    return h(
+      "span",
+      { class: "pg-history", "data-pg": "history" },
+      button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
+      button("previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"),
+      button(
+        "previousRound",
+        "TEMPO.Playground.Undo.PreviousRound",
+        "TEMPO.Playground.Undo.PreviousRoundHint",
+      ),
+    );
+  }
+
   private currentName(): string {
     const id = this.state.current;
     return id ? (combatantIn(this.state, id)?.name ?? id) : "";
@@ -573,6 +692,12 @@ export class Panels {
     const select = target?.closest<HTMLElement>("[data-pg-select], [data-combatant-id]");
     const button = target?.closest<HTMLElement>("[data-pg-command]");
     if (button) {
+      const back = { undo: "undo", previousTurn: "turn", previousRound: "round" } as const;
+      const id = button.dataset["pgCommand"] ?? "";
+      if (Object.hasOwn(back, id)) {
+        this.app.goBack(back[id as keyof typeof back]);
+        return;
+      }
       const control = this.trackerControls().find((c) => c.id === button.dataset["pgCommand"]);
       if (control) this.app.send(control.command);
       return;
@@ -1026,7 +1151,8 @@ function avatar(label: string, pc: boolean): string {
 
 /** Where focus is now, as an element and a selector that finds it again after a re-render. */
 function focusMark(el: Element | null): FocusMark {
-  if (!el || el === document.body) return { el: null, selector: null };
+  if (!el || el === document.body) return { el: null, selector: null, panel: null };
+  const panel = el.closest(PANELS.map((p) => `[data-pg="${p}"]`).join(","))?.getAttribute("data-pg") ?? null;
   const data = (el as HTMLElement).dataset ?? {};
   const attr = (name: string, value: string | undefined) =>
     value === undefined ? "" : `[${name}="${CSS.escape(value)}"]`;
@@ -1038,7 +1164,7 @@ function focusMark(el: Element | null): FocusMark {
     const panel = el.closest("[data-pg]")?.getAttribute("data-pg");
     selector = `${panel ? `[data-pg="${panel}"] ` : ""}${attr("data-action", data["action"])}${attr("data-action-id", data["actionId"])}`;
   } else if (el.id) selector = `#${CSS.escape(el.id)}`;
-  return { el, selector };
+  return { el, selector, panel };
 }
 
 /** A selector that finds the same control after a re-render (ids are not stable across renders). */

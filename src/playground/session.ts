@@ -22,6 +22,7 @@ import {
   type GridDescription,
   type Refusal,
   type RulesetId,
+  turnMark,
 } from "../engine";
 
 export interface SessionFile {
@@ -48,9 +49,30 @@ export interface LogLine {
 
 export type Listener = (session: Session, last: LogLine | null) => void;
 
+/**
+ * What going back would drop: `keep` log lines stay (the rest and every command after them go),
+ * `undone` are the accepted lines dropped, first the one undone. A refusal says why not.
+ */
+export type GoBack = { ok: true; keep: number; undone: LogLine[] } | { ok: false; refusal: Refusal };
+
+const UNDO_KEYS = {
+  OffersOpen: "TEMPO.Playground.Undo.OffersOpen",
+  ReactionTaken: "TEMPO.Playground.Undo.ReactionTaken",
+  Rolled: "TEMPO.Playground.Undo.Rolled",
+  Nothing: "TEMPO.Playground.Undo.Nothing",
+} as const;
+
+const UNDO_REFUSED = (why: keyof typeof UNDO_KEYS): GoBack => ({
+  ok: false,
+  refusal: { key: UNDO_KEYS[why], data: {} },
+});
+
 export class Session {
   state: EncounterState;
   readonly log: LogLine[] = [];
+  /** The state before any command, and after each log line (a refused line leaves it as it was). */
+  readonly initial: EncounterState;
+  private readonly states: EncounterState[] = [];
   private dice: RecordingDice;
   private readonly listeners = new Set<Listener>();
 
@@ -60,6 +82,7 @@ export class Session {
     readonly seed: number,
   ) {
     this.state = createEncounter(setup, getRuleset(setup.ruleset));
+    this.initial = this.state;
     this.dice = new RecordingDice(new SeededDice(seed));
   }
 
@@ -84,8 +107,75 @@ export class Session {
     };
     this.log.push(line);
     if (result.ok) this.state = result.state;
+    this.states.push(this.state);
     for (const listener of this.listeners) listener(this, line);
     return result;
+  }
+
+  /** The state after log line `i` ran (a chat card is drawn from it, the same before and after a reload). */
+  stateAfter(i: number): EncounterState {
+    return this.states[i] ?? this.state;
+  }
+
+  /** The state before log line `i` ran. */
+  stateBefore(i: number): EncounterState {
+    return i <= 0 ? this.initial : (this.states[i - 1] ?? this.state);
+  }
+
+  /**
+   * Undo: the last command, with Foundry's rules for undoing a move (src/foundry/reactions.ts
+   * undoCheck): refused while reaction offers are open (their prompts are out); declines that
+   * followed the command go with it, but a reaction taken against it makes it stand (a reaction
+   * is never undone and taken twice); and a command that rolled dice stands (the dice are not
+   * rolled again until they please). The first command, the start, is never undone. Refused
+   * commands at the end of the log are dropped with it.
+   */
+  undoLast(): GoBack {
+    if (this.state.offers.length > 0) return UNDO_REFUSED("OffersOpen");
+    let at = this.log.length - 1;
+    while (at >= 0) {
+      const line = this.log[at];
+      if (!line) break;
+      if (line.refusal === null) {
+        if (line.command.type !== "react") break;
+        if (line.command.with !== "decline") return UNDO_REFUSED("ReactionTaken");
+      }
+      at -= 1;
+    }
+    const line = this.log[at];
+    if (!line || at <= this.firstAccepted()) return UNDO_REFUSED("Nothing");
+    if (line.rolls.length > 0) return UNDO_REFUSED("Rolled");
+    return { ok: true, keep: at, undone: this.acceptedFrom(at) };
+  }
+
+  /**
+   * Previous turn or round, as Foundry's tracker goes back (src/foundry/documents/combat.ts
+   * goBack): drop the last command that started a new turn (or round) and everything after it;
+   * the start is never undone.
+   */
+  goBack(to: "turn" | "round"): GoBack {
+    const first = this.firstAccepted();
+    const mark = (s: EncounterState) => (to === "round" ? String(s.round) : turnMark(s));
+    for (let i = this.log.length - 1; i > first; i -= 1) {
+      const line = this.log[i];
+      if (!line || line.refusal !== null) continue;
+      if (mark(this.stateBefore(i)) !== mark(this.states[i] ?? this.state))
+        return { ok: true, keep: i, undone: this.acceptedFrom(i) };
+    }
+    return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
+  }
+
+  /** This session with only its first `keep` log lines: replayed from the seed, so the same dice. */
+  truncated(keep: number): Session {
+    return Session.fromFile({ ...this.toFile(), commands: this.log.slice(0, keep).map((l) => l.command) });
+  }
+
+  private firstAccepted(): number {
+    return this.log.findIndex((l) => l.refusal === null);
+  }
+
+  private acceptedFrom(at: number): LogLine[] {
+    return this.log.slice(at).filter((l) => l.refusal === null);
   }
 
   toFile(): SessionFile {

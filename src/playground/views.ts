@@ -52,6 +52,11 @@ export class ViewModules {
     return changed;
   }
 
+  /** Whether the system's chat card template is loaded (cards drawn before it are drawn again). */
+  get hasChatTemplate(): boolean {
+    return this.ready.has("chat");
+  }
+
   /** The system's tracker, as the GM sees it (the playground's user runs every combatant). */
   trackerHtml(state: EncounterState, docs: readonly TrackerCombatantDoc[]): string | null {
     const renderer = this.ready.get("tracker");

@@ -6,10 +6,11 @@ import {
   checkPathLegality,
   distance,
   findPathProvocations,
+  footprint,
   reachFor,
   walkPath,
 } from "../grid";
-import type { Body, GridSpec, PathLegality, Provocation, SpatialIndex } from "../grid";
+import type { Body, GridSpec, PathLegality, Provocation, Size, SpatialIndex } from "../grid";
 import { insideScene } from "../schema";
 import { refuse } from "../refusal";
 import type { Cell, CombatantState, EncounterState } from "../state";
@@ -189,7 +190,7 @@ export function planPath(
   const grid = gridOf(state);
   if (grid.type === "none") refuse("NoGrid");
   if (!mover.at) refuse("NotOnGrid", { who: mover.name });
-  requireWalkable(grid, mover.at, waypoints, mover.name);
+  requireWalkable(grid, mover.at, waypoints, mover.name, mover.size);
   const used = index ?? spatialIndexOf(state);
   const cells = walkPath(grid, mover.at, waypoints);
   return {
@@ -202,15 +203,27 @@ export function planPath(
 /**
  * Refuse, before a single cell is walked, a path longer than anyone could move in one command
  * (LIMITS.walk cells, summed between waypoints) or one that leaves the scene: the work of a move
- * is bounded by what the rules allow, not by the coordinates a sender chose.
+ * is bounded by what the rules allow, not by the coordinates a sender chose. With the mover's
+ * `size`, a waypoint where any cell of its space would lie outside the scene is refused too (a
+ * large token dropped in a corner does not hang off the map).
  */
-export function requireWalkable(grid: GridSpec, start: Cell, waypoints: readonly Cell[], who: string): void {
+export function requireWalkable(
+  grid: GridSpec,
+  start: Cell,
+  waypoints: readonly Cell[],
+  who: string,
+  size?: Size,
+): void {
   if (waypoints.length > LIMITS.waypoints) refuse("PathTooLong", { max: LIMITS.waypoints });
   let at = start;
   let length = 0;
   for (const waypoint of waypoints) {
     if (!insideScene(waypoint, grid.bounds))
       refuse("OutsideScene", { command: "move", field: "path", at: [waypoint[0], waypoint[1]] });
+    if (size && grid.bounds && grid.type !== "none")
+      for (const cell of footprint(grid, waypoint, size))
+        if (!insideScene(cell, grid.bounds))
+          refuse("FootprintOutsideScene", { who, at: [waypoint[0], waypoint[1]] });
     length += distance(grid, at, waypoint);
     if (length > LIMITS.walk) refuse("MoveTooLong", { who, max: LIMITS.walk });
     at = waypoint;

@@ -29,6 +29,10 @@ import { phaseLabel } from "./labels";
 export interface Localizer {
   localize(key: string): string;
   format(key: string, data: Readonly<Record<string, unknown>>): string;
+  /** The language (Foundry's `game.i18n.lang`); absent, English. */
+  readonly lang?: string;
+  /** Foundry's `game.i18n.pluralRules`; absent, the language's Intl.PluralRules. */
+  readonly pluralRules?: Intl.PluralRules;
 }
 
 /** An actor as the sheet sees it: what its document holds, already read out of `system`. */

@@ -128,7 +128,7 @@ describe("chat cards", () => {
     if (!card) return;
     const out = compile(TEMPLATE_PATHS.chatCard)({ tempo: card });
     expect(out).toContain("Orc reacts: Reaction Attack");
-    expect(out).toMatch(/Orc rolls 5 against \d+: /);
+    expect(out).toMatch(/Orc rolls 5 on d100 for Reaction Attack, needed \d+ or less: /);
     expect(out).toContain("Orc spends 1 RP (1 left).");
     // A hit opens Ana's defences: the card offers her a React button while they are open.
     expect(out).toContain("Ana may react to Orc: Dodge.");

@@ -474,12 +474,23 @@ function initiativeLines(e: EngineEvent, state: EncounterState, i18n: Localizer)
   }
 }
 
+/**
+ * Points a rule takes away rather than a combatant spends, worded as a loss with its rule: flow's
+ * "FP decay: Lose 1 FP (unless Flow State was used)" at the end of a turn.
+ */
+const LOSSES: Readonly<Record<string, string>> = {
+  fpDecay: "TEMPO.Chat.Lost.fpDecay",
+};
+
+const isLoss = (e: EngineEvent): boolean =>
+  e.type === "poolSpent" && typeof e["reason"] === "string" && e["reason"] in LOSSES;
+
 /** The card for one accepted command, or null when nothing in it calls for one. */
 export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localizer): ChatCardView | null {
   const worth =
     entry.command.type === "act" ||
     entry.command.type === "react" ||
-    entry.events.some((e) => CARD_EVENTS.includes(e.type));
+    entry.events.some((e) => CARD_EVENTS.includes(e.type) || isLoss(e));
   if (!worth) return null;
   const head = title(entry, state, i18n);
   const rolls: ChatLineView[] = [];
@@ -610,14 +621,15 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
       case "poolGained": {
         const amount = num(e["amount"]);
         if (amount === 0) break;
+        const loss = isLoss(e) ? LOSSES[str(e["reason"])] : undefined;
         pools.push({
-          text: i18n.format(e.type === "poolSpent" ? "TEMPO.Chat.Spent" : "TEMPO.Chat.Gained", {
+          text: i18n.format(loss ?? (e.type === "poolSpent" ? "TEMPO.Chat.Spent" : "TEMPO.Chat.Gained"), {
             name: nameOf(state, e["who"]),
             amount,
             pool: i18n.localize(`TEMPO.Pool.${str(e["pool"])}.Abbr`),
             value: num(e["value"]),
           }),
-          cssClass: `tempo-chat__pool tempo-chat__pool--${e.type === "poolSpent" ? "spent" : "gained"}`,
+          cssClass: `tempo-chat__pool tempo-chat__pool--${e.type === "poolSpent" ? (loss ? "lost" : "spent") : "gained"}`,
         });
         break;
       }

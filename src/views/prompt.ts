@@ -9,6 +9,7 @@
  */
 import { getRuleset, openReactions, type EncounterState, type Offer, combatantIn } from "../engine";
 import { costText, refusalText, type Localizer } from "./sheet";
+import { SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
 
@@ -83,7 +84,11 @@ function triggerText(state: EncounterState, offers: readonly Offer[], i18n: Loca
     case "attack":
       return i18n.format("TEMPO.Prompt.Trigger.Attack", { attacker: against, reactor });
     default:
-      return i18n.format("TEMPO.Prompt.Trigger.Action", { actor: against, reactor });
+      // Only a ruleset with reach says the action is done "within reach".
+      return i18n.format(
+        SPEAKS_OF_THREAT[state.ruleset] ? "TEMPO.Prompt.Trigger.Action" : "TEMPO.Prompt.Trigger.Event",
+        { actor: against, reactor },
+      );
   }
 }
 
@@ -116,7 +121,12 @@ export function promptView(
       disabled: refusal !== null,
       reason,
       hasReason: refusal !== null,
-      ariaLabel: i18n.format("TEMPO.Prompt.ChoiceAria", { reaction: label, cost, against }),
+      // A reaction with no cost (marching's) is named without an empty cost.
+      ariaLabel: i18n.format(cost === "" ? "TEMPO.Prompt.ChoiceAriaFree" : "TEMPO.Prompt.ChoiceAria", {
+        reaction: label,
+        cost,
+        against,
+      }),
       cssClass: refusal ? "tempo-prompt__choice tempo-prompt__choice--disabled" : "tempo-prompt__choice",
       autofocus: false,
     };

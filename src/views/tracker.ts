@@ -15,7 +15,7 @@ import {
 } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
-import { PHASE_LABELS, RULESET_LABELS } from "./labels";
+import { PHASE_LABELS, RULESET_LABELS, SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
 
@@ -581,7 +581,12 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     hasMarchingChoice: marchingChoice !== "",
     waiting,
     isWaiting: waiting !== "",
-    gridless: state.grid.type === "none" ? i18n.localize("TEMPO.Tracker.Gridless") : "",
+    gridless:
+      state.grid.type === "none"
+        ? i18n.localize(
+            SPEAKS_OF_THREAT[state.ruleset] ? "TEMPO.Tracker.Gridless" : "TEMPO.Tracker.GridlessNoThreat",
+          )
+        : "",
     isGridless: state.grid.type === "none",
     combatants,
     hasCombatants: combatants.length > 0,

@@ -4,6 +4,8 @@
  * marching's reaction has no cost, so its accessible name has no empty cost in it; flow's
  * end-of-turn FP decay is a loss ("Lose 1 FP"), not something a combatant spends.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -18,6 +20,7 @@ import {
 } from "../../src/engine";
 import { ENCOUNTERS } from "../../src/playground/encounters";
 import { chatCard } from "../../src/views/chat";
+import { howtoSource } from "../../src/views/howto";
 import { promptView } from "../../src/views/prompt";
 import { sheetView, type SheetInput } from "../../src/views/sheet";
 import { trackerView } from "../../src/views/tracker";
@@ -226,5 +229,26 @@ describe("a reason several actions share is said once, above the actions", () =>
       expect(sheet.actionNotes.some((n) => n.text === a.reason)).toBe(shared);
     }
     expect(sheet.actions.some((a) => a.disabled && a.showReason)).toBe(true);
+  });
+});
+
+describe("phases: 'How Phases plays' and the 'Move as' choice agree on the 1-hex step", () => {
+  const page = readFileSync(resolve(__dirname, "../..", howtoSource("phases")), "utf8");
+  const ruleset = getRuleset("phases");
+
+  it("the page names each way of moving by the label the choice shows", () => {
+    // The playground's Move as labels and Foundry's movement action for the step say the same.
+    expect(i18n.localize("TEMPO.Playground.MoveMode.step")).toBe(i18n.localize("TEMPO.Movement.Action.step"));
+    for (const mode of ruleset.moveModes) {
+      const label = i18n.localize(`TEMPO.Playground.MoveMode.${mode}`);
+      expect(page, mode).toContain(`<em>${label}</em>`);
+    }
+  });
+
+  it('the page says what phases says provokes: a normal move out of a threatened hex, not "the 1-hex step" or "the withdraw action"', () => {
+    expect(page).toContain(
+      "Moving as <em>Take a Step (1 hex)</em> or <em>Withdraw</em> never provokes; a <em>Normal move</em> out of a threatened hex does, even of a single hex.",
+    );
+    expect(page).toContain("if you move no other distance in that Phase");
   });
 });

@@ -13,6 +13,12 @@ import { listText } from "./words";
 export interface ChatEntry {
   command: Command;
   events: readonly EngineEvent[];
+  /**
+   * The decline stood in for an answer that never came: the prompt's countdown ran out (Foundry's
+   * reaction loop: a reply of null; the playground's prompt: its countdown). The card says time
+   * ran out, not that the reactor chose to decline.
+   */
+  timedOut?: boolean;
 }
 
 export interface ChatLineView {
@@ -111,7 +117,12 @@ function title(
     }
     case "react":
       return c.with === "decline"
-        ? { title: i18n.format("TEMPO.Chat.Declines", { name: nameOf(state, c.who) }), subtitle: "" }
+        ? {
+            title: i18n.format(entry.timedOut === true ? "TEMPO.Chat.TimedOut" : "TEMPO.Chat.Declines", {
+              name: nameOf(state, c.who),
+            }),
+            subtitle: "",
+          }
         : {
             title: i18n.format("TEMPO.Chat.Reacts", {
               name: nameOf(state, c.who),
@@ -594,7 +605,9 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
         break;
       case "reactionDeclined":
         notes.push({
-          text: i18n.format("TEMPO.Chat.Declined", { name: nameOf(state, e["who"]) }),
+          text: i18n.format(entry.timedOut === true ? "TEMPO.Chat.DeclinedTimeout" : "TEMPO.Chat.Declined", {
+            name: nameOf(state, e["who"]),
+          }),
           cssClass: "tempo-chat__note",
         });
         break;

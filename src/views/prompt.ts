@@ -21,6 +21,8 @@ export interface PromptOptions {
   paused: boolean;
   /** The GM's copy of a player's prompt: the GM may answer for an absent player. */
   mirrorOf?: string | null;
+  /** The countdown ran out: the prompt says so until the host closes it (it declines for them). */
+  expired?: boolean;
 }
 
 export interface PromptChoiceView {
@@ -32,6 +34,8 @@ export interface PromptChoiceView {
   disabled: boolean;
   reason: string;
   hasReason: boolean;
+  /** The id of the reason's element, the disabled button's description. */
+  reasonId: string;
   ariaLabel: string;
   cssClass: string;
   /** The first choice that can be taken: the prompt's focus when it opens (it is against a clock). */
@@ -121,6 +125,7 @@ export function promptView(
       disabled: refusal !== null,
       reason,
       hasReason: refusal !== null,
+      reasonId: `tempo-prompt-${reactor}-why-${offer.id}`,
       // A reaction with no cost (marching's) is named without an empty cost.
       ariaLabel: i18n.format(cost === "" ? "TEMPO.Prompt.ChoiceAriaFree" : "TEMPO.Prompt.ChoiceAria", {
         reaction: label,
@@ -151,7 +156,10 @@ export function promptView(
     },
     countdown: {
       seconds,
-      text: i18n.format(options.paused ? "TEMPO.Prompt.Paused" : "TEMPO.Prompt.Seconds", { seconds }),
+      text:
+        options.expired === true
+          ? i18n.format("TEMPO.Prompt.TimedOut", { name })
+          : i18n.format(options.paused ? "TEMPO.Prompt.Paused" : "TEMPO.Prompt.Seconds", { seconds }),
       barStyle: `width: ${percent}%`,
       ariaLabel: i18n.format("TEMPO.Prompt.CountdownAria", { seconds }),
       paused: options.paused,

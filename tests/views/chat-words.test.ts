@@ -4,6 +4,8 @@
  * a flow attack out of reach says it used the Ranged skill; initiative says whose die it is and
  * what each roll-off breaks; a React button names who may react and with what.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -17,8 +19,15 @@ import {
   type RulesetId,
 } from "../../src/engine";
 import { chatCard, type ChatCardView } from "../../src/views/chat";
+import { promptView } from "../../src/views/prompt";
+import { repoPath, TEMPLATE_PATHS } from "../../src/views/templates";
+import { templateEnv } from "../foundry/sheets/handlebars";
 import { ENCOUNTERS } from "../../src/playground/encounters";
 import { i18n } from "../support/i18n";
+
+const compilePrompt = templateEnv().compile(
+  readFileSync(resolve(__dirname, "../..", repoPath(TEMPLATE_PATHS.prompt)), "utf8"),
+);
 
 interface Table {
   state: EncounterState;
@@ -217,5 +226,60 @@ describe("React buttons name who may react and with what", () => {
     expect(react).toHaveLength(1);
     expect(react[0]?.label).toBe("Orc: react (Dodge, Parry, or Riposte)");
     expect(react[0]?.ariaLabel).toBe("Open Orc's reaction prompt: Dodge, Parry, or Riposte against Ana");
+  });
+});
+
+describe("a timed-out prompt says time ran out, not the words of a decline", () => {
+  function heldMove(): { t: Table; reactor: string; mover: string } {
+    const t = flowDuel([1, 0]);
+    t.run({ type: "start" }, [5, 5]);
+    t.run({ type: "move", who: "ana", path: [[-1, 0]] });
+    const offer = t.state.offers[0];
+    if (!offer) throw new Error("the move drew no offer");
+    return { t, reactor: offer.who, mover: "ana" };
+  }
+
+  it("the chat card of a decline the countdown gave says time ran out", () => {
+    const { t, reactor } = heldMove();
+    const command: Command = { type: "react", who: reactor, with: "decline" };
+    const result = apply(t.state, command, new ScriptedDice([]), getRuleset("flow"));
+    if (!result.ok) throw new Error(result.refusal.key);
+    const timedOut = chatCard({ command, events: result.events, timedOut: true }, result.state, i18n);
+    expect(timedOut?.title).toBe("Orc's time to react ran out");
+    expect(timedOut?.notes.map((n) => n.text)).toContain("Time ran out: Orc does not react.");
+    const chosen = chatCard({ command, events: result.events }, result.state, i18n);
+    expect(chosen?.title).toBe("Orc does not react");
+    expect(chosen?.notes.map((n) => n.text)).toContain("Orc declines to react.");
+  });
+
+  it("the prompt itself says time ran out once its countdown has", () => {
+    const { t, reactor } = heldMove();
+    const options = { i18n, seconds: 0, total: 15, paused: false };
+    const open = promptView(t.state, reactor, t.state.offers, options);
+    expect(open.countdown.text).toBe("0 s left");
+    const expired = promptView(t.state, reactor, t.state.offers, { ...options, expired: true });
+    expect(expired.countdown.text).toBe("Time ran out: Orc does not react.");
+  });
+
+  it("a reaction the rules do not allow now is disabled with its reason as its description and title", () => {
+    const { t, reactor } = heldMove();
+    // The orc has spent its RP: its Reaction Attack is offered but cannot be paid for.
+    const broke: EncounterState = {
+      ...t.state,
+      combatants: t.state.combatants.map((c) =>
+        c.id === reactor ? { ...c, pools: { ...c.pools, rp: 0 } } : c,
+      ),
+    };
+    const view = promptView(broke, reactor, broke.offers, { i18n, seconds: 9, total: 15, paused: false });
+    const html = compilePrompt({ tempo: view });
+    const disabled = view.choices.filter((c) => c.disabled);
+    expect(disabled.length).toBeGreaterThan(0);
+    for (const choice of disabled) {
+      expect(choice.reason).not.toBe("");
+      expect(html).toContain(`title="${choice.reason}"`);
+      expect(html).toContain(`aria-describedby="${choice.reasonId}"`);
+      expect(html).toContain(`id="${choice.reasonId}"`);
+    }
+    expect(view.choices.every((c) => c.reasonId.startsWith(`tempo-prompt-${reactor}-why-`))).toBe(true);
   });
 });

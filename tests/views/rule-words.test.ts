@@ -252,3 +252,55 @@ describe("phases: 'How Phases plays' and the 'Move as' choice agree on the 1-hex
     expect(page).toContain("if you move no other distance in that Phase");
   });
 });
+
+describe("a disabled tracker control says why", () => {
+  it("Next while a reaction is open: 'Waiting for 1 reaction to be answered first.' as its title", () => {
+    const ruleset = getRuleset("flow");
+    const start = apply(
+      sampleState("flow"),
+      { type: "start" },
+      new ScriptedDice([10, 2, 6, 3, 8, 5]),
+      ruleset,
+    );
+    if (!start.ok) throw new Error(start.refusal.key);
+    const who = start.state.current ?? "";
+    const foe =
+      start.state.roster.find(
+        (id) => combatantIn(start.state, id)?.side !== combatantIn(start.state, who)?.side,
+      ) ?? "";
+    const held: EncounterState = {
+      ...start.state,
+      pending: [{ id: "t1", kind: "action", actor: who, data: {} }],
+      offers: [{ id: "o1", who: foe, with: "reactionAttack", against: who, trigger: "t1", cell: null }],
+    };
+    const next = trackerView(held, { i18n, isGM: true }).controls.find((c) => c.action === "tempoNext");
+    expect(next?.disabled).toBe(true);
+    expect(next?.reason).toBe("Waiting for 1 reaction to be answered first.");
+    const free = trackerView(start.state, { i18n, isGM: true }).controls.find(
+      (c) => c.action === "tempoNext",
+    );
+    expect(free).toMatchObject({ disabled: false, reason: "" });
+  });
+
+  it("a pool's spend button at 0 says there is nothing left to spend", () => {
+    const ruleset = getRuleset("flow");
+    const start = apply(
+      sampleState("flow"),
+      { type: "start" },
+      new ScriptedDice([10, 2, 6, 3, 8, 5]),
+      ruleset,
+    );
+    if (!start.ok) throw new Error(start.refusal.key);
+    const ana = combatantIn(start.state, "ana");
+    if (!ana) throw new Error("ana");
+    const empty: EncounterState = {
+      ...start.state,
+      combatants: start.state.combatants.map((c) =>
+        c.id === "ana" ? { ...c, pools: { ...c.pools, rp: 0 } } : c,
+      ),
+    };
+    const row = trackerView(empty, { i18n, isGM: true }).combatants.find((c) => c.id === "ana");
+    const spendRp = row?.pools.flatMap((p) => p.buttons).find((b) => b.pool === "rp" && b.delta === -1);
+    expect(spendRp).toMatchObject({ disabled: true, reason: "Ana Brightshield has no RP left to spend." });
+  });
+});

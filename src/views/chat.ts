@@ -139,6 +139,16 @@ function title(
           };
     case "move":
       return { title: i18n.format("TEMPO.Chat.Moves", { name: nameOf(state, c.who) }), subtitle: "" };
+    case "next": {
+      // segments: closing declarations rolls group initiative; the card is about that roll.
+      const groups = entry.events.find((e) => e.type === "groupInitiativeSet");
+      if (groups)
+        return {
+          title: i18n.format("TEMPO.Chat.GroupInitiative", { round: num(groups["round"]) }),
+          subtitle: "",
+        };
+      return { title: i18n.localize("TEMPO.Command.next"), subtitle: "" };
+    }
     default: {
       // Any other command names its combatant when it has one (delay, ready, seize, next ...).
       const command = i18n.localize(`TEMPO.Command.${c.type}`);

@@ -140,7 +140,9 @@ describe("rolls are worded by their rule", () => {
     });
     t.run({ type: "start" });
     t.run({ type: "declare", who: "fighter", action: "attack" });
-    const sides = lines(t.run({ type: "next" }, [6, 2]));
+    const card = t.run({ type: "next" }, [6, 2]);
+    expect(card?.title).toBe("Group initiative for round 1");
+    const sides = lines(card);
     expect(sides).toEqual([
       "Sir Roderic rolls 6 on 1d6 for their side (Sir Roderic and Sister Maud).",
       "Ogre rolls 2 on 1d6 for their side (Ogre and Goblin).",

@@ -436,6 +436,17 @@ collectFromTemplates(usage);
 collectFromManifest(usage);
 collectFieldLabels(usage, new Set(en.keys()));
 
+/**
+ * A key used in its Foundry-style plural forms: `K.one`, `K.other` ... (the categories of
+ * Intl.PluralRules, as game.i18n.pluralRules selects them; src/views/words.ts `plural`). A used key
+ * K with no text of its own is present when it has at least `K.other`; each form counts as used.
+ */
+const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+function pluralForms(key: string): string[] {
+  if (en.has(key) || !en.has(`${key}.other`)) return [];
+  return PLURAL_CATEGORIES.map((c) => `${key}.${c}`).filter((k) => en.has(k));
+}
+
 describe("lang/en.json", () => {
   it("exists and holds only strings", () => {
     expect(existsSync(langPath)).toBe(true);
@@ -448,12 +459,15 @@ describe("lang/en.json", () => {
   });
 
   it('has every key the code, templates, manifest and rulesets use ("Every string goes through lang/en.json")', () => {
-    const missing = [...usage.used].filter(([k]) => !en.has(k)).map(([k, at]) => `${k}  (used at ${at})`);
+    const missing = [...usage.used]
+      .filter(([k]) => !en.has(k) && !pluralForms(k).length)
+      .map(([k, at]) => `${k}  (used at ${at})`);
     expect(missing).toEqual([]);
   });
 
   it("holds no key that nothing uses", () => {
-    const unused = [...en.keys()].filter((k) => !usage.used.has(k)).sort();
+    const plurals = new Set([...usage.used.keys()].flatMap(pluralForms));
+    const unused = [...en.keys()].filter((k) => !usage.used.has(k) && !plurals.has(k)).sort();
     expect(unused).toEqual([]);
   });
 
@@ -464,5 +478,11 @@ describe("lang/en.json", () => {
     expect(usage.used.has("TEMPO.Refusal.NotEnoughAP")).toBe(true);
     expect(usage.used.has("TEMPO.Refusal.NotEnoughPool")).toBe(true);
     expect(usage.used.has("TEMPO.Refusal.MoveEnemyCell")).toBe(true);
+    // A counted refusal is kept in its plural forms and still found through its one key.
+    expect(pluralForms("TEMPO.Refusal.ReactionsPending")).toEqual([
+      "TEMPO.Refusal.ReactionsPending.one",
+      "TEMPO.Refusal.ReactionsPending.other",
+    ]);
+    expect(usage.used.has("TEMPO.Refusal.ReactionsPending")).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * (`combatants[i]` is `roster[i]`'s), not as a record keyed by id: a command that changes one
  * combatant copies the list, and copying a list of N is a copy of N references, where copying a
  * record of N keys made V8 insert N keys one by one into a new dictionary (at N = 200, half of an
- * ordinary command's time; README "Performance"). Finding a combatant by id goes through the
+ * ordinary command's time; docs/performance.md). Finding a combatant by id goes through the
  * positions of its roster, worked out once per roster (a roster is shared, unchanged, by every
  * state until somebody joins or leaves) and checked at every read, so a list and roster that
  * disagree are still read right, by a scan.

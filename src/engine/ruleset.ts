@@ -55,6 +55,12 @@ export interface MovePreview {
   cost: Record<string, number>;
   provocations: { cell: Cell; step: number; by: string[] }[];
   refusal: Refusal | null;
+  /**
+   * The move would be the mover's major action (segments: "movement is otherwise normally a major
+   * action"), and `forgoes` the declared major action it takes the place of, if any: the ruler says
+   * so before the drop.
+   */
+  majorAction?: { forgoes: string | null };
 }
 
 /**

@@ -17,9 +17,26 @@ export class Localization {
     return typeof found === "string" ? found : key;
   }
 
-  /** Foundry's format: a `{word}` in the text takes data.word; a word with no data is left as written. */
+  /**
+   * Foundry's format: a `{word}` in the text takes data.word; a word with no data is left as written.
+   * A key holding Foundry-style plural forms (`.one`, `.other`, as game.i18n.pluralRules names
+   * them) gives the form for `data.count`.
+   */
   format(key: string, data: Readonly<Record<string, unknown>> = {}): string {
-    return this.localize(key).replace(/{[^}]+}/g, (slot) => {
+    const count = data["count"];
+    if (typeof count === "number" && !this.has(key)) {
+      const form = `${key}.${this.pluralRules.select(count)}`;
+      const chosen = this.has(form) ? form : `${key}.other`;
+      if (this.has(chosen)) return this.fill(this.localize(chosen), data);
+    }
+    return this.fill(this.localize(key), data);
+  }
+
+  /** The language's plural rules, as Foundry's `game.i18n.pluralRules` (the playground speaks English). */
+  readonly pluralRules = new Intl.PluralRules("en");
+
+  private fill(text: string, data: Readonly<Record<string, unknown>>): string {
+    return text.replace(/{[^}]+}/g, (slot) => {
       const value = data[slot.slice(1, -1)];
       return value === undefined || value === null ? slot : String(value);
     });

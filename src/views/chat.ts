@@ -8,10 +8,17 @@
 import type { Command, EncounterState, EngineEvent, Outcome } from "../engine";
 import type { Localizer } from "./sheet";
 import { combatantIn } from "../engine/record";
+import { listText } from "./words";
 
 export interface ChatEntry {
   command: Command;
   events: readonly EngineEvent[];
+  /**
+   * The decline stood in for an answer that never came: the prompt's countdown ran out (Foundry's
+   * reaction loop: a reply of null; the playground's prompt: its countdown). The card says time
+   * ran out, not that the reactor chose to decline.
+   */
+  timedOut?: boolean;
 }
 
 export interface ChatLineView {
@@ -58,6 +65,10 @@ const CARD_EVENTS: readonly string[] = [
   "moveStopped",
   "tumbled",
   "actionResolved",
+  "initiativeRolled",
+  "initiativeTieRolled",
+  "luckContested",
+  "groupInitiativeSet",
 ];
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -106,7 +117,12 @@ function title(
     }
     case "react":
       return c.with === "decline"
-        ? { title: i18n.format("TEMPO.Chat.Declines", { name: nameOf(state, c.who) }), subtitle: "" }
+        ? {
+            title: i18n.format(entry.timedOut === true ? "TEMPO.Chat.TimedOut" : "TEMPO.Chat.Declines", {
+              name: nameOf(state, c.who),
+            }),
+            subtitle: "",
+          }
         : {
             title: i18n.format("TEMPO.Chat.Reacts", {
               name: nameOf(state, c.who),
@@ -123,6 +139,16 @@ function title(
           };
     case "move":
       return { title: i18n.format("TEMPO.Chat.Moves", { name: nameOf(state, c.who) }), subtitle: "" };
+    case "next": {
+      // segments: closing declarations rolls group initiative; the card is about that roll.
+      const groups = entry.events.find((e) => e.type === "groupInitiativeSet");
+      if (groups)
+        return {
+          title: i18n.format("TEMPO.Chat.GroupInitiative", { round: num(groups["round"]) }),
+          subtitle: "",
+        };
+      return { title: i18n.localize("TEMPO.Command.next"), subtitle: "" };
+    }
     default: {
       // Any other command names its combatant when it has one (delay, ready, seize, next ...).
       const command = i18n.localize(`TEMPO.Command.${c.type}`);
@@ -230,12 +256,262 @@ function outcomeText(outcome: unknown, i18n: Localizer): string {
   return i18n.localize(key ?? "TEMPO.Chat.Outcome.open");
 }
 
+/** What a check was rolled for, where it is not the action or reaction of the same name. */
+const PURPOSES: Readonly<Record<string, string>> = {
+  meleeAttack: "TEMPO.Chat.Purpose.meleeAttack",
+  rangedAttack: "TEMPO.Chat.Purpose.rangedAttack",
+  tumbleThrough: "TEMPO.Chat.Purpose.tumbleThrough",
+  breakFree: "TEMPO.Chat.Purpose.breakFree",
+};
+
+/**
+ * Whether `who`'s attack in this command is ranged: flow uses the Ranged skill for an attack on a
+ * target out of reach ("Attack: Melee or Ranged Skill Check"), and says so in the attack it
+ * resolves, or in the attack it holds open while the defender may react.
+ */
+function rangedAttack(entry: ChatEntry, state: EncounterState, who: string): boolean {
+  const resolved = entry.events.find((e) => e.type === "attackResolved" && str(e["attacker"]) === who);
+  if (resolved) return resolved["melee"] === false;
+  const held = state.pending.find((p) => p.kind === "attack" && p.data["attacker"] === who);
+  return held?.data["melee"] === false;
+}
+
+function purposeText(purpose: string, ranged: boolean, i18n: Localizer): string {
+  if (purpose === "attack") return i18n.localize(PURPOSES[ranged ? "rangedAttack" : "meleeAttack"] ?? "");
+  const own = PURPOSES[purpose];
+  if (own) return i18n.localize(own);
+  // A purpose no action or reaction names comes back as its key: the line then names none.
+  const label = reactionLabel(purpose, i18n);
+  return label === `TEMPO.Action.${purpose}` ? "" : label;
+}
+
+/**
+ * flow's roll-under d100 check: "Roll d100 ... equal to or under your skill", with Advantage
+ * ("roll twice, take the better") or Disadvantage ("take the worse") named with both dice.
+ */
+function checkLine(e: EngineEvent, entry: ChatEntry, state: EncounterState, i18n: Localizer): ChatLineView {
+  const who = str(e["who"]);
+  const purpose = purposeText(str(e["purpose"]), rangedAttack(entry, state, who), i18n);
+  const edge = str(e["edge"]);
+  const dice = Array.isArray(e["rolls"]) ? e["rolls"].filter((r): r is number => typeof r === "number") : [];
+  const data = {
+    name: nameOf(state, who),
+    roll: num(e["roll"]),
+    skill: num(e["skill"]),
+    level: levelText(e["level"], i18n),
+    purpose,
+    rolls: listText(dice.map(String), i18n),
+  };
+  const check = i18n.format(purpose === "" ? "TEMPO.Chat.Check.plain" : "TEMPO.Chat.Check.for", data);
+  const text =
+    edge === "advantage" || edge === "disadvantage"
+      ? i18n.format("TEMPO.Chat.Check.withEdge", {
+          check,
+          edge: i18n.format(
+            edge === "advantage" ? "TEMPO.Chat.Check.advantage" : "TEMPO.Chat.Check.disadvantage",
+            data,
+          ),
+        })
+      : check;
+  return { text, cssClass: `tempo-chat__roll tempo-chat__roll--${str(e["level"])}` };
+}
+
+/**
+ * An attack's die against what it needed, by the ruleset's own rule: phases rolls 3d6 and hits on
+ * "10 plus the defender's DCV" or more, counting the attacker's OCV (the event's `needed` is the
+ * dice total needed); segments rolls a d20 that hits on a natural 20, never on a natural 1, and
+ * otherwise when it plus the Attack Bonus reaches the number needed.
+ */
+function attackRollLine(a: AttackReport, state: EncounterState, i18n: Localizer): ChatLineView | null {
+  if (a.roll === null || a.hit === null) return null;
+  const attacker = combatantIn(state, a.attacker);
+  const data = {
+    attacker: nameOf(state, a.attacker),
+    target: nameOf(state, a.target),
+    roll: a.roll,
+    needed: a.needed ?? 0,
+    result: i18n.localize(a.hit ? "TEMPO.Chat.Outcome.hit" : "TEMPO.Chat.Outcome.miss"),
+  };
+  const cssClass = `tempo-chat__roll tempo-chat__roll--${a.hit ? "hit" : "miss"}`;
+  if (a.needed === null) return { text: i18n.format("TEMPO.Chat.AttackRoll.any", data), cssClass };
+  if (state.ruleset === "phases")
+    return { text: i18n.format("TEMPO.Chat.AttackRoll.phases", data), cssClass };
+  if (state.ruleset === "segments") {
+    const bonus = attacker?.stats["attackBonus"] ?? 0;
+    const key =
+      a.roll === 20
+        ? "TEMPO.Chat.AttackRoll.natural20"
+        : a.roll === 1
+          ? "TEMPO.Chat.AttackRoll.natural1"
+          : bonus === 0
+            ? "TEMPO.Chat.AttackRoll.segments"
+            : "TEMPO.Chat.AttackRoll.segmentsBonus";
+    return { text: i18n.format(key, { ...data, bonus, total: a.roll + bonus }), cssClass };
+  }
+  return { text: i18n.format("TEMPO.Chat.AttackRoll.any", data), cssClass };
+}
+
+const ids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
+const nums = (v: unknown): number[] =>
+  Array.isArray(v) ? v.filter((x): x is number => typeof x === "number") : [];
+
+/** "Grukk 4 and Snag 6": each contestant with their roll. */
+function rollsText(
+  who: readonly string[],
+  rolls: readonly number[],
+  state: EncounterState,
+  i18n: Localizer,
+): string {
+  return listText(
+    who.map((id, i) =>
+      i18n.format("TEMPO.Chat.Initiative.NameRoll", { name: nameOf(state, id), roll: rolls[i] ?? 0 }),
+    ),
+    i18n,
+  );
+}
+
+/** Who a roll-off puts first: the single highest roll, or nobody when the highest tie again. */
+function firstOf(who: readonly string[], rolls: readonly number[]): string | null {
+  const best = Math.max(...rolls);
+  const top = who.filter((_, i) => rolls[i] === best);
+  return top.length === 1 ? (top[0] ?? null) : null;
+}
+
+/**
+ * Initiative in words, by what each ruleset rolls: flow's 1d10 + Agility and its d10 roll-off of
+ * ties; rating's 1d6 + Initiative Rating (none when surprised, one die for an NPC group) and its
+ * contested Luck rolls; phases' fixed Combat Value and its d6 tie-break; segments' d6 per side and
+ * the HIGH and LOW groups it makes.
+ */
+function initiativeLines(e: EngineEvent, state: EncounterState, i18n: Localizer): ChatLineView[] {
+  const line = (key: string, data: Readonly<Record<string, unknown>>): ChatLineView => ({
+    text: i18n.format(key, data),
+    cssClass: "tempo-chat__roll tempo-chat__roll--initiative",
+  });
+  switch (e.type) {
+    case "initiativeRolled": {
+      const who = str(e["who"]);
+      const name = nameOf(state, who);
+      const initiative = num(e["initiative"]);
+      if (typeof e["side"] === "string") {
+        const side = state.roster
+          .map((id) => combatantIn(state, id))
+          .filter((c) => c !== undefined && c.side === e["side"])
+          .map((c) => c?.name ?? "");
+        return [
+          line("TEMPO.Chat.Initiative.Side", { name, roll: num(e["roll"]), side: listText(side, i18n) }),
+        ];
+      }
+      if (typeof e["agility"] === "number")
+        return [
+          line("TEMPO.Chat.Initiative.Flow", { name, initiative, die: num(e["die"]), agility: e["agility"] }),
+        ];
+      if (typeof e["rating"] === "number") {
+        const key =
+          e["die"] === null
+            ? "TEMPO.Chat.Initiative.Surprised"
+            : e["sharedDie"] === true
+              ? "TEMPO.Chat.Initiative.GroupDie"
+              : "TEMPO.Chat.Initiative.Rating";
+        return [line(key, { name, initiative, die: num(e["die"]), rating: e["rating"] })];
+      }
+      return [line("TEMPO.Chat.Initiative.Fixed", { name, initiative })];
+    }
+    case "initiativeTieRolled": {
+      const who = ids(e["who"]);
+      // phases: one event per tied character, each a d6; flow: one event for the roll-off, d10s.
+      if (typeof e["roll"] === "number") {
+        const initiative = combatantIn(state, who[0] ?? "")?.initiative ?? 0;
+        return [
+          line("TEMPO.Chat.Initiative.TieBreak", {
+            name: nameOf(state, who[0] ?? ""),
+            roll: e["roll"],
+            initiative,
+          }),
+        ];
+      }
+      const rolls = nums(e["rolls"]);
+      const first = firstOf(who, rolls);
+      const tied = combatantIn(state, who[0] ?? "");
+      const data = {
+        names: listText(
+          who.map((id) => nameOf(state, id)),
+          i18n,
+        ),
+        initiative: tied?.initiative ?? 0,
+        agility: tied?.stats["agility"] ?? 0,
+        rolls: rollsText(who, rolls, state, i18n),
+        first: first === null ? "" : nameOf(state, first),
+      };
+      return [
+        line(first === null ? "TEMPO.Chat.Initiative.RollOffAgain" : "TEMPO.Chat.Initiative.RollOff", data),
+      ];
+    }
+    case "luckContested": {
+      const who = ids(e["who"]);
+      const totals = nums(e["totals"]);
+      const first = firstOf(who, totals);
+      const data = {
+        names: listText(
+          who.map((id) => nameOf(state, id)),
+          i18n,
+        ),
+        rolls: rollsText(who, totals, state, i18n),
+        first: first === null ? "" : nameOf(state, first),
+      };
+      return [line(first === null ? "TEMPO.Chat.Initiative.LuckAgain" : "TEMPO.Chat.Initiative.Luck", data)];
+    }
+    case "groupInitiativeSet": {
+      // segments: "The group with the highest roll acts first during HIGH ... If TIED, both groups act during HIGH".
+      const rolls =
+        typeof e["rolls"] === "object" && e["rolls"] !== null && !Array.isArray(e["rolls"]) ? e["rolls"] : {};
+      const groups =
+        typeof e["groups"] === "object" && e["groups"] !== null && !Array.isArray(e["groups"])
+          ? e["groups"]
+          : {};
+      const sideText = (side: string): string => {
+        const roller = state.roster.map((id) => combatantIn(state, id)).find((c) => c?.side === side);
+        const roll = rolls[side];
+        return typeof roll === "number"
+          ? i18n.format("TEMPO.Chat.Initiative.SideRolled", { name: roller?.name ?? side, roll })
+          : i18n.format("TEMPO.Chat.Initiative.SideNoRoll", { name: roller?.name ?? side });
+      };
+      const high = Object.keys(groups)
+        .filter((side) => groups[side] === "high")
+        .map(sideText);
+      const low = Object.keys(groups)
+        .filter((side) => groups[side] !== "high")
+        .map(sideText);
+      return [
+        line(low.length === 0 ? "TEMPO.Chat.Initiative.GroupsTied" : "TEMPO.Chat.Initiative.Groups", {
+          high: listText(high, i18n),
+          low: listText(low, i18n),
+        }),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Points a rule takes away rather than a combatant spends, worded as a loss with its rule: flow's
+ * "FP decay: Lose 1 FP (unless Flow State was used)" at the end of a turn.
+ */
+const LOSSES: Readonly<Record<string, string>> = {
+  fpDecay: "TEMPO.Chat.Lost.fpDecay",
+};
+
+const isLoss = (e: EngineEvent): boolean =>
+  e.type === "poolSpent" && typeof e["reason"] === "string" && e["reason"] in LOSSES;
+
 /** The card for one accepted command, or null when nothing in it calls for one. */
 export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localizer): ChatCardView | null {
   const worth =
     entry.command.type === "act" ||
     entry.command.type === "react" ||
-    entry.events.some((e) => CARD_EVENTS.includes(e.type));
+    entry.events.some((e) => CARD_EVENTS.includes(e.type) || isLoss(e));
   if (!worth) return null;
   const head = title(entry, state, i18n);
   const rolls: ChatLineView[] = [];
@@ -243,32 +519,22 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
   const pools: ChatLineView[] = [];
   const notes: ChatLineView[] = [];
   const buttons: ChatButtonView[] = [];
-  const reacting = new Set<string>();
+  const reacting = new Map<string, { against: string; reactions: string[] }>();
   for (const e of entry.events) {
     switch (e.type) {
       case "checkRolled":
-        rolls.push({
-          text: i18n.format("TEMPO.Chat.Check", {
-            name: nameOf(state, e["who"]),
-            roll: num(e["roll"]),
-            skill: num(e["skill"]),
-            level: levelText(e["level"], i18n),
-          }),
-          cssClass: `tempo-chat__roll tempo-chat__roll--${str(e["level"])}`,
-        });
+        rolls.push(checkLine(e, entry, state, i18n));
+        break;
+      case "initiativeRolled":
+      case "initiativeTieRolled":
+      case "luckContested":
+      case "groupInitiativeSet":
+        rolls.push(...initiativeLines(e, state, i18n));
         break;
       case "attackResolved": {
         const a = attackReport(e);
-        if (a.roll !== null && a.needed !== null)
-          rolls.push({
-            text: i18n.format("TEMPO.Chat.AttackRoll", {
-              attacker: nameOf(state, a.attacker),
-              target: nameOf(state, a.target),
-              roll: a.roll,
-              needed: a.needed,
-            }),
-            cssClass: `tempo-chat__roll tempo-chat__roll--${a.hit === true ? "hit" : "miss"}`,
-          });
+        const roll = attackRollLine(a, state, i18n);
+        if (roll) rolls.push(roll);
         outcome.push(attackOutcome(a, state, i18n));
         // flow's Intercept: the interceptor takes the attack meant for its ally.
         if (a.hit === true && a.victim !== a.target)
@@ -349,7 +615,9 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
         break;
       case "reactionDeclined":
         notes.push({
-          text: i18n.format("TEMPO.Chat.Declined", { name: nameOf(state, e["who"]) }),
+          text: i18n.format(entry.timedOut === true ? "TEMPO.Chat.DeclinedTimeout" : "TEMPO.Chat.Declined", {
+            name: nameOf(state, e["who"]),
+          }),
           cssClass: "tempo-chat__note",
         });
         break;
@@ -363,18 +631,12 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
           }),
           cssClass: "tempo-chat__note",
         });
-        // "React" only while the offer is still open.
-        if (!reacting.has(who) && state.offers.some((o) => o.id === e["offer"])) {
-          reacting.add(who);
-          const label = i18n.localize("TEMPO.Chat.React");
-          buttons.push({
-            action: "tempoReact",
-            label,
-            ariaLabel: i18n.format("TEMPO.Chat.ReactAria", { name: nameOf(state, who) }),
-            who,
-            target: str(e["against"]),
-            multiplier: 0,
-          });
+        // "React" only while the offer is still open; one button per reactor, naming its reactions.
+        if (state.offers.some((o) => o.id === e["offer"])) {
+          const open = reacting.get(who) ?? { against: str(e["against"]), reactions: [] };
+          const reaction = reactionLabel(e["with"], i18n);
+          if (!open.reactions.includes(reaction)) open.reactions.push(reaction);
+          reacting.set(who, open);
         }
         break;
       }
@@ -382,14 +644,15 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
       case "poolGained": {
         const amount = num(e["amount"]);
         if (amount === 0) break;
+        const loss = isLoss(e) ? LOSSES[str(e["reason"])] : undefined;
         pools.push({
-          text: i18n.format(e.type === "poolSpent" ? "TEMPO.Chat.Spent" : "TEMPO.Chat.Gained", {
+          text: i18n.format(loss ?? (e.type === "poolSpent" ? "TEMPO.Chat.Spent" : "TEMPO.Chat.Gained"), {
             name: nameOf(state, e["who"]),
             amount,
             pool: i18n.localize(`TEMPO.Pool.${str(e["pool"])}.Abbr`),
             value: num(e["value"]),
           }),
-          cssClass: `tempo-chat__pool tempo-chat__pool--${e.type === "poolSpent" ? "spent" : "gained"}`,
+          cssClass: `tempo-chat__pool tempo-chat__pool--${e.type === "poolSpent" ? (loss ? "lost" : "spent") : "gained"}`,
         });
         break;
       }
@@ -417,6 +680,22 @@ export function chatCard(entry: ChatEntry, state: EncounterState, i18n: Localize
       default:
         break;
     }
+  }
+  for (const [who, open] of reacting) {
+    const name = nameOf(state, who);
+    const reactions = listText(open.reactions, i18n, "disjunction");
+    buttons.push({
+      action: "tempoReact",
+      label: i18n.format("TEMPO.Chat.React", { name, reactions }),
+      ariaLabel: i18n.format("TEMPO.Chat.ReactAria", {
+        name,
+        reactions,
+        target: nameOf(state, open.against),
+      }),
+      who,
+      target: open.against,
+      multiplier: 0,
+    });
   }
   return {
     title: head.title,

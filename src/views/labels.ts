@@ -28,3 +28,18 @@ export function phaseLabel(mark: unknown): string | undefined {
   const key = String(mark);
   return Object.hasOwn(PHASE_LABELS, key) ? PHASE_LABELS[key as keyof typeof PHASE_LABELS] : undefined;
 }
+
+/**
+ * Whether a ruleset speaks of reach and threatened cells: flow (a Reaction Attack on whoever
+ * "moves OUT of any hex you threaten"), segments (free attacks on whoever flees or moves out of
+ * melee) and phases ("You threaten all hexes into which you can make a melee attack") do;
+ * rating has no movement at all, and marching's only reaction is seizing the initiative, so
+ * neither ever names reach, threat or acting "within reach".
+ */
+export const SPEAKS_OF_THREAT = {
+  flow: true,
+  rating: false,
+  segments: true,
+  phases: true,
+  marching: false,
+} as const satisfies Record<RulesetId, boolean>;

@@ -9,6 +9,7 @@
  */
 import { getRuleset, openReactions, type EncounterState, type Offer, combatantIn } from "../engine";
 import { costText, refusalText, type Localizer } from "./sheet";
+import { SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
 
@@ -20,6 +21,8 @@ export interface PromptOptions {
   paused: boolean;
   /** The GM's copy of a player's prompt: the GM may answer for an absent player. */
   mirrorOf?: string | null;
+  /** The countdown ran out: the prompt says so until the host closes it (it declines for them). */
+  expired?: boolean;
 }
 
 export interface PromptChoiceView {
@@ -31,6 +34,8 @@ export interface PromptChoiceView {
   disabled: boolean;
   reason: string;
   hasReason: boolean;
+  /** The id of the reason's element, the disabled button's description. */
+  reasonId: string;
   ariaLabel: string;
   cssClass: string;
   /** The first choice that can be taken: the prompt's focus when it opens (it is against a clock). */
@@ -83,7 +88,11 @@ function triggerText(state: EncounterState, offers: readonly Offer[], i18n: Loca
     case "attack":
       return i18n.format("TEMPO.Prompt.Trigger.Attack", { attacker: against, reactor });
     default:
-      return i18n.format("TEMPO.Prompt.Trigger.Action", { actor: against, reactor });
+      // Only a ruleset with reach says the action is done "within reach".
+      return i18n.format(
+        SPEAKS_OF_THREAT[state.ruleset] ? "TEMPO.Prompt.Trigger.Action" : "TEMPO.Prompt.Trigger.Event",
+        { actor: against, reactor },
+      );
   }
 }
 
@@ -116,7 +125,13 @@ export function promptView(
       disabled: refusal !== null,
       reason,
       hasReason: refusal !== null,
-      ariaLabel: i18n.format("TEMPO.Prompt.ChoiceAria", { reaction: label, cost, against }),
+      reasonId: `tempo-prompt-${reactor}-why-${offer.id}`,
+      // A reaction with no cost (marching's) is named without an empty cost.
+      ariaLabel: i18n.format(cost === "" ? "TEMPO.Prompt.ChoiceAriaFree" : "TEMPO.Prompt.ChoiceAria", {
+        reaction: label,
+        cost,
+        against,
+      }),
       cssClass: refusal ? "tempo-prompt__choice tempo-prompt__choice--disabled" : "tempo-prompt__choice",
       autofocus: false,
     };
@@ -141,7 +156,10 @@ export function promptView(
     },
     countdown: {
       seconds,
-      text: i18n.format(options.paused ? "TEMPO.Prompt.Paused" : "TEMPO.Prompt.Seconds", { seconds }),
+      text:
+        options.expired === true
+          ? i18n.format("TEMPO.Prompt.TimedOut", { name })
+          : i18n.format(options.paused ? "TEMPO.Prompt.Paused" : "TEMPO.Prompt.Seconds", { seconds }),
       barStyle: `width: ${percent}%`,
       ariaLabel: i18n.format("TEMPO.Prompt.CountdownAria", { seconds }),
       paused: options.paused,

@@ -23,12 +23,17 @@ import {
 } from "../engine";
 import { reachOf } from "../engine/core/movement";
 import { threatenedCells } from "../engine/grid";
-import { phaseLabel } from "./labels";
+import { phaseLabel, SPEAKS_OF_THREAT } from "./labels";
+import { plural } from "./words";
 
 /** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
 export interface Localizer {
   localize(key: string): string;
   format(key: string, data: Readonly<Record<string, unknown>>): string;
+  /** The language (Foundry's `game.i18n.lang`); absent, English. */
+  readonly lang?: string;
+  /** Foundry's `game.i18n.pluralRules`; absent, the language's Intl.PluralRules. */
+  readonly pluralRules?: Intl.PluralRules;
 }
 
 /** An actor as the sheet sees it: what its document holds, already read out of `system`. */
@@ -142,9 +147,18 @@ export interface ActionView {
   disabled: boolean;
   /** Why it is disabled, localised; empty when enabled. */
   reason: string;
+  /** The element that says why: the row's own reason, or the note above the actions it shares. */
   reasonId: string;
+  /** False when the reason is said once above the actions (several actions share it). */
+  showReason: boolean;
   buttonLabel: string;
   cssClass: string;
+}
+
+/** A reason several actions share ("The combat has not started yet."), said once above them. */
+export interface ActionNoteView {
+  id: string;
+  text: string;
 }
 
 export interface ReactionView {
@@ -203,11 +217,16 @@ export interface SheetView {
   /** False for a ruleset without points (segments, phases): the sheet shows no Points box. */
   hasPools: boolean;
   actions: ActionView[];
+  /** Reasons shared by more than one action, each said once above the actions. */
+  actionNotes: ActionNoteView[];
+  hasActionNotes: boolean;
   reactions: ReactionView[];
   hasReactions: boolean;
   offers: OfferView[];
   hasOffers: boolean;
   reach: { value: number; text: string; threat: string };
+  /** False where the ruleset has no reach or threat (rating, marching): the sheet shows neither. */
+  hasReach: boolean;
   conditions: ConditionView[];
   hasConditions: boolean;
   weapons: WeaponView[];
@@ -240,9 +259,35 @@ function formatData(data: Readonly<Record<string, Json>>, i18n: Localizer): Reco
   return out;
 }
 
+/**
+ * A reason more than one action gives is said once, above the actions, and each of those actions
+ * points at it (aria-describedby) instead of repeating it under itself: "Waiting for 1 reaction to
+ * be answered first." under every action is noise.
+ */
+function shareReasons(actions: ActionView[], idPrefix: string): ActionNoteView[] {
+  const counts = new Map<string, number>();
+  for (const a of actions) if (a.disabled) counts.set(a.reason, (counts.get(a.reason) ?? 0) + 1);
+  const notes: ActionNoteView[] = [];
+  for (const [text, count] of counts) {
+    if (count < 2) continue;
+    const note = { id: `${idPrefix}-shared-${notes.length + 1}`, text };
+    notes.push(note);
+    for (const a of actions)
+      if (a.disabled && a.reason === text) {
+        a.reasonId = note.id;
+        a.showReason = false;
+      }
+  }
+  return notes;
+}
+
 /** A refusal as the sentence a player reads. */
 export function refusalText(refusal: Refusal, i18n: Localizer): string {
-  return i18n.format(refusal.key, formatData(refusal.data, i18n));
+  // A refusal that counts ("Waiting for 1 reaction") takes the plural form for its count.
+  const count = refusal.data["count"];
+  return typeof count === "number"
+    ? plural(i18n, refusal.key, count, formatData(refusal.data, i18n))
+    : i18n.format(refusal.key, formatData(refusal.data, i18n));
 }
 
 /**
@@ -427,6 +472,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       disabled,
       reason,
       reasonId: `tempo-${subject.id}-why-${action.id}`,
+      showReason: disabled,
       verb: found?.verb ?? "act",
       target: found?.target ?? "",
       buttonLabel: i18n.format(found?.verb === "declare" ? "TEMPO.Sheet.Declare" : "TEMPO.Sheet.Take", {
@@ -435,6 +481,8 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       cssClass: disabled ? "tempo-action is-disabled" : "tempo-action",
     };
   });
+
+  const actionNotes = shareReasons(actions, `tempo-${subject.id}-why`);
 
   const reactions: ReactionView[] = Object.values(ruleset.reactions).map((r) => ({
     id: r.id,
@@ -486,7 +534,9 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     img: w.img,
     details: [
       i18n.localize(`TEMPO.Sheet.WeaponKind.${w.kind === "ranged" ? "ranged" : "melee"}`),
-      w.reach > 0 ? i18n.format("TEMPO.Sheet.WeaponReach", { reach: w.reach }) : "",
+      w.reach > 0 && SPEAKS_OF_THREAT[rulesetId]
+        ? i18n.format("TEMPO.Sheet.WeaponReach", { reach: w.reach })
+        : "",
       w.range > 0 ? i18n.format("TEMPO.Sheet.WeaponRange", { range: w.range }) : "",
       i18n.format("TEMPO.Sheet.WeaponDamage", { damage: w.damage }),
     ]
@@ -527,6 +577,8 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
     pools,
     hasPools: pools.length > 0,
     actions,
+    actionNotes,
+    hasActionNotes: actionNotes.length > 0,
     reactions,
     hasReactions: reactions.length > 0,
     offers,
@@ -538,6 +590,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
         cells: threat,
       }),
     },
+    hasReach: SPEAKS_OF_THREAT[rulesetId],
     conditions,
     hasConditions: conditions.length > 0,
     weapons,

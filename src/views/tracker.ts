@@ -14,8 +14,9 @@ import {
   combatantIn,
 } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
-import { poolHasMax, poolMeter, type Localizer, type PipView } from "./sheet";
-import { PHASE_LABELS, RULESET_LABELS } from "./labels";
+import { poolHasMax, poolMeter, refusalText, type Localizer, type PipView } from "./sheet";
+import { plural } from "./words";
+import { PHASE_LABELS, RULESET_LABELS, SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
 
@@ -105,6 +106,8 @@ export interface PoolButtonView {
   label: string;
   text: string;
   disabled: boolean;
+  /** Why it is disabled ("Snag has no RP left to spend."); empty when it is not. */
+  reason: string;
 }
 
 export interface CombatantRowView {
@@ -146,6 +149,8 @@ export interface ControlView {
   /** data-value: the command's choice (take/cede). */
   value: string;
   disabled: boolean;
+  /** Why it is disabled (the engine's refusal, worded), shown on hover and read as its description. */
+  reason: string;
 }
 
 export interface TrackerView {
@@ -322,6 +327,8 @@ function poolButtons(
       label: i18n.format("TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
       text: "−",
       disabled: value <= 0,
+      reason:
+        value <= 0 ? i18n.format("TEMPO.Tracker.Control.NothingToSpend", { name: c.name, pool: abbr }) : "",
     },
     {
       action: "tempoAdjustPool",
@@ -331,6 +338,7 @@ function poolButtons(
       label: i18n.format("TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
       text: "+",
       disabled: false,
+      reason: "",
     },
   ];
 }
@@ -453,8 +461,16 @@ function nextLabel(state: EncounterState): string {
   return "TEMPO.Tracker.Control.Next";
 }
 
-function control(action: string, label: string, who = "", value = "", disabled = false): ControlView {
-  return { action, label, cssClass: `tempo-control tempo-control--${action}`, who, value, disabled };
+function control(action: string, label: string, who = "", value = "", reason = ""): ControlView {
+  return {
+    action,
+    label,
+    cssClass: `tempo-control tempo-control--${action}`,
+    who,
+    value,
+    disabled: reason !== "",
+    reason,
+  };
 }
 
 function controlsView(state: EncounterState, options: TrackerOptions): ControlView[] {
@@ -473,7 +489,11 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
   const current = state.current;
   // A button the engine would refuse now is disabled, never a refused press: "turn-taking commands
   // wait while offers are open", marching's lead must choose before the turns begin, and so on.
-  const wouldRefuse = (command: Command) => waiting || check(state, command) !== null;
+  const wouldRefuse = (command: Command): string => {
+    const refusal = check(state, command);
+    if (refusal) return refusalText(refusal, i18n);
+    return waiting ? plural(i18n, "TEMPO.Refusal.ReactionsPending", state.offers.length) : "";
+  };
   if (current !== null && !isGM && owned.includes(current)) {
     const endTurn = wouldRefuse({ type: "endTurn", who: current });
     out.push(control("tempoEndTurn", i18n.localize("TEMPO.Tracker.Control.EndTurn"), current, "", endTurn));
@@ -581,7 +601,12 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     hasMarchingChoice: marchingChoice !== "",
     waiting,
     isWaiting: waiting !== "",
-    gridless: state.grid.type === "none" ? i18n.localize("TEMPO.Tracker.Gridless") : "",
+    gridless:
+      state.grid.type === "none"
+        ? i18n.localize(
+            SPEAKS_OF_THREAT[state.ruleset] ? "TEMPO.Tracker.Gridless" : "TEMPO.Tracker.GridlessNoThreat",
+          )
+        : "",
     isGridless: state.grid.type === "none",
     combatants,
     hasCombatants: combatants.length > 0,

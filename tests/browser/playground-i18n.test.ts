@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { Localization } from "../../src/playground/i18n";
 
 const loc = new Localization({
-  TEMPO: { Greeting: "Hello {name}, {name}!", Nested: { Deep: "deep" } },
+  TEMPO: {
+    Greeting: "Hello {name}, {name}!",
+    Nested: { Deep: "deep" },
+    Commands: { one: "1 command replayed.", other: "{count} commands replayed." },
+  },
   "TEMPO.Flat": "flat",
 });
 
@@ -28,5 +32,12 @@ describe("playground localization", () => {
 
   it("leaves a placeholder with no data as written", () => {
     expect(loc.format("TEMPO.Greeting", {})).toBe("Hello {name}, {name}!");
+  });
+
+  it("picks a key's Foundry-style plural form for data.count ('1 command', '2 commands')", () => {
+    expect(loc.format("TEMPO.Commands", { count: 1 })).toBe("1 command replayed.");
+    expect(loc.format("TEMPO.Commands", { count: 2 })).toBe("2 commands replayed.");
+    expect(loc.format("TEMPO.Commands", { count: 0 })).toBe("0 commands replayed.");
+    expect(loc.format("TEMPO.Commands.one", { count: 5 })).toBe("1 command replayed.");
   });
 });

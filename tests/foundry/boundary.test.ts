@@ -350,7 +350,8 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     expect(table.encounter().offers.length).toBeGreaterThan(0);
     await table.run(table.gm, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
-    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.ReactionsPending"]);
+    // A counted refusal is worded in its plural form for the count (two offers: `.other`).
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.ReactionsPending.other"]);
     expect(foundryIds(table)).toEqual(["ana", "bob", "orc"]);
     expect(table.encounter().current).toBe("ana");
   });

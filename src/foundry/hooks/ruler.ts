@@ -5,6 +5,7 @@
  */
 import { type Cell, type MovePreview, combatantIn } from "../../engine";
 import { cellKey, sameCell } from "../../engine/grid";
+import { rulerNotes } from "../../views/ruler";
 import { costText } from "../../views/sheet";
 import { foundryLocalizer } from "../apps/sheets/localizer";
 import { cellOfOffset } from "../documents/setup";
@@ -58,9 +59,14 @@ export class TempoTokenRuler extends BaseRuler {
     const preview = this.#previewTo(waypoint);
     if (!preview) return context;
     const cost = Object.entries(preview.cost).filter(([, amount]) => amount > 0);
+    const i18n = foundryLocalizer();
+    // What the move also uses (segments: the major action, and the declared action it gives up).
+    const words = [
+      ...(cost.length > 0 ? [costText(Object.fromEntries(cost), i18n)] : []),
+      ...rulerNotes(preview, i18n),
+    ];
     // Core may leave context.cost out of a waypoint's label: build it then, never write into nothing.
-    if (cost.length > 0)
-      context.cost = labelCost(context.cost, costText(Object.fromEntries(cost), foundryLocalizer()));
+    if (words.length > 0) context.cost = labelCost(context.cost, words.join(" · "));
     if (preview.refusal) context.cssClass = `${context.cssClass} tempo-ruler--refused`;
     else if (preview.provocations.length > 0) context.cssClass = `${context.cssClass} tempo-ruler--provokes`;
     return context;

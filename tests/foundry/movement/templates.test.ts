@@ -128,7 +128,7 @@ describe("chat cards", () => {
     if (!card) return;
     const out = compile(TEMPLATE_PATHS.chatCard)({ tempo: card });
     expect(out).toContain("Orc reacts: Reaction Attack");
-    expect(out).toMatch(/Orc rolls 5 against \d+: /);
+    expect(out).toMatch(/Orc rolls 5 on d100 for Reaction Attack, needed \d+ or less: /);
     expect(out).toContain("Orc spends 1 RP (1 left).");
     // A hit opens Ana's defences: the card offers her a React button while they are open.
     expect(out).toContain("Ana may react to Orc: Dodge.");
@@ -156,14 +156,20 @@ describe("chat cards", () => {
   it("are not made for commands with nothing to tell", () => {
     const table = fight();
     const before = table.events.length;
-    table.write([{ type: "endTurn", who: "ana" }], "gm");
-    expect(
-      chatCard(
-        { command: { type: "endTurn", who: "ana" }, events: table.events.slice(before) },
-        table.state,
-        i18n,
-      ),
-    ).toBeNull();
+    const command = { type: "adjustPool", who: "ana", pool: "ap", delta: -1 } as const;
+    table.write([command], "gm");
+    expect(chatCard({ command, events: table.events.slice(before) }, table.state, i18n)).toBeNull();
+  });
+
+  it("are made for an end of turn that loses FP to decay, and say it is lost, not spent", () => {
+    const table = fight();
+    const before = table.events.length;
+    const command = { type: "endTurn", who: "ana" } as const;
+    table.write([command], "gm");
+    const card = chatCard({ command, events: table.events.slice(before) }, table.state, i18n);
+    expect(card?.pools.map((p) => p.text)).toEqual([
+      "Ana loses 1 FP as the turn ends without Flow State (1 left).",
+    ]);
   });
 
   it("multiply the weapon's damage by the hit's multiplier", () => {

@@ -127,13 +127,17 @@ describe("actor sheet template", () => {
     const take = elements(html, "button").filter((b) => b.attrs["data-action"] === "takeAction");
     expect(take).toHaveLength(Object.keys(getRuleset("flow").actions).length);
     const reason = i18n.format("TEMPO.Refusal.NotYourTurn", { who: "Orc" });
+    // Every action gives the same reason: it is said once, above the actions, and each button
+    // points at it (issue 30: not repeated under every action), on hover as its title too.
+    const notes = elements(html, "li").filter((li) => unescape(li.text) === reason);
+    expect(notes).toHaveLength(1);
     for (const button of take) {
       expect(button.attrs).toHaveProperty("disabled");
       expect(unescape(button.attrs["data-tooltip"] ?? "")).toBe(reason);
-      const describedBy = button.attrs["aria-describedby"] ?? "";
-      const description = elements(html, "span").find((s) => s.attrs["id"] === describedBy);
-      expect(unescape(description?.text ?? "")).toBe(reason);
+      expect(unescape(button.attrs["title"] ?? "")).toBe(reason);
+      expect(button.attrs["aria-describedby"]).toBe(notes[0]?.attrs["id"]);
     }
+    expect(elements(html, "span").filter((s) => unescape(s.text) === reason)).toHaveLength(0);
   });
 
   it("enables the actions the combatant can take on its turn, labelled with the action and its cost", () => {

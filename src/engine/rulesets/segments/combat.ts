@@ -503,7 +503,7 @@ export function previewMove(
     const cells = c?.at && state.grid.type !== "none" ? walkPath(state.grid, c.at, path) : [];
     return { cells, cost: {}, provocations: [], refusal: error.refusal };
   }
-  const { c, plan } = prepared;
+  const { c, plan, positioning } = prepared;
   const offered = [...seg(c).fleeOffered];
   const provocations: MovePreview["provocations"] = [];
   for (const p of plan.provocations) {
@@ -512,8 +512,17 @@ export function previewMove(
     const by = attackersOf(ctx, fresh, offered, c.id);
     if (by.length > 0) provocations.push({ cell: p.from, step: p.step, by });
   }
-  return { cells: plan.cells, cost: {}, provocations, refusal: null };
+  // As `move` does: the first move of the round that is not positioning takes the major action,
+  // in place of the major action declared (unless that is the move itself, a flee or a charge).
+  if (seg(c).moving !== null || positioning)
+    return { cells: plan.cells, cost: {}, provocations, refusal: null };
+  const declared = declaredMajor(c);
+  const forgoes = declared === null || MOVING_MAJORS.includes(declared) ? null : declared;
+  return { cells: plan.cells, cost: {}, provocations, refusal: null, majorAction: { forgoes } };
 }
+
+/** Declared major actions a move carries out rather than gives up. */
+const MOVING_MAJORS: readonly string[] = ["move", "flee", "charge"];
 
 /** Jostling: "Allied creatures can move past each other ... any concentration (i.e. spell casting) will be broken." */
 function jostle(ctx: Context, mover: CombatantState, cells: readonly Cell[]): void {

@@ -393,6 +393,8 @@ describe("segments: the ruler's preview of a move", () => {
       cost: {},
       provocations: [{ cell: [0, 0], step: 0, by: ["orc"] }],
       refusal: null,
+      // The flee is the round's major action: the ruler says so (issue 30), giving nothing up.
+      majorAction: { forgoes: null },
     });
   });
 

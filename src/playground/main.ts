@@ -29,6 +29,7 @@ import { boundedSetup, mapCells } from "./bounds";
 import { cellKey, footprint } from "../engine/grid";
 import { restoreSession, saveSession } from "./storage";
 import { tokenConditions } from "../views/statuses";
+import { rulerNotes } from "../views/ruler";
 
 /** The reaction prompt's countdown; `?prompt=N` shortens or lengthens it (the browser tests use 2). */
 export const PROMPT_SECONDS = promptSeconds();
@@ -127,10 +128,10 @@ export class Playground {
   }
 
   /** Send a command to the engine; a refusal shows as a toast. */
-  send(command: Command): boolean {
+  send(command: Command, how: { timedOut?: boolean } = {}): boolean {
     let ok = false;
     try {
-      const result = this.session.dispatch(command);
+      const result = this.session.dispatch(command, how);
       ok = result.ok;
       if (!result.ok) this.panels.toast(this.panels.refusalText(result.refusal), "refusal");
     } catch (error) {
@@ -298,6 +299,9 @@ export class Playground {
         }
         if (p.provocations.length > 0)
           parts.push(this.loc.format("TEMPO.Playground.Ruler.Provokes", { count: p.provocations.length }));
+        // What the move gives up (segments: a move that takes the major action forgoes the declared
+        // Attack), said before the drop as Foundry's ruler says it.
+        parts.push(...rulerNotes(p, this.loc));
         const label = p.refusal ? this.panels.refusalText(p.refusal) : parts.join(" · ");
         return { ...p, label };
       }

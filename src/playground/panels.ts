@@ -33,6 +33,8 @@ interface PromptState {
   lastTick: number;
   /** Escape was pressed: the prompt asks whether to decline, and declines only on a yes. */
   confirming: boolean;
+  /** The countdown was paused by the question "Decline every reaction?", to run on after it. */
+  pausedToConfirm: boolean;
 }
 
 /** Where keyboard focus was, to give it back: the element, and a selector that finds it re-rendered. */
@@ -941,7 +943,14 @@ export class Panels {
       const who = open.who;
       // The system's countdown, as Foundry's prompt runs it: declining when it runs out.
       const countdown = new Countdown(PROMPT_SECONDS * 1000, () => this.expire(key, who));
-      this.prompt = { key, who, countdown, lastTick: performance.now(), confirming: false };
+      this.prompt = {
+        key,
+        who,
+        countdown,
+        lastTick: performance.now(),
+        confirming: false,
+        pausedToConfirm: false,
+      };
       this.timer = window.setInterval(() => this.tick(), 200);
       opened = true;
     }
@@ -994,13 +1003,27 @@ export class Panels {
     if (this.prompt?.key !== key) return;
     const offer = this.state.offers.find((o) => o.who === who);
     this.closePrompt();
-    this.app.send({ type: "react", who, with: "decline", ...(offer ? { against: offer.against } : {}) });
+    this.app.send(
+      { type: "react", who, with: "decline", ...(offer ? { against: offer.against } : {}) },
+      { timedOut: true },
+    );
   }
 
   private onPromptEscape(): void {
     const prompt = this.prompt;
     if (!prompt) return;
     prompt.confirming = !prompt.confirming;
+    // Time does not run out while the reactor is being asked whether to decline: the countdown
+    // stops while the question is open and runs on after "Keep choosing" (unless it was paused by
+    // hand before, in which case it stays paused).
+    if (prompt.confirming && !prompt.countdown.paused) {
+      prompt.countdown.pause();
+      prompt.pausedToConfirm = true;
+    } else if (!prompt.confirming && prompt.pausedToConfirm) {
+      prompt.countdown.resume();
+      prompt.pausedToConfirm = false;
+      prompt.lastTick = performance.now();
+    }
     const open = this.openFor();
     if (!open) return;
     this.drawPrompt(open.who, open.offers);

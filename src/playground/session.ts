@@ -37,6 +37,11 @@ export interface SessionFile {
   commands: Command[];
   /** The dice the session rolled, for reading; replay rolls them again from the seed. */
   rolls: { faces: number; value: number }[];
+  /**
+   * The places in `commands` of declines that stood in for a prompt whose countdown ran out, so
+   * their chat cards say time ran out after a reload too (absent: none).
+   */
+  timedOut?: number[];
 }
 
 export interface LogLine {
@@ -45,6 +50,8 @@ export interface LogLine {
   events: EngineEvent[];
   /** Dice rolled while this command ran. */
   rolls: { faces: number; value: number }[];
+  /** A decline sent because the prompt's countdown ran out, not chosen by the reactor. */
+  timedOut?: true;
 }
 
 export type Listener = (session: Session, last: LogLine | null) => void;
@@ -95,8 +102,11 @@ export class Session {
     return () => this.listeners.delete(listener);
   }
 
-  /** Send a command to the engine; the state moves on only when it is accepted. */
-  dispatch(command: Command): ApplyResult {
+  /**
+   * Send a command to the engine; the state moves on only when it is accepted. `timedOut` marks a
+   * decline the prompt's countdown sent (its card says time ran out).
+   */
+  dispatch(command: Command, how: { timedOut?: boolean } = {}): ApplyResult {
     const before = this.dice.rolls.length;
     const result = apply(this.state, command, this.dice, getRuleset(this.state.ruleset));
     const line: LogLine = {
@@ -104,6 +114,7 @@ export class Session {
       refusal: result.ok ? null : result.refusal,
       events: result.ok ? result.events : [],
       rolls: this.dice.rolls.slice(before),
+      ...(how.timedOut === true ? { timedOut: true as const } : {}),
     };
     this.log.push(line);
     if (result.ok) this.state = result.state;
@@ -167,7 +178,13 @@ export class Session {
 
   /** This session with only its first `keep` log lines: replayed from the seed, so the same dice. */
   truncated(keep: number): Session {
-    return Session.fromFile({ ...this.toFile(), commands: this.log.slice(0, keep).map((l) => l.command) });
+    const file = this.toFile();
+    const timedOut = file.timedOut?.filter((i) => i < keep);
+    return Session.fromFile({
+      ...file,
+      commands: this.log.slice(0, keep).map((l) => l.command),
+      ...(timedOut && timedOut.length > 0 ? { timedOut } : { timedOut: undefined }),
+    });
   }
 
   private firstAccepted(): number {
@@ -188,6 +205,7 @@ export class Session {
       seed: this.seed,
       commands: this.log.map((l) => l.command),
       rolls: this.dice.rolls.map((r) => ({ ...r })),
+      ...timedOutOf(this.log),
     };
   }
 
@@ -198,12 +216,19 @@ export class Session {
   static fromFile(file: SessionFile): Session {
     const session = new Session(file.encounter, file.setup, file.seed);
     const initial = session.state;
-    for (const command of file.commands) session.dispatch(command);
+    const timedOut = new Set(file.timedOut ?? []);
+    file.commands.forEach((command, i) => session.dispatch(command, { timedOut: timedOut.has(i) }));
     const replayed = replay(initial, file.commands, new SeededDice(file.seed)).state;
     if (JSON.stringify(replayed) !== JSON.stringify(session.state))
       throw new Error("replay diverged from the session");
     return session;
   }
+}
+
+/** The `timedOut` field of a session file for `log`: absent when no countdown ran out. */
+function timedOutOf(log: readonly LogLine[]): Pick<SessionFile, "timedOut"> {
+  const places = log.flatMap((line, i) => (line.timedOut === true ? [i] : []));
+  return places.length > 0 ? { timedOut: places } : {};
 }
 
 /**
@@ -266,6 +291,15 @@ export function parseSessionFile(value: unknown): SessionFile {
   if (!Array.isArray(value.commands) || value.commands.length > MAX_COMMANDS)
     throw new SessionFileError("commands");
   if (value.rolls !== undefined && !Array.isArray(value.rolls)) throw new SessionFileError("rolls");
+  const commandCount = value.commands.length;
+  if (
+    value.timedOut !== undefined &&
+    (!Array.isArray(value.timedOut) ||
+      !value.timedOut.every(
+        (i) => Number.isSafeInteger(i) && (i as number) >= 0 && (i as number) < commandCount,
+      ))
+  )
+    throw new SessionFileError("timedOut");
   checkSetup(value.setup, ruleset);
   return value as unknown as SessionFile;
 }

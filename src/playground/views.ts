@@ -79,7 +79,11 @@ export class ViewModules {
   chatHtml(state: EncounterState, line: LogLine): string | null {
     const renderer = this.ready.get("chat");
     if (!renderer) return null;
-    const card = chatCard({ command: line.command, events: line.events }, state, this.loc);
+    const card = chatCard(
+      { command: line.command, events: line.events, ...(line.timedOut === true ? { timedOut: true } : {}) },
+      state,
+      this.loc,
+    );
     return card ? renderer({ tempo: card }) : null;
   }
 

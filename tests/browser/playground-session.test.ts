@@ -50,6 +50,36 @@ describe("playground session", () => {
     expect(loaded.toFile()).toEqual(session.toFile());
   });
 
+  it("keeps which declines stood in for a countdown that ran out, through a save, a load and an undo", () => {
+    if (!flow) throw new Error("no flow encounter");
+    const session = new Session(flow.id, flow.setup, 1234);
+    session.dispatch({ type: "start" });
+    const current = session.state.current;
+    if (!current) throw new Error("nobody's turn");
+    const target = session.state.roster.find(
+      (id) => combatantIn(session.state, id)?.side !== combatantIn(session.state, current)?.side,
+    );
+    session.dispatch({ type: "act", who: current, action: "attack", ...(target ? { target } : {}) });
+    const offer = session.state.offers[0];
+    if (!offer) throw new Error("the attack drew no reaction offer");
+    session.dispatch(
+      { type: "react", who: offer.who, with: "decline", against: offer.against },
+      { timedOut: true },
+    );
+    const at = session.log.length - 1;
+    expect(session.log[at]?.timedOut).toBe(true);
+    expect(session.toFile().timedOut).toEqual([at]);
+    const loaded = Session.fromFile(parseSessionFile(JSON.parse(JSON.stringify(session.toFile()))));
+    expect(loaded.log.map((l) => l.timedOut === true)).toEqual(session.log.map((l) => l.timedOut === true));
+    // Going back past the decline forgets it: the shorter session has no countdown that ran out.
+    expect(session.truncated(at).toFile().timedOut).toBeUndefined();
+    // A place that names no command is a file this playground could not have written.
+    expect(() => parseSessionFile({ ...session.toFile(), timedOut: [session.log.length] })).toThrow(
+      "timedOut",
+    );
+    expect(() => parseSessionFile({ ...session.toFile(), timedOut: "0" })).toThrow("timedOut");
+  });
+
   it("refuses files that are not playground sessions", () => {
     expect(() => parseSessionFile({ commands: [] })).toThrow();
     expect(() => parseSessionFile(null)).toThrow();

@@ -40,7 +40,7 @@ import {
 } from "./checks";
 import { asJson, dataOf, flowExt, readExt, type ProvokedData } from "./data";
 import { inReach, pushBackCell, sceneIndex, sizeRank, standingOf, threatenersOf } from "./geometry";
-import { moveSpeedOf } from "./movement";
+import { countMovement, moveSpeedOf } from "./movement";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
@@ -148,8 +148,9 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
       // On a grid a move walks a path (the `move` command, or a readied move's answer).
       if (gridOf(state).type !== "none" && c.at !== null) refuse("FlowMoveNeedsPath", { who: c.name });
       if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
-      // "1 AP per Move Speed; maximum 2 AP/turn".
-      if (usedCount(c, "turn", "moveAp") >= MAX_MOVE_AP)
+      // "1 AP per Move Speed; maximum 2 AP/turn"; "The most a player can move per round is 2 AP
+      // worth of movement", a readied move later in the round included.
+      if (usedCount(c, "round", "moveAp") >= MAX_MOVE_AP)
         refuse("FlowMoveTooFar", { who: c.name, max: 0, need: moveSpeedOf(c) });
       break;
     default:
@@ -475,8 +476,7 @@ export function performAct(ctx: Context, plan: ActPlan, index?: SpatialIndex): v
       break;
     case "move":
       // A move on a gridless scene: Move Speed hexes for 1 AP, counted toward "maximum 2 AP/turn".
-      markUsed(c, "turn", "moveAp");
-      markUsed(c, "turn", "moveHexes", moveSpeedOf(c));
+      countMovement(c, 1, moveSpeedOf(c));
       break;
     case "flowState":
       // "Retain all Flow Points at the end of your turn, skipping the normal FP decay."

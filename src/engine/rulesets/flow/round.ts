@@ -165,10 +165,10 @@ function closeRound(ctx: Context): void {
     for (const c of inRosterOrder(state)) {
       if (!isSurprised(c)) continue;
       removeCondition(ctx, c.id, "surprised");
-      // "they get their 2 free FP at the start of the first normal round of combat"; they start
-      // that round with the full RP everyone else started combat with.
+      // "they get their 2 free FP at the start of the first normal round of combat". Their RP
+      // stay at 0 until their own turn: "Players regain their RP at the start of their turn after
+      // combat is underway" (startTurnOf), so they cannot react before it.
       setPool(ctx, c.id, "fp", poolOf(c, "fp") + FP_AT_START, "combatStart");
-      setPool(ctx, c.id, "rp", fullRp(c), "combatStart");
     }
   }
   openRound(ctx, state.round + 1);

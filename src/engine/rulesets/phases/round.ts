@@ -134,9 +134,13 @@ export function advance(ctx: Context, from: string | null): void {
     return;
   }
   // A delayer "may just wait until some time later and act then": the Phase does not end under it.
-  // It waits here, nobody current, until a delayer acts or the GM goes on (`next`).
+  // It waits here, nobody current, until a delayer acts or the GM goes on (`next`). A delayer who
+  // named its place ("immediately before Captain Comet's action") just before a character who has
+  // already acted this Phase is not waited for: it acts there in the next Phase ("If you take a
+  // delayed action in the next Phase, before your regular action comes up, your initiative score
+  // rises to that new point"). One whose named character cannot act has no such place, and waits.
   const waiting = rosterView(state).filter(
-    (d) => listed.has(d.id) && canAct(d) && state.order.includes(d.id),
+    (d) => listed.has(d.id) && canAct(d) && state.order.includes(d.id) && !placeNamedAhead(state, d),
   );
   if (waiting.length > 0) {
     phEncounter(state).phaseEnd = true;
@@ -150,6 +154,14 @@ export function advance(ctx: Context, from: string | null): void {
     return;
   }
   nextPhase(ctx);
+}
+
+/** Whether delayer `d` named its place before a character still able to act there (a later Phase). */
+function placeNamedAhead(state: EncounterState, d: CombatantState): boolean {
+  const until = phRead(d).delaying?.until ?? null;
+  if (until === null || !phEncounter(state).sequence.includes(until)) return false;
+  const named = peeker(state)(until);
+  return named !== undefined && canAct(named);
 }
 
 /**

@@ -272,14 +272,44 @@ export function nextFromPostTurn(ctx: Context): void {
   enterPhase(ctx, ctx.state.round + 1, 1);
 }
 
-/** A combatant who joins a running fight takes its place by Initiative, after those it ties with. */
-export function placeNewcomer(state: EncounterState, c: CombatantState): void {
+/**
+ * Two characters tied on Initiative roll off: "the characters who are tied randomly determine which
+ * one of them goes before the other". Each rolls a d6, `first` (earlier in the roster) first; an
+ * equal roll is rolled again. Whether `second` wins.
+ */
+function winsRollOff(ctx: Context, first: string, second: string): boolean {
+  for (;;) {
+    const rolls = [first, second].map((id) => {
+      const roll = ctx.roll(6, "initiativeTie", id);
+      ph(draftOf(ctx.state, id) as CombatantState).tieRolls.push(roll);
+      ctx.emit({ type: "initiativeTieRolled", who: id, roll });
+      return roll;
+    });
+    const [a = 0, b = 0] = rolls;
+    if (a !== b) return b > a;
+  }
+}
+
+/**
+ * A combatant who joins a running fight takes its place by Initiative. A tie is settled by the same
+ * random roll-off as at the start, "at any time": the newcomer rolls off with each character it
+ * ties with, in sequence order, and goes before the first it beats (after all of them if it beats
+ * none). Those already placed keep their order ("In every phase that follows, the characters act in
+ * the same order").
+ */
+export function placeNewcomer(ctx: Context, c: CombatantState): void {
+  const { state } = ctx;
   const enc = phEncounter(state);
   if (enc.sequence.includes(c.id)) return;
-  c.initiative = baseInitiative(c);
+  const score = baseInitiative(c);
+  c.initiative = score;
   const read = peeker(state);
-  const at = enc.sequence.findIndex((id) => (read(id)?.initiative ?? 0) < (c.initiative ?? 0));
-  if (at < 0) enc.sequence.push(c.id);
-  else enc.sequence.splice(at, 0, c.id);
+  let at = enc.sequence.findIndex((id) => (read(id)?.initiative ?? 0) <= score);
+  if (at < 0) at = enc.sequence.length;
+  for (; at < enc.sequence.length; at += 1) {
+    const other = enc.sequence[at] as string;
+    if (read(other)?.initiative !== score || winsRollOff(ctx, other, c.id)) break;
+  }
+  enc.sequence.splice(at, 0, c.id);
   if (typeof state.phase === "number" || state.phase === "postTurn") state.order = [...enc.sequence];
 }

@@ -59,3 +59,55 @@ describe("phases delay with a named place (\"You can specify your new place in t
     expect(combatantIn(t.state, "goon")?.initiative).toBe(10);
   });
 });
+
+describe('phases ties at any time ("If two or more characters have the same Initiative score, the characters who are tied randomly determine which one of them goes before the other")', () => {
+  /** hero 8 and thug 6, started: nobody tied, no dice. */
+  const pair = (dice: number[]) =>
+    new Table(
+      [
+        { id: "hero", side: "party", stats: { combatValue: 8 } },
+        { id: "thug", side: "foes", stats: { combatValue: 6 } },
+      ],
+      dice,
+    ).do({ type: "start" });
+
+  it("a newcomer tied with a character rolls off with it: the higher d6 goes first", () => {
+    const t = pair([2, 5]);
+    t.do({ type: "addCombatant", combatant: { id: "goon", side: "foes", stats: { combatValue: 6 } } });
+    expect(t.state.order).toEqual(["hero", "goon", "thug"]);
+    expect(t.eventsOf("initiativeTieRolled")).toEqual([
+      { type: "initiativeTieRolled", who: "thug", roll: 2 },
+      { type: "initiativeTieRolled", who: "goon", roll: 5 },
+    ]);
+    expect(t.dice.used).toBe(2);
+  });
+
+  it("a newcomer that loses the roll-off goes after the one it tied with; an equal roll is rolled again", () => {
+    const t = pair([4, 4, 6, 1]);
+    t.do({ type: "addCombatant", combatant: { id: "goon", side: "foes", stats: { combatValue: 6 } } });
+    expect(t.state.order).toEqual(["hero", "thug", "goon"]);
+    expect(t.eventsOf("initiativeTieRolled").map((e) => [e.who, e.roll])).toEqual([
+      ["thug", 4],
+      ["goon", 4],
+      ["thug", 6],
+      ["goon", 1],
+    ]);
+  });
+
+  it("a newcomer tied with several rolls off with each in turn, and goes before the first it beats", () => {
+    const t = new Table(
+      [
+        { id: "hero", side: "party", stats: { combatValue: 8 } },
+        { id: "thug", side: "foes", stats: { combatValue: 8 } },
+        { id: "goon", side: "foes", stats: { combatValue: 3 } },
+      ],
+      [6, 1, 5, 3, 2, 4],
+    ).do({ type: "start" });
+    expect(t.state.order).toEqual(["hero", "thug", "goon"]);
+    t.do({ type: "addCombatant", combatant: { id: "imp", side: "foes", stats: { combatValue: 8 } } });
+    // Loses to hero (5 against 3), beats thug (4 against 2): between them, for every Phase after.
+    expect(t.state.order).toEqual(["hero", "imp", "thug", "goon"]);
+    expect(t.state.ext.sequence).toEqual(["hero", "imp", "thug", "goon"]);
+    expect(t.dice.used).toBe(6);
+  });
+});

@@ -17,6 +17,71 @@ export interface TempoSettings {
   reactToUnseen: boolean;
   /** The GM's hand: a GM's drop with the override key held places the token without walking it. */
   gmOverride: boolean;
+  /** flow's options (docs/rulesets/flow.md, "Decisions"): one world setting each. */
+  flowReactionAttackEdges: string;
+  flowReactionAttackFp: string;
+  flowInterceptLost: string;
+  flowReadyAp: string;
+  flowInitiativeTies: string;
+}
+
+/**
+ * flow's options as world settings: the setting, the option it fills, and the label of each value.
+ * The values are the option's own choices (src/engine/rulesets/flow/options.ts), default first.
+ */
+const FLOW_OPTION_SETTINGS = [
+  {
+    key: "flowReactionAttackEdges",
+    option: "reactionAttackEdges",
+    name: "TEMPO.Settings.FlowReactionAttackEdges.Name",
+    hint: "TEMPO.Settings.FlowReactionAttackEdges.Hint",
+    choices: {
+      unmodified: "TEMPO.Settings.FlowReactionAttackEdges.Unmodified",
+      included: "TEMPO.Settings.FlowReactionAttackEdges.Included",
+    },
+  },
+  {
+    key: "flowReactionAttackFp",
+    option: "reactionAttackFp",
+    name: "TEMPO.Settings.FlowReactionAttackFp.Name",
+    hint: "TEMPO.Settings.FlowReactionAttackFp.Hint",
+    choices: {
+      both: "TEMPO.Settings.FlowReactionAttackFp.Both",
+      hitOnly: "TEMPO.Settings.FlowReactionAttackFp.HitOnly",
+    },
+  },
+  {
+    key: "flowInterceptLost",
+    option: "interceptLost",
+    name: "TEMPO.Settings.FlowInterceptLost.Name",
+    hint: "TEMPO.Settings.FlowInterceptLost.Hint",
+    choices: {
+      closes: "TEMPO.Settings.FlowInterceptLost.Closes",
+      allyReacts: "TEMPO.Settings.FlowInterceptLost.AllyReacts",
+    },
+  },
+  {
+    key: "flowReadyAp",
+    option: "readyAp",
+    name: "TEMPO.Settings.FlowReadyAp.Name",
+    hint: "TEMPO.Settings.FlowReadyAp.Hint",
+    choices: { keep: "TEMPO.Settings.FlowReadyAp.Keep", forfeit: "TEMPO.Settings.FlowReadyAp.Forfeit" },
+  },
+  {
+    key: "flowInitiativeTies",
+    option: "initiativeTies",
+    name: "TEMPO.Settings.FlowInitiativeTies.Name",
+    hint: "TEMPO.Settings.FlowInitiativeTies.Hint",
+    choices: {
+      agility: "TEMPO.Settings.FlowInitiativeTies.Agility",
+      rollOff: "TEMPO.Settings.FlowInitiativeTies.RollOff",
+    },
+  },
+] as const;
+
+/** A flow option's default, as the ruleset declares it. */
+function flowDefault(option: string): string {
+  return getRuleset("flow").options[option]?.default ?? "";
 }
 
 /**
@@ -29,6 +94,7 @@ export function encounterOptions(ruleset: RulesetId, settings: TempoSettings): R
   const candidates: { option: string; values: string[] }[] = [
     { option: "apRefresh", values: [settings.ratingApRefresh] },
     { option: "frantic", values: settings.marchingFrantic ? ["on", "true", "yes"] : ["off", "false", "no"] },
+    ...FLOW_OPTION_SETTINGS.map(({ key, option }) => ({ option, values: [settings[key]] })),
   ];
   const options: Record<string, string> = {};
   for (const { option, values } of candidates) {
@@ -149,6 +215,18 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  // flow's options: read when a combat starts, like the ruleset; a running combat keeps its own.
+  for (const { key, option, name, hint, choices } of FLOW_OPTION_SETTINGS) {
+    settings.register(SYSTEM_ID, key, {
+      name,
+      hint,
+      scope: "world",
+      config: true,
+      type: String,
+      default: flowDefault(option),
+      choices,
+    });
+  }
 }
 
 function isRuleset(value: unknown): value is RulesetId {
@@ -166,6 +244,7 @@ export function readSettings(): TempoSettings {
       marchingFrantic: false,
       reactToUnseen: false,
       gmOverride: true,
+      ...flowDefaults(),
     };
   const ruleset = settings.get(SYSTEM_ID, "ruleset");
   const refresh = settings.get(SYSTEM_ID, "ratingApRefresh");
@@ -176,5 +255,23 @@ export function readSettings(): TempoSettings {
     marchingFrantic: settings.get(SYSTEM_ID, "marchingFrantic"),
     reactToUnseen: settings.get(SYSTEM_ID, "reactToUnseen"),
     gmOverride: settings.get(SYSTEM_ID, "gmOverride"),
+    ...flowSettings((key) => settings.get(SYSTEM_ID, key)),
   };
+}
+
+type FlowSettingKey = (typeof FLOW_OPTION_SETTINGS)[number]["key"];
+
+/** flow's option settings at their defaults. */
+function flowDefaults(): Pick<TempoSettings, FlowSettingKey> {
+  return flowSettings(() => undefined);
+}
+
+/** flow's option settings as read, each its option's default unless it holds one of the choices. */
+function flowSettings(read: (key: FlowSettingKey) => unknown): Pick<TempoSettings, FlowSettingKey> {
+  const values = {} as Record<FlowSettingKey, string>;
+  for (const { key, option, choices } of FLOW_OPTION_SETTINGS) {
+    const value = read(key);
+    values[key] = typeof value === "string" && Object.hasOwn(choices, value) ? value : flowDefault(option);
+  }
+  return values;
 }

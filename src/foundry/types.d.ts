@@ -34,6 +34,11 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingFrantic": boolean;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
+    "tempo.flowReactionAttackEdges": string;
+    "tempo.flowReactionAttackFp": string;
+    "tempo.flowInterceptLost": string;
+    "tempo.flowReadyAp": string;
+    "tempo.flowInitiativeTies": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{
       required: true;
       nullable: false;

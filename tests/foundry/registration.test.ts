@@ -74,6 +74,11 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
+      ["tempo", "flowReactionAttackEdges", "world"],
+      ["tempo", "flowReactionAttackFp", "world"],
+      ["tempo", "flowInterceptLost", "world"],
+      ["tempo", "flowReadyAp", "world"],
+      ["tempo", "flowInitiativeTies", "world"],
     ]);
   });
 

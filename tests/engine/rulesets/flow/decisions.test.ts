@@ -236,3 +236,19 @@ describe('flow initiative ties ("Ties are resolved as normal")', () => {
     expect(t.state.order).toEqual(["ana", "gob", "orc"]);
   });
 });
+
+describe('flow Advantage and Disadvantage ("your next physical attack against that target gains Advantage"; "can make reasonable actions (GM discretion) at Disadvantage")', () => {
+  it("cancel each other: a grappler's attack after a Feint rolls one d100", () => {
+    const t = duelWith({}, [30]);
+    t.do({ type: "act", who: "ana", action: "grapple", target: "orc", outcome: "success" });
+    t.do({ type: "act", who: "ana", action: "feint", target: "orc", outcome: "success" });
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc" });
+    expect(t.event("checkRolled")).toMatchObject({
+      who: "ana",
+      purpose: "attack",
+      rolls: [30],
+      roll: 30,
+      edge: null,
+    });
+  });
+});

@@ -18,6 +18,41 @@ export const WORLD_VERSION = "worldVersion";
  */
 export const OPTION_SETTINGS = [
   {
+    key: "flowReactionAttackEdges",
+    ruleset: "flow",
+    option: "reactionAttackEdges",
+    name: "TEMPO.Settings.FlowReactionAttackEdges.Name",
+    hint: "TEMPO.Settings.FlowReactionAttackEdges.Hint",
+  },
+  {
+    key: "flowReactionAttackFp",
+    ruleset: "flow",
+    option: "reactionAttackFp",
+    name: "TEMPO.Settings.FlowReactionAttackFp.Name",
+    hint: "TEMPO.Settings.FlowReactionAttackFp.Hint",
+  },
+  {
+    key: "flowInterceptLost",
+    ruleset: "flow",
+    option: "interceptLost",
+    name: "TEMPO.Settings.FlowInterceptLost.Name",
+    hint: "TEMPO.Settings.FlowInterceptLost.Hint",
+  },
+  {
+    key: "flowReadyAp",
+    ruleset: "flow",
+    option: "readyAp",
+    name: "TEMPO.Settings.FlowReadyAp.Name",
+    hint: "TEMPO.Settings.FlowReadyAp.Hint",
+  },
+  {
+    key: "flowInitiativeTies",
+    ruleset: "flow",
+    option: "initiativeTies",
+    name: "TEMPO.Settings.FlowInitiativeTies.Name",
+    hint: "TEMPO.Settings.FlowInitiativeTies.Hint",
+  },
+  {
     key: "marchingReactionBack",
     ruleset: "marching",
     option: "reactionBack",

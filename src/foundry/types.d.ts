@@ -48,6 +48,11 @@ declare module "fvtt-types/configuration" {
     "tempo.gmOverride": boolean;
     /** The Tempo version the world was last migrated to (src/foundry/migrations). */
     "tempo.worldVersion": string;
+    "tempo.flowReactionAttackEdges": string;
+    "tempo.flowReactionAttackFp": string;
+    "tempo.flowInterceptLost": string;
+    "tempo.flowReadyAp": string;
+    "tempo.flowInitiativeTies": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{
       required: true;
       nullable: false;

@@ -110,10 +110,44 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     });
   });
 
-  it("gives a ruleset only options it declares, so every ruleset accepts the result", () => {
+  it("gives flow its options, the readings its text leaves open (docs/rulesets/flow.md, Decisions)", () => {
     expect(encounterOptions("flow", { ...defaults, ratingApRefresh: "turn", marchingFrantic: true })).toEqual(
       {},
     );
+    const ruleOptions = {
+      flowReactionAttackEdges: "included",
+      flowReactionAttackFp: "hitOnly",
+      flowInterceptLost: "allyReacts",
+      flowReadyAp: "forfeit",
+      flowInitiativeTies: "rollOff",
+    };
+    const options = encounterOptions("flow", { ...defaults, ruleOptions });
+    expect(options).toEqual({
+      reactionAttackEdges: "included",
+      reactionAttackFp: "hitOnly",
+      interceptLost: "allyReacts",
+      readyAp: "forfeit",
+      initiativeTies: "rollOff",
+    });
+    expect(createEncounter({ ruleset: "flow", options, combatants: [] }, getRuleset("flow")).options).toEqual(
+      options,
+    );
+    // A value the ruleset does not declare is left out, so the encounter takes the option's default.
+    expect(
+      encounterOptions("flow", { ...defaults, ruleOptions: { flowReadyAp: "bank" } }),
+    ).not.toHaveProperty("readyAp");
+  });
+
+  it("gives a ruleset only options it declares, so every ruleset accepts the result", () => {
+    expect(
+      encounterOptions("rating", {
+        ...defaults,
+        ruleOptions: { flowReadyAp: "forfeit" },
+        marchingFrantic: true,
+      }),
+    ).toEqual({
+      apRefresh: "round",
+    });
     for (const id of RULESET_IDS) {
       const ruleOptions = Object.fromEntries(
         OPTION_SETTINGS.map((def) => [

@@ -4,27 +4,26 @@
  * (performAct).
  */
 import type { Outcome } from "../../commands";
-import { gridOf, peeker, settled, type Context } from "../../context";
+import { gridOf, type Context } from "../../context";
 import { combatant, requireAble, draftOf, readCombatant } from "../../core/combatants";
 import { addCondition, hasCondition, removeCondition } from "../../core/conditions";
 import { closePending, offer, openPending, requireNoOpenOffers } from "../../core/offers";
 import { gain, requirePool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
-import { distance, type SpatialIndex } from "../../grid";
+import type { SpatialIndex } from "../../grid";
 import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState, Pending } from "../../state";
 import { hitOutcome, missed, openAttack } from "./attacks";
+import { attackModifier, grapplerDisadvantage, useFeint } from "./modifiers";
 import {
   ACTION_EFFECTS,
   FLOW_ACTIONS,
   FLOW_REACTIONS,
-  GANG_UP_BONUS,
   MAX_MOVE_AP,
   OFF_HAND_EXEMPT_TAGS,
   OFF_HAND_PENALTY,
   POTION_IN_HAND_AP,
-  RANGE_PENALTY,
   TOTAL_DEFENSE_RP,
 } from "./catalog";
 import {
@@ -40,7 +39,7 @@ import {
 } from "./checks";
 import { asJson, dataOf, flowExt, readExt, type ProvokedData } from "./data";
 import { inReach, pushBackCell, sceneIndex, sizeRank, standingOf, threatenersOf } from "./geometry";
-import { moveSpeedOf } from "./movement";
+import { countMovement, moveSpeedOf } from "./movement";
 import { poolOf } from "./pools";
 import { holdForTriggers, triggersFor } from "./ready";
 import { finishTurn, requireOwnTurn } from "./round";
@@ -148,8 +147,9 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
       // On a grid a move walks a path (the `move` command, or a readied move's answer).
       if (gridOf(state).type !== "none" && c.at !== null) refuse("FlowMoveNeedsPath", { who: c.name });
       if (hasCondition(c, "grappled")) refuse("FlowGrappledCannotMove", { who: c.name });
-      // "1 AP per Move Speed; maximum 2 AP/turn".
-      if (usedCount(c, "turn", "moveAp") >= MAX_MOVE_AP)
+      // "1 AP per Move Speed; maximum 2 AP/turn"; "The most a player can move per round is 2 AP
+      // worth of movement", a readied move later in the round included.
+      if (usedCount(c, "round", "moveAp") >= MAX_MOVE_AP)
         refuse("FlowMoveTooFar", { who: c.name, max: 0, need: moveSpeedOf(c) });
       break;
     default:
@@ -167,52 +167,6 @@ export function prepareAct(state: EncounterState, cmd: ActRequest, readied: bool
     breakFree,
     effect,
   };
-}
-
-/** "Attacker: ... can make reasonable actions (GM discretion) at Disadvantage". */
-function grapplerDisadvantage(c: CombatantState): boolean {
-  return readExt(c).grappling !== undefined;
-}
-
-/** Feint: "your next physical attack against that target gains Advantage"; used up by that attack. */
-function useFeint(c: CombatantState, target: string): boolean {
-  const feints = readExt(c).feints ?? [];
-  if (!feints.includes(target)) return false;
-  const rest = feints.filter((id) => id !== target);
-  if (rest.length > 0) flowExt(c).feints = rest;
-  else delete flowExt(c).feints;
-  return true;
-}
-
-/** Melee bonus and range penalty on a rolled attack. */
-function attackModifier(
-  state: EncounterState,
-  a: CombatantState,
-  t: CombatantState,
-  melee: boolean,
-  known?: SpatialIndex,
-): number {
-  if (melee) {
-    // Gang-up: "When 2 or more allies are threatening the same enemy ... +10 Melee bonus".
-    const index = known ?? sceneIndex(state);
-    const read = peeker(state);
-    const ganging = settled(state.roster).some((id) => {
-      const ally = read(id);
-      return (
-        ally !== undefined &&
-        ally.id !== a.id &&
-        ally.side === a.side &&
-        !ally.defeated &&
-        inReach(state, ally, t, index)
-      );
-    });
-    return ganging ? GANG_UP_BONUS : 0;
-  }
-  // "a Shortbow (Range 6) gets a -10 for 7-12 hexes, -20 for 13-18 hexes, etc."
-  const range = a.stats.weaponRange;
-  if (range === undefined || range <= 0 || !a.at || !t.at || gridOf(state).type === "none") return 0;
-  const d = distance(gridOf(state), a.at, t.at);
-  return d > range ? -RANGE_PENALTY * Math.ceil((d - range) / range) : 0;
 }
 
 function performAttack(
@@ -475,8 +429,7 @@ export function performAct(ctx: Context, plan: ActPlan, index?: SpatialIndex): v
       break;
     case "move":
       // A move on a gridless scene: Move Speed hexes for 1 AP, counted toward "maximum 2 AP/turn".
-      markUsed(c, "turn", "moveAp");
-      markUsed(c, "turn", "moveHexes", moveSpeedOf(c));
+      countMovement(c, 1, moveSpeedOf(c));
       break;
     case "flowState":
       // "Retain all Flow Points at the end of your turn, skipping the normal FP decay."

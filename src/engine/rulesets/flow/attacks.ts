@@ -15,7 +15,7 @@ import { gain } from "../../core/pools";
 import { refuse } from "../../refusal";
 import type { Cell, CombatantState, Pending } from "../../state";
 import { FLOW_REACTIONS, FP_FOR_CRIT, FP_FOR_HIT, FP_FOR_KILL, INTERCEPT_HEXES } from "./catalog";
-import { isSuccess, outcomeLevel, rollCheck, skillOf, type Level } from "./checks";
+import { edgeOf, isSuccess, outcomeLevel, rollCheck, skillOf, type Edge, type Level } from "./checks";
 import { asJson, dataOf, type AttackData, type RiposteData } from "./data";
 import {
   EnemyCells,
@@ -30,6 +30,8 @@ import {
 import type { SpatialIndex } from "../../grid";
 import { gainReactionFp, poolOf } from "./pools";
 import { defeat } from "./status";
+import { flowOption } from "./options";
+import { attackModifier, grapplerDisadvantage, reactionEdge, useFeint } from "./modifiers";
 
 function rpCost(reaction: string): number {
   return FLOW_REACTIONS[reaction]?.cost.rp ?? 0;
@@ -135,13 +137,24 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
 /**
  * A Reaction Attack: "1 RP to roll a single unmodified attack against an enemy who performs a
  * triggering action within range". Rolled on Melee with no bonus, penalty, Advantage or
- * Disadvantage; a hit opens an attack the target may still Dodge/Parry/Block.
+ * Disadvantage; a hit opens an attack the target may still Dodge/Parry/Block. With the option
+ * reactionAttackEdges: included ("If not overtly excluded, you may assume that Reaction Attacks are
+ * included"), gang-up's +10, a Feint against the target (used up), the reactor's Total Defense
+ * Advantage and a grappler's Disadvantage apply as to any attack.
  */
 export function reactionAttack(ctx: Context, reactor: string, target: string, outcome: Outcome | null): void {
   const r = combatant(ctx.state, reactor);
+  let skill = skillOf(r, "melee");
+  let edge: Edge = null;
+  if (flowOption(ctx.state, "reactionAttackEdges") === "included") {
+    const t = combatant(ctx.state, target);
+    const feinted = useFeint(r, target);
+    skill += attackModifier(ctx.state, r, t, true);
+    edge = edgeOf(feinted || reactionEdge(r) === "advantage", grapplerDisadvantage(r));
+  }
   const level = outcome
     ? outcomeLevel(outcome)
-    : rollCheck(ctx, reactor, skillOf(r, "melee"), "reactionAttack").level;
+    : rollCheck(ctx, reactor, skill, "reactionAttack", edge).level;
   if (isSuccess(level)) {
     openAttack(ctx, {
       attacker: reactor,
@@ -227,8 +240,10 @@ export function finishAttack(ctx: Context, pending: Pending): void {
     crit && r !== undefined && ["dodge", "parry", "riposte"].includes(r.with) && r.level === "critFail";
   const multiplier = crit ? (botched ? 3 : 2) : 1;
   gain(ctx, d.attacker, "fp", crit ? FP_FOR_CRIT : FP_FOR_HIT, crit ? "criticalHit" : "hit");
-  // A Reaction Attack that lands is a successful reaction.
-  if (d.reactionAttack) gainReactionFp(ctx, d.attacker);
+  // A Reaction Attack that lands is a successful reaction, unless the table counts only the
+  // defences (option reactionAttackFp: hitOnly).
+  if (d.reactionAttack && flowOption(ctx.state, "reactionAttackFp") === "both")
+    gainReactionFp(ctx, d.attacker);
   let killed = false;
   const victimState = combatant(ctx.state, victim);
   if (d.outcome === "kill" && !victimState.defeated) {

@@ -14,7 +14,7 @@ import type { CommandType } from "../../commands";
 import { act } from "./actions";
 import { FLOW_ACTIONS, FLOW_CONDITIONS, FLOW_REACTIONS, FLOW_SKILLS, FLOW_STATS } from "./catalog";
 import { dataOf, encounterExt, type AttackData } from "./data";
-import { rollInitiative } from "./initiative";
+import { joinerPlace, rollInitiative } from "./initiative";
 import { FLOW_MOVE_MODES, move, previewMove } from "./movement";
 import { FLOW_POOLS, setupPools } from "./pools";
 import { react } from "./reactions";
@@ -23,6 +23,7 @@ import { endTurn, next, start } from "./round";
 import { settle } from "./settle";
 import { inReach } from "./geometry";
 import { flowExt } from "./data";
+import { FLOW_OPTIONS } from "./options";
 import { cancelReady, defeat, endGrapple, endGrapplesOf } from "./status";
 
 /** Run a handler, then let every pending trigger that waits for nothing go on. */
@@ -76,10 +77,8 @@ const addCombatant: Handler<"addCombatant"> = (ctx, cmd) => {
   rollInitiative(ctx, [joined]);
   const ext = encounterExt(ctx.state);
   const order = ext.initiativeOrder ?? [];
-  const read = peeker(ctx.state);
-  // Before the first combatant with a lower initiative: a tie goes after those already placed.
-  const lower = order.findIndex((id) => (read(id)?.initiative ?? 0) < (joined.initiative ?? 0));
-  const at = lower === -1 ? order.length : lower;
+  // Before the first combatant with a lower initiative; a tie is resolved "as normal".
+  const at = joinerPlace(ctx, joined, order, peeker(ctx.state));
   order.splice(at, 0, joined.id);
   ext.initiativeOrder = order;
   const current = ctx.state.current;
@@ -130,7 +129,7 @@ export const flow: Ruleset = {
   actions: FLOW_ACTIONS,
   reactions: FLOW_REACTIONS,
   moveModes: FLOW_MOVE_MODES,
-  options: {},
+  options: FLOW_OPTIONS,
   stats: FLOW_STATS,
   skills: FLOW_SKILLS,
   conditions: FLOW_CONDITIONS,

@@ -79,16 +79,30 @@ export interface MoveRequest {
   mode?: MoveMode | undefined;
 }
 
-/** What moving `hexes` more costs this turn, and whether it stays within 2 AP of movement. */
+/**
+ * What moving `hexes` more costs now, and whether it stays within 2 AP of movement this round.
+ * Hexes are bought by the turn ("1 AP to move full Move Speed": a move uses what this turn already
+ * bought first); the cap counts the round: "The most a player can move per round is 2 AP worth of
+ * movement", whatever ended the turn in between (a readied move firing later in the round).
+ */
 function normalMoveCost(c: CombatantState, hexes: number): number {
   const speed = moveSpeedOf(c);
   const moved = usedCount(c, "turn", "moveHexes");
   const paid = usedCount(c, "turn", "moveAp");
-  const needed = Math.ceil((moved + hexes) / speed);
-  // "The most a player can move per round is 2 AP worth of movement (~12 hexes)".
-  if (needed > MAX_MOVE_AP)
-    refuse("FlowMoveTooFar", { who: c.name, max: MAX_MOVE_AP * speed - moved, need: hexes });
-  return needed - paid;
+  const paidThisRound = usedCount(c, "round", "moveAp");
+  const more = Math.ceil((moved + hexes) / speed) - paid;
+  if (paidThisRound + more > MAX_MOVE_AP) {
+    const max = Math.max(0, (MAX_MOVE_AP - paidThisRound) * speed + paid * speed - moved);
+    refuse("FlowMoveTooFar", { who: c.name, max, need: hexes });
+  }
+  return more;
+}
+
+/** Count a move toward this turn's bought hexes and this round's 2 AP of movement. */
+export function countMovement(c: CombatantState, ap: number, hexes: number): void {
+  markUsed(c, "turn", "moveHexes", hexes);
+  markUsed(c, "turn", "moveAp", ap);
+  markUsed(c, "round", "moveAp", ap);
 }
 
 /**
@@ -263,8 +277,7 @@ export function performMove(ctx: Context, plan: MovePlan, index?: SpatialIndex):
   if (!start) return;
   if (plan.mode === "normal") {
     spend(ctx, c.id, "ap", plan.ap, "move");
-    markUsed(c, "turn", "moveHexes", plan.hexes);
-    markUsed(c, "turn", "moveAp", plan.ap);
+    countMovement(c, plan.ap, plan.hexes);
     walk(
       ctx,
       null,

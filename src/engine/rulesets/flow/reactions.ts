@@ -5,7 +5,6 @@
 import type { Outcome } from "../../commands";
 import { gridOf, type Context } from "../../context";
 import { combatant, requireAble } from "../../core/combatants";
-import { hasCondition } from "../../core/conditions";
 import { decline, findOffer, findPending, withdrawOffers } from "../../core/offers";
 import { gain, requirePool, spend } from "../../core/pools";
 import { refuse } from "../../refusal";
@@ -19,11 +18,8 @@ import { footprint } from "../../grid";
 import { indexOf, sizeRank, straightAway } from "./geometry";
 import { gainReactionFp } from "./pools";
 import { standAt } from "../../core/place";
-
-/** "Advantage on all Reactions until the beginning of your next turn" (Total Defense). */
-function reactionEdge(c: CombatantState): "advantage" | null {
-  return hasCondition(c, "totalDefense") ? "advantage" : null;
-}
+import { flowOption } from "./options";
+import { reactionEdge } from "./modifiers";
 
 /** The skill a defence rolls: "higher of Agility/Athletics (Dodge) or Melee (Parry)", Endurance (Block). */
 function defenceSkill(c: CombatantState, reaction: string): number {
@@ -184,15 +180,23 @@ export const react: Handler<"react"> = (ctx, cmd) => {
   // "You may not perform multiple Reactions against a single attack": the answer closes the
   // reactor's own offers for it; other reactors keep theirs. An Intercept closes them all ("No
   // other reactions may be used as a result of this").
+  // With the option interceptLost: allyReacts, the ally keeps its own defences until the Intercept
+  // is won (below); the other allies' Intercepts close at once.
+  const allyKeeps = cmd.with === "intercept" && flowOption(ctx.state, "interceptLost") === "allyReacts";
+  const ally = pending.kind === "attack" ? dataOf<AttackData>(pending).target : null;
   if (pending.kind === "attack" && cmd.with === "intercept")
-    withdrawOffers(ctx, (o) => o.trigger === pending.id, "answered");
+    withdrawOffers(ctx, (o) => o.trigger === pending.id && !(allyKeeps && o.who === ally), "answered");
   else if (pending.kind === "attack")
     withdrawOffers(ctx, (o) => o.trigger === pending.id && o.who === reactor.id, "answered");
   else withdrawOffers(ctx, (o) => o.id === found.id, "answered");
 
   if (cmd.with === "reactionAttack") reactionAttack(ctx, reactor.id, found.against, outcome);
-  else if (cmd.with === "intercept" && spot) intercept(ctx, pending, reactor, spot, swap, outcome);
-  else {
+  else if (cmd.with === "intercept" && spot) {
+    intercept(ctx, pending, reactor, spot, swap, outcome);
+    // A won Intercept: "No other reactions may be used as a result of this".
+    if (allyKeeps && dataOf<AttackData>(pending).intercept?.won)
+      withdrawOffers(ctx, (o) => o.trigger === pending.id, "answered");
+  } else {
     defend(ctx, pending, reactor, cmd.with, outcome);
     // A defence that won leaves nothing to intercept.
     if (dataOf<AttackData>(pending).reaction?.won)

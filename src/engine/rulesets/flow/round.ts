@@ -19,7 +19,8 @@ import { clearAllUsage, clearUsage, usedCount } from "../../core/usage";
 import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState } from "../../state";
-import { FP_AT_START, FP_DECAY, GRAPPLE_UPKEEP_AP } from "./catalog";
+import { FLOW_ACTIONS, FP_AT_START, FP_DECAY, GRAPPLE_UPKEEP_AP } from "./catalog";
+import { flowOption } from "./options";
 import { encounterExt, flowExt, readEncounterExt, readExt } from "./data";
 import { initiativeOrder, rollInitiative } from "./initiative";
 import { apAllotment, fullRp, loseFp, poolOf, regainRp } from "./pools";
@@ -135,8 +136,14 @@ export function finishTurn(ctx: Context, who: string): void {
     ctx.emit({ type: "ongoingEffectsResolved", who, conditions: c.conditions.map((k) => k.id) });
   // "FP decay: Lose 1 FP (unless Flow State was used)".
   if (usedCount(c, "turn", "flowState") === 0) loseFp(ctx, who, FP_DECAY, "fpDecay");
-  // "Any unused AP at the end of your turn is forfeited" - unless the AP wait for a readied action.
-  if (!readExt(c).readied) setPool(ctx, who, "ap", 0, "forfeited");
+  // "Any unused AP at the end of your turn is forfeited" - unless the AP wait for a readied action:
+  // all of them (option readyAp: keep), or only what the readied action costs (forfeit).
+  const readied = readExt(c).readied;
+  if (!readied) setPool(ctx, who, "ap", 0, "forfeited");
+  else if (flowOption(ctx.state, "readyAp") === "forfeit") {
+    const kept = Math.min(poolOf(c, "ap"), FLOW_ACTIONS[readied.action]?.cost?.ap ?? 0);
+    if (kept < poolOf(c, "ap")) setPool(ctx, who, "ap", kept, "forfeited");
+  }
   clearUsage(c, "turn");
   ctx.emit({ type: "turnEnded", who, round: ctx.state.round });
   advance(ctx, who);
@@ -165,10 +172,10 @@ function closeRound(ctx: Context): void {
     for (const c of inRosterOrder(state)) {
       if (!isSurprised(c)) continue;
       removeCondition(ctx, c.id, "surprised");
-      // "they get their 2 free FP at the start of the first normal round of combat"; they start
-      // that round with the full RP everyone else started combat with.
+      // "they get their 2 free FP at the start of the first normal round of combat". Their RP
+      // stay at 0 until their own turn: "Players regain their RP at the start of their turn after
+      // combat is underway" (startTurnOf), so they cannot react before it.
       setPool(ctx, c.id, "fp", poolOf(c, "fp") + FP_AT_START, "combatStart");
-      setPool(ctx, c.id, "rp", fullRp(c), "combatStart");
     }
   }
   openRound(ctx, state.round + 1);

@@ -797,7 +797,7 @@ export function start(ctx: Context): void {
 export function addCombatant(ctx: Context, cmd: CommandOf<"addCombatant">): void {
   (coreHandlers.addCombatant as (ctx: Context, cmd: CommandOf<"addCombatant">) => void)(ctx, cmd);
   if (ctx.state.status === "active")
-    placeNewcomer(ctx.state, draftOf(ctx.state, cmd.combatant.id) as CombatantState);
+    placeNewcomer(ctx, draftOf(ctx.state, cmd.combatant.id) as CombatantState);
 }
 
 export function removeCombatant(ctx: Context, cmd: CommandOf<"removeCombatant">): void {

@@ -136,9 +136,13 @@ export function advance(ctx: Context, from: string | null): void {
     return;
   }
   // A delayer "may just wait until some time later and act then": the Phase does not end under it.
-  // It waits here, nobody current, until a delayer acts or the GM goes on (`next`).
+  // It waits here, nobody current, until a delayer acts or the GM goes on (`next`). A delayer who
+  // named its place ("immediately before Captain Comet's action") just before a character who has
+  // already acted this Phase is not waited for: it acts there in the next Phase ("If you take a
+  // delayed action in the next Phase, before your regular action comes up, your initiative score
+  // rises to that new point"). One whose named character cannot act has no such place, and waits.
   const waiting = rosterView(state).filter(
-    (d) => listed.has(d.id) && canAct(d) && state.order.includes(d.id),
+    (d) => listed.has(d.id) && canAct(d) && state.order.includes(d.id) && !placeNamedAhead(state, d),
   );
   if (waiting.length > 0) {
     phEncounter(state).phaseEnd = true;
@@ -152,6 +156,14 @@ export function advance(ctx: Context, from: string | null): void {
     return;
   }
   nextPhase(ctx);
+}
+
+/** Whether delayer `d` named its place before a character still able to act there (a later Phase). */
+function placeNamedAhead(state: EncounterState, d: CombatantState): boolean {
+  const until = phRead(d).delaying?.until ?? null;
+  if (until === null || !phEncounter(state).sequence.includes(until)) return false;
+  const named = peeker(state)(until);
+  return named !== undefined && canAct(named);
 }
 
 /**
@@ -262,14 +274,44 @@ export function nextFromPostTurn(ctx: Context): void {
   enterPhase(ctx, ctx.state.round + 1, 1);
 }
 
-/** A combatant who joins a running fight takes its place by Initiative, after those it ties with. */
-export function placeNewcomer(state: EncounterState, c: CombatantState): void {
+/**
+ * Two characters tied on Initiative roll off: "the characters who are tied randomly determine which
+ * one of them goes before the other". Each rolls a d6, `first` (earlier in the roster) first; an
+ * equal roll is rolled again. Whether `second` wins.
+ */
+function winsRollOff(ctx: Context, first: string, second: string): boolean {
+  for (;;) {
+    const rolls = [first, second].map((id) => {
+      const roll = ctx.roll(6, "initiativeTie", id);
+      ph(draftOf(ctx.state, id) as CombatantState).tieRolls.push(roll);
+      ctx.emit({ type: "initiativeTieRolled", who: id, roll });
+      return roll;
+    });
+    const [a = 0, b = 0] = rolls;
+    if (a !== b) return b > a;
+  }
+}
+
+/**
+ * A combatant who joins a running fight takes its place by Initiative. A tie is settled by the same
+ * random roll-off as at the start, "at any time": the newcomer rolls off with each character it
+ * ties with, in sequence order, and goes before the first it beats (after all of them if it beats
+ * none). Those already placed keep their order ("In every phase that follows, the characters act in
+ * the same order").
+ */
+export function placeNewcomer(ctx: Context, c: CombatantState): void {
+  const { state } = ctx;
   const enc = phEncounter(state);
   if (enc.sequence.includes(c.id)) return;
-  c.initiative = baseInitiative(c);
+  const score = baseInitiative(c);
+  c.initiative = score;
   const read = peeker(state);
-  const at = enc.sequence.findIndex((id) => (read(id)?.initiative ?? 0) < (c.initiative ?? 0));
-  if (at < 0) enc.sequence.push(c.id);
-  else enc.sequence.splice(at, 0, c.id);
+  let at = enc.sequence.findIndex((id) => (read(id)?.initiative ?? 0) <= score);
+  if (at < 0) at = enc.sequence.length;
+  for (; at < enc.sequence.length; at += 1) {
+    const other = enc.sequence[at] as string;
+    if (read(other)?.initiative !== score || winsRollOff(ctx, other, c.id)) break;
+  }
+  enc.sequence.splice(at, 0, c.id);
   if (typeof state.phase === "number" || state.phase === "postTurn") state.order = [...enc.sequence];
 }

@@ -25,7 +25,7 @@ export interface Readied {
 
 /** What the phases ruleset keeps on each combatant (CombatantState.ext). */
 export interface PhasesCombatant {
-  /** Tie-break d6 results, in the order rolled, when initiative was tied at the start. */
+  /** Tie-break d6 results, in the order rolled, when initiative was tied (at the start, or with a newcomer). */
   tieRolls: number[];
   delaying: Delaying | null;
   readied: Readied | null;

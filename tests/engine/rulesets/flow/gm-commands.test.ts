@@ -16,13 +16,22 @@ describe("flow: a combatant joining the fight", () => {
     expect(t.state.status).not.toBe("active");
   });
 
-  it('on a tie goes after those already placed ("from highest to lowest roll")', () => {
-    // ana 9 + 1 = 10, orc 4 + 0 = 4; gob rolls 4 + 0 = 4, the orc's number: after the orc.
-    const t = duel({}, [4]);
-    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0] } });
-    expect(t.c("gob").initiative).toBe(4);
-    expect(t.state.ext).toMatchObject({ initiativeOrder: ["ana", "orc", "gob"] });
-    expect(t.state.order).toEqual(["ana", "orc", "gob"]);
+  it('on a tie is placed as ties are resolved at the start: higher Agility first, then a d10 roll-off ("Ties are resolved as normal")', () => {
+    // ana 9 + 1 = 10, orc 4 + 0 = 4. gob rolls 3 + 1 = 4, the orc's number with more Agility.
+    const t = duel({}, [3]);
+    t.do({ type: "addCombatant", combatant: { id: "gob", side: "foes", at: [6, 0], stats: { agility: 1 } } });
+    expect(t.state.ext).toMatchObject({ initiativeOrder: ["ana", "gob", "orc"] });
+    expect(t.diceLeft).toBe(0);
+    // imp rolls 4 + 0 = 4: equal Agility with the orc, so the two roll off (orc 6, imp 2): after it.
+    const u = duel({}, [4, 6, 2]);
+    u.do({ type: "addCombatant", combatant: { id: "imp", side: "foes", at: [6, 0] } });
+    expect(u.event("initiativeTieRolled")).toEqual({
+      type: "initiativeTieRolled",
+      who: ["orc", "imp"],
+      rolls: [6, 2],
+    });
+    expect(u.state.ext).toMatchObject({ initiativeOrder: ["ana", "orc", "imp"] });
+    expect(u.state.order).toEqual(["ana", "orc", "imp"]);
   });
 
   it("a newcomer whose place is already past (before the current combatant) waits for the next round", () => {

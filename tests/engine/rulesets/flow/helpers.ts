@@ -14,8 +14,13 @@ export class Table {
   state: EncounterState;
   events: EngineEvent[] = [];
   private dice: ScriptedDice;
-  constructor(combatants: CombatantSetup[], dice: number[] = [], grid: GridDescription = { type: "hex" }) {
-    this.state = createEncounter({ ruleset: "flow", grid, combatants }, flow);
+  constructor(
+    combatants: CombatantSetup[],
+    dice: number[] = [],
+    grid: GridDescription = { type: "hex" },
+    options: Record<string, string> = {},
+  ) {
+    this.state = createEncounter({ ruleset: "flow", grid, combatants, options }, flow);
     this.dice = new ScriptedDice(dice);
   }
   /** Apply a command that must be accepted; returns its events. */

@@ -20,6 +20,28 @@ describe("flow movement", () => {
     expect(t.pools("ana").ap).toBe(3);
   });
 
+  it('caps movement per round, whatever ends the turn (flow: "The most a player can move per round is 2 AP worth of movement (~12 hexes), plus an additional Hex of movement from Take a Step for a total of 13 hexes")', () => {
+    // ana moves 2 AP worth, then readies a move on orc's move: `ready` ends her turn, yet the
+    // readied move fires in the same round, so she has no movement left but her Take a Step.
+    const t = duel({ orc: { at: [0, 5] } });
+    t.do({ type: "move", who: "ana", path: [[-12, 0]] });
+    t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "move" } });
+    expect(t.pools("ana").ap).toBe(3);
+    t.do({ type: "move", who: "orc", path: [[0, 4]] });
+    expect(t.offers()).toEqual(["ana/readiedMove/orc"]);
+    expect(t.refusedWhole({ type: "move", who: "ana", path: [[-13, 0]] })).toEqual({
+      key: "TEMPO.Refusal.FlowMoveTooFar",
+      data: { who: "ana", max: 0, need: 1 },
+    });
+    t.do({ type: "react", who: "ana", with: "decline", against: "orc" });
+    expect(t.c("orc").at).toEqual([0, 4]);
+    // Next round the count starts again: the same readied move, had it waited, would go 12 hexes.
+    t.do({ type: "endTurn", who: "orc" });
+    expect(t.state.round).toBe(2);
+    t.do({ type: "move", who: "ana", path: [[-24, 0]] });
+    expect(t.c("ana").at).toEqual([-24, 0]);
+  });
+
   it("refuses an enemy's hex, an occupied end hex, a gap in the path and an empty path", () => {
     const t = new Table(
       [

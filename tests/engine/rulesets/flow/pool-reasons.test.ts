@@ -41,14 +41,14 @@ describe("flow pool changes name their reason", () => {
     ]);
     expect(events).toContainEqual({ type: "roundStarted", round: 1, surprise: true, order: ["ana"] });
     t.do({ type: "endTurn", who: "ana" });
-    // "they get their 2 free FP at the start of the first normal round of combat".
-    expect(sets(t.events, "orc")).toEqual(
-      expect.arrayContaining([
-        ["fp", 2, "combatStart"],
-        ["rp", 2, "combatStart"],
-        ["ap", 5, "roundStart"],
-      ]),
-    );
+    // "they get their 2 free FP at the start of the first normal round of combat"; the RP wait for
+    // the orc's own turn ("regain their RP at the start of their turn").
+    expect(sets(t.events, "orc")).toEqual([
+      ["fp", 2, "combatStart"],
+      ["ap", 5, "roundStart"],
+    ]);
+    t.do({ type: "endTurn", who: "ana" });
+    expect(sets(t.events, "orc")).toEqual([["rp", 2, "turnStart"]]);
   });
 
   it('forfeits unused AP and decays 1 FP at the end of a turn ("Any unused AP ... is forfeited", "FP decay")', () => {

@@ -58,8 +58,9 @@ describe('flow Surprise Round ("only the surprising party may act in that round"
     const events = t.do({ type: "endTurn", who: "ana" });
     expect(ofType(events, "poolSet").filter((e) => e.who === "orc")).toEqual([
       { type: "poolSet", who: "orc", pool: "fp", value: 2, reason: "combatStart" },
-      { type: "poolSet", who: "orc", pool: "rp", value: 2, reason: "combatStart" },
       { type: "poolSet", who: "orc", pool: "ap", value: 5, reason: "roundStart" },
+      // The orc is first in round 2: its RP come back as its turn starts.
+      { type: "poolSet", who: "orc", pool: "rp", value: 2, reason: "turnStart" },
     ]);
   });
 });
@@ -107,7 +108,7 @@ describe("flow rounds after the first", () => {
   });
 });
 
-describe('flow move limits per turn ("1 AP per Move Speed; maximum 2 AP/turn")', () => {
+describe('flow move limits ("1 AP per Move Speed; maximum 2 AP/turn", "per round")', () => {
   /** A gridless duel: ana (first) moves by the action. */
   function gridless(): Table {
     const t = new Table(
@@ -122,15 +123,15 @@ describe('flow move limits per turn ("1 AP per Move Speed; maximum 2 AP/turn")',
     return t;
   }
 
-  it("lets a readied move fire after two moves on the readier's own turn (the count ends with that turn)", () => {
+  it('refuses a readied move after two moves on the readier\'s own turn: the count is per round, whatever ended the turn (flow: "The most a player can move per round is 2 AP worth of movement")', () => {
     const t = gridless();
     t.do({ type: "act", who: "ana", action: "move" });
     t.do({ type: "act", who: "ana", action: "move" });
     t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "act" } });
     t.do({ type: "act", who: "orc", action: "draw" });
-    expect(ofType(t.events, "actionTaken").map((e) => [e.who, e.action])).toEqual([
-      ["ana", "move"],
-      ["orc", "draw"],
+    expect(ofType(t.events, "actionTaken").map((e) => [e.who, e.action])).toEqual([["orc", "draw"]]);
+    expect(ofType(t.events, "readyFailed")).toEqual([
+      { type: "readyFailed", who: "ana", action: "move", refusal: "TEMPO.Refusal.FlowMoveTooFar" },
     ]);
   });
 

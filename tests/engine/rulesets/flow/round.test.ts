@@ -195,6 +195,35 @@ describe("flow surprise", () => {
     expect(t.conditions("orc")).toEqual([]);
   });
 
+  it('gives the surprised their RP at the start of their own turn, not as the first normal round begins (flow: "Players regain their RP at the start of their turn after combat is underway.")', () => {
+    const t = new Table(
+      [
+        { id: "ana", side: "party", at: [0, 0] },
+        { id: "orc", side: "foes", at: [1, 0], surprised: true },
+      ],
+      [9, 3],
+    );
+    t.do({ type: "start" });
+    t.do({ type: "endTurn", who: "ana" });
+    expect(t.state.round).toBe(2);
+    expect(t.state.current).toBe("ana");
+    // The free 2 FP come "at the start of the first normal round"; the RP wait for the orc's turn.
+    expect(t.pools("orc")).toEqual({ ap: 5, rp: 0, fp: 2 });
+    t.do({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" });
+    expect(t.offers()).toEqual([]);
+    expect(t.event("attackResolved")).toMatchObject({ target: "orc", hit: true, victim: "orc" });
+    t.do({ type: "endTurn", who: "ana" });
+    expect(t.state.current).toBe("orc");
+    expect(t.pools("orc")).toEqual({ ap: 5, rp: 2, fp: 2 });
+    expect(t.events).toContainEqual({
+      type: "poolSet",
+      who: "orc",
+      pool: "rp",
+      value: 2,
+      reason: "turnStart",
+    });
+  });
+
   it("plays a normal first round when everyone is surprised (nobody got the drop)", () => {
     const t = new Table(
       [

@@ -23,11 +23,12 @@ describe("phases: initiative", () => {
     expect(t.state.order).toEqual(["hero", "thug"]);
   });
 
-  it("places a newcomer by its Initiative, after those it ties with, without rolling", () => {
+  it("places a newcomer by its Initiative, rolling nothing when it ties with nobody", () => {
     const t = pair().do({ type: "start" });
-    t.do({ type: "addCombatant", combatant: { id: "goon", side: "foes", stats: { combatValue: 6 } } });
-    expect(t.state.order).toEqual(["hero", "thug", "goon"]);
-    expect(combatantIn(t.state, "goon")?.initiative).toBe(6);
+    t.do({ type: "addCombatant", combatant: { id: "goon", side: "foes", stats: { combatValue: 7 } } });
+    expect(t.state.order).toEqual(["hero", "goon", "thug"]);
+    expect(combatantIn(t.state, "goon")?.initiative).toBe(7);
+    expect(t.dice.used).toBe(0);
   });
 });
 

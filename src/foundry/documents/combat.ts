@@ -21,22 +21,39 @@ import {
 import { encounterOptions, readSettings } from "../settings";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
-import {
-  combatWrite,
-  parsedJson,
-  readState,
-  removalCommands,
-  rewind,
-  turnRank,
-  type LastWrite,
-} from "./sync";
+import { combatWrite, readLastWrite, readState, removalCommands, rewind, turnRank } from "./sync";
 
-function isLastWrite(value: unknown): value is LastWrite {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as Record<string, unknown>)["entries"])
-  );
+/** The stored pieces a client reads inside a hook, by the name the GM's notice gives each. */
+const PIECE_LABELS = {
+  last: "TEMPO.Stored.Piece.Last",
+  state: "TEMPO.Stored.Piece.State",
+  log: "TEMPO.Stored.Piece.Log",
+} as const;
+type StoredPiece = keyof typeof PIECE_LABELS;
+
+/** Pieces found unreadable on this client, by combat and piece: each reported once while it stays so. */
+const unreadable = new Set<string>();
+
+/**
+ * Note how a stored piece read inside a hook: a bad one (another module's, or a bug's) is skipped,
+ * and the GM is told once, not on every write, until it reads well again. A player's client skips
+ * it silently: only a GM can mend the combat.
+ */
+function pieceRead(combat: Combat.Implementation, piece: StoredPiece, ok: boolean): void {
+  const key = `${combat.id ?? ""}/${piece}`;
+  if (ok) {
+    unreadable.delete(key);
+    return;
+  }
+  if (unreadable.has(key)) return;
+  unreadable.add(key);
+  if (!game.user?.isGM) return;
+  const i18n = game.i18n;
+  const text = i18n?.format("TEMPO.Stored.Unreadable", {
+    piece: i18n.localize(PIECE_LABELS[piece]),
+    combat: combat.name ?? combat.id ?? "",
+  });
+  ui.notifications?.warn(text ?? "TEMPO.Stored.Unreadable");
 }
 
 export class TempoCombat extends Combat {
@@ -195,10 +212,26 @@ export class TempoCombat extends Combat {
     // The engine's order may change with any command (a new round, a stage, a delay), not only
     // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
     // current combatant (the tracker renders after this, asynchronously).
-    this.setupTurns();
-    const last = parsedJson(combatSystem(this)?.last);
-    if (isLastWrite(last)) announce(this, last);
-    if (isWriter()) void this.removeDeleted(game.user?.id ?? null);
+    // Stored data is never trusted inside a hook: another module, or a bug, may have written any
+    // piece. A piece that does not read is skipped (and the GM told once); nothing here throws,
+    // so every client's update goes on.
+    const stored = combatSystem(this);
+    try {
+      this.setupTurns();
+      const started = stored?.state !== null && stored?.state !== undefined;
+      pieceRead(this, "state", !started || this.encounter !== null);
+      if (isWriter() && started) pieceRead(this, "log", this.stored !== null || this.encounter === null);
+    } catch (error) {
+      console.error("Tempo: a stored state that does not read", error);
+      pieceRead(this, "state", false);
+    }
+    const last = readLastWrite(stored?.last);
+    pieceRead(this, "last", last !== null);
+    if (last) announce(this, last);
+    if (isWriter())
+      void this.removeDeleted(game.user?.id ?? null).catch((error: unknown) => {
+        console.error("Tempo: removing deleted combatants failed", error);
+      });
   }
 
   /**

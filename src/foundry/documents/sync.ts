@@ -53,6 +53,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function isCommandLike(value: unknown): value is Command {
+  return isRecord(value) && typeof value["type"] === "string";
+}
+
+function isEventLike(value: unknown): value is EngineEvent {
+  return isRecord(value) && typeof value["type"] === "string";
+}
+
+/**
+ * The stored `last` as every client announces it, or null when it is not one a Tempo writer made
+ * (another module's or a bug's): each entry a command with its type, its events with theirs, and
+ * the user it was applied for. A `last` is read inside Combat#_onUpdate, where nothing may throw.
+ */
+export function readLastWrite(stored: unknown): LastWrite | null {
+  const value = parsedJson(stored);
+  if (!isRecord(value)) return null;
+  const { seq, entries, rewound } = value;
+  if (typeof seq !== "number" || !Number.isInteger(seq) || seq < 0) return null;
+  if (typeof rewound !== "boolean" || !Array.isArray(entries)) return null;
+  for (const entry of entries as unknown[]) {
+    if (!isRecord(entry) || !isCommandLike(entry["command"])) return null;
+    const events = entry["events"];
+    if (!Array.isArray(events) || !events.every(isEventLike)) return null;
+    const userId = entry["userId"];
+    if (userId !== null && typeof userId !== "string") return null;
+  }
+  return value as unknown as LastWrite;
+}
+
 /** A stored state is one the engine can read: the shape's keys are there with their types. */
 export function isEncounterState(value: unknown): value is EncounterState {
   if (!isRecord(value)) return false;

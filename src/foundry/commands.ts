@@ -45,6 +45,7 @@ import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
+import { archiveDropped, horizonRounds } from "./documents/archive";
 import {
   combatUpdateData,
   keepWritten,
@@ -56,6 +57,7 @@ import {
   readState,
   readStoredLog,
   storedCaches,
+  trimLog,
   type CombatWrite,
   type LastWrite,
   type LogEntry,
@@ -116,6 +118,10 @@ export interface StoredCombat {
   ids: string[];
   /** Whether the document holds `state` (false before the start): a write is a difference from it. */
   saved: boolean;
+  /** The absolute index of `log[0]`: entries before it left the Combat (documents/sync.ts trimLog). */
+  base: number;
+  /** The state after the first `base` entries (`initial` while `base` is 0). */
+  checkpoint: EncounterState;
 }
 
 /** A combat's system data as the readers take it (CombatModel's fields). */
@@ -125,6 +131,9 @@ export interface StoredSystem {
   initial: unknown;
   log: unknown;
   seq: number;
+  /** Missing in combats stored before the horizon (0 and null then: the whole log is held). */
+  base?: number;
+  checkpoint?: unknown;
 }
 
 /**
@@ -138,9 +147,11 @@ export function readStored(
 ): StoredCombat | null {
   const state = readState(system, caches);
   const initial = encounterStateOf(parsedJson(system.initial));
-  const log = readStoredLog(system.log, system.seq, caches.log);
-  if (!state || !initial || log === null) return null;
-  return { state, initial, log, seq: system.seq, ids: [...ids], saved: true };
+  const base = system.base ?? 0;
+  const checkpoint = base > 0 ? encounterStateOf(parsedJson(system.checkpoint)) : initial;
+  const log = readStoredLog(system.log, system.seq, caches.log, base);
+  if (!state || !initial || !checkpoint || log === null) return null;
+  return { state, initial, log, seq: system.seq, ids: [...ids], saved: true, base, checkpoint };
 }
 
 /** Each combat's parsed pieces, kept between reads on this client (by the combat document). */
@@ -189,7 +200,7 @@ export function checkpointsOf(combatId: string, stored: StoredCombat): Checkpoin
   const known = histories.get(combatId);
   if (known && known.seq === stored.seq && known.checkpoints.length === stored.log.length)
     return known.checkpoints;
-  const { checkpoints } = checkpointLog(stored.initial, stored.log);
+  const { checkpoints } = checkpointLog(stored.checkpoint, stored.log);
   histories.set(combatId, { seq: stored.seq, checkpoints });
   return checkpoints;
 }
@@ -197,7 +208,7 @@ export function checkpointsOf(combatId: string, stored: StoredCombat): Checkpoin
 /** Bring a combat's checkpoints in step with a write this client made from `seq`. */
 function recordWrite(
   combatId: string,
-  seq: number,
+  stored: StoredCombat,
   write: CombatWrite,
   states: readonly EncounterState[],
 ): void {
@@ -205,7 +216,9 @@ function recordWrite(
   const added = write.system.log.length - write.system.logFrom;
   if (
     !known ||
-    known.seq !== seq ||
+    known.seq !== stored.seq ||
+    // The horizon moved: the checkpoints begin at the old one (made again when next needed).
+    write.system.base !== stored.base ||
     known.checkpoints.length < write.system.logFrom ||
     states.length !== added
   ) {
@@ -449,12 +462,17 @@ export function writeDecision(
       // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      const update = combatUpdateData(decision.write, heldPieces(combatSystem(combat)));
-      keepWritten(cachesOf(combat), update, decision.write);
+      // The log keeps what undo and going back need; what the horizon passed leaves the Combat.
+      const { write, dropped } = trimLog(decision.write, horizonRounds(), () => stored.checkpoint);
+      if (dropped) await archiveDropped(combat, dropped);
+      if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+      if (storedSeq(combat) !== stored.seq) continue;
+      const update = combatUpdateData(write, heldPieces(combatSystem(combat)));
+      keepWritten(cachesOf(combat), update, write);
       await combat.update(update);
-      if (combat.id) recordWrite(combat.id, stored.seq, decision.write, decision.states ?? []);
-      await syncInitiative(combat, decision.write.system.state);
-      await postRolls(combat, decision.rolls, decision.write.system.last.entries);
+      if (combat.id) recordWrite(combat.id, stored, write, decision.states ?? []);
+      await syncInitiative(combat, write.system.state);
+      await postRolls(combat, decision.rolls, write.system.last.entries);
       return ACCEPTED;
     }
     return refused("TEMPO.Refusal.StateMoved");

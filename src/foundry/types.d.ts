@@ -42,6 +42,16 @@ declare module "fvtt-types/configuration" {
       max: 99;
       initial: 0;
     }>;
+    "tempo.logRounds": foundry.data.fields.NumberField<{
+      required: true;
+      nullable: false;
+      integer: true;
+      min: 1;
+      max: 20;
+      initial: 2;
+    }>;
+    "tempo.logBeyond": string;
+    "tempo.logArchive": foundry.data.fields.ObjectField;
   }
 }
 

@@ -16,9 +16,11 @@ import {
   writeCommands,
   writeDecision,
   type CommandAnswer,
+  type Decision,
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
+import { horizonRounds } from "./archive";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
 import { combatWrite, readLastWrite, readState, removalCommands, rewind, turnRank } from "./sync";
@@ -133,6 +135,8 @@ export class TempoCombat extends Combat {
       seq: 0,
       ids: this.combatantIds(),
       saved: false,
+      base: 0,
+      checkpoint: initial,
     };
     const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
     if (answer.refusal) showRefusal(answer.refusal);
@@ -184,8 +188,11 @@ export class TempoCombat extends Combat {
       showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
       return;
     }
-    const answer = await writeDecision(this, async (stored) => {
+    const answer = await writeDecision(this, async (stored): Promise<Decision> => {
       const back = rewind(stored, () => checkpointsOf(this.id ?? "", stored), to);
+      // Past the horizon (the log before it left the Combat): too far back, said plainly.
+      if (!back && stored.base > 0)
+        return { ok: false, refusal: { key: "TEMPO.Refusal.TooFarBack", data: { rounds: horizonRounds() } } };
       if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
       const write = combatWrite(
         back.state,

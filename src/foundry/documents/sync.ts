@@ -22,6 +22,7 @@ import {
   combatantList,
   combatantsById,
   lastChangeBack,
+  checkpointLog,
   stateBack,
 } from "../../engine";
 import type { V14DataOperators } from "../types";
@@ -203,9 +204,15 @@ export interface CombatWrite {
     state: EncounterState;
     /** Written with the first state only (the start): it never changes after. */
     initial: EncounterState;
-    /** The whole log after the write; entries from `logFrom` on are new. */
+    /**
+     * The log the Combat holds after the write: the entries from `base` on (absolute index `base`
+     * is log[0]); entries from `logFrom` on (an index into `log`) are new.
+     */
     log: readonly LogEntry[];
     logFrom: number;
+    base: number;
+    /** The state after the first `base` entries, written when the horizon moved (trimLog); else undefined. */
+    checkpoint?: EncounterState;
     last: LastWrite;
     seq: number;
   };
@@ -214,7 +221,14 @@ export interface CombatWrite {
 
 export function combatWrite(
   state: EncounterState,
-  stored: { state: EncounterState; initial: EncounterState; log: readonly LogEntry[]; saved: boolean },
+  stored: {
+    state: EncounterState;
+    initial: EncounterState;
+    log: readonly LogEntry[];
+    /** Missing: 0 (the whole log is held). */
+    base?: number;
+    saved: boolean;
+  },
   log: { keep: number; append: readonly LogEntry[] },
   last: Omit<LastWrite, "seq">,
   seq: number,
@@ -229,6 +243,7 @@ export function combatWrite(
       initial: stored.initial,
       log: [...stored.log.slice(0, log.keep), ...log.append],
       logFrom: log.keep,
+      base: stored.base ?? 0,
       last: { ...last, seq },
       seq,
     },
@@ -363,18 +378,23 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   const beforeTop = before ? (before as unknown as Record<string, unknown>) : null;
   const heldLog = converting ? [] : keysOf(held.log);
   const logFrom = before ? system.logFrom : 0;
+  const { base } = system;
+  const end = base + system.log.length;
   const log: Record<string, unknown> = {};
-  for (let i = logFrom; i < system.log.length; i += 1) log[logKey(i)] = JSON.stringify(system.log[i]);
+  for (let i = logFrom; i < system.log.length; i += 1) log[logKey(base + i)] = JSON.stringify(system.log[i]);
+  // Entries a rewind dropped, and those the horizon moved past (trimLog), are deleted by key.
   for (const key of heldLog) {
     const index = logIndex(key);
-    if (index === null || index >= system.log.length) deletion(log, key);
+    if (index === null || index < base || index >= end) deletion(log, key);
   }
+  const moved = system.checkpoint !== undefined || !before;
   return {
     round: write.round,
     turn: write.turn,
     system: {
       ruleset: system.ruleset,
       ...(before ? {} : { layout: STORAGE_LAYOUT, initial: JSON.stringify(system.initial) }),
+      ...(moved ? { base, checkpoint: system.checkpoint ? JSON.stringify(system.checkpoint) : null } : {}),
       state: pieceUpdate(beforeTop, top, converting ? [] : keysOf(held.state)),
       combatants: combatantsUpdate(before, system.state, converting ? [] : keysOf(held.combatants)),
       log,
@@ -387,6 +407,10 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
 /** Parsed pieces, kept between reads so a write's unchanged pieces are not parsed again. */
 export class PieceCache {
   private readonly texts = new Map<string, { text: string; value: unknown }>();
+  /** The log read from the last parsed pieces (readStoredLog), kept while they stay the same. */
+  entries: { pieces: Record<string, unknown>; base: number; log: LogEntry[] } | null = null;
+  /** Parsed entries already found well-formed (readStoredLog checks each text once). */
+  readonly checked = new WeakSet<object>();
   private source: unknown = undefined;
   private seq = -1;
   private parsed: Record<string, unknown> | null = null;
@@ -490,7 +514,7 @@ export function keepWritten(
   },
   write: CombatWrite,
 ): void {
-  const { state, log, logFrom } = write.system;
+  const { state, log, logFrom, base } = write.system;
   const top = state as unknown as Record<string, unknown>;
   for (const [key, text] of Object.entries(update.system.state))
     if (typeof text === "string" && Object.hasOwn(top, key)) caches.state.know(key, text, top[key]);
@@ -500,8 +524,8 @@ export function keepWritten(
       if (c) caches.combatants.know(key, text, c);
     }
   for (let i = logFrom; i < log.length; i += 1) {
-    const text = update.system.log[logKey(i)];
-    if (typeof text === "string") caches.log.know(logKey(i), text, log[i]);
+    const text = update.system.log[logKey(base + i)];
+    if (typeof text === "string") caches.log.know(logKey(base + i), text, log[i]);
   }
   caches.written = state;
 }
@@ -552,20 +576,41 @@ export function readState(
 }
 
 /**
- * The stored log, in order: the entries `e0` … `e<n-1>`; [] where there is none. An entry that is
- * malformed, a gap, or a key that is not an entry's makes the whole log unusable (null).
+ * The stored log, in order: the entries `e<base>` … `e<base + n - 1>`; [] where there is none. An
+ * entry that is malformed, a gap, or a key that is not an entry's makes the whole log unusable
+ * (null); a key below `base` (left by a write that moved the horizon and was interrupted) is no
+ * longer the log's and is skipped. Each entry is checked once, when its text is first read
+ * (the cache keeps the entries already found well-formed), and the same pieces give the same
+ * array: a read costs what the last write changed, whatever the log's length.
  */
-export function readStoredLog(log: unknown, seq: number, cache: PieceCache): LogEntry[] | null {
+export function readStoredLog(log: unknown, seq: number, cache: PieceCache, base = 0): LogEntry[] | null {
+  const checked = cache.checked;
   if (log === null || log === undefined) return [];
   const pieces = cache.read(log, seq);
   if (!pieces) return null;
+  const known = cache.entries;
+  if (known && known.pieces === pieces && known.base === base) return known.log;
+  const keys = Object.keys(pieces);
   const entries: LogEntry[] = [];
-  for (const [key, value] of Object.entries(pieces)) {
+  let held = 0;
+  for (const key of keys) {
     const index = logIndex(key);
-    if (index === null || !isLogEntry(value)) return null;
-    entries[index] = value;
+    if (index === null) return null;
+    if (index < base) continue;
+    held += 1;
+    const value = pieces[key];
+    if (!isRecord(value)) return null;
+    if (!checked.has(value)) {
+      if (!isLogEntry(value)) return null;
+      checked.add(value);
+    }
+    // A key far beyond the others is a gap: found before the array is made that long.
+    if (index - base >= keys.length) return null;
+    entries[index - base] = value as unknown as LogEntry;
   }
+  if (entries.length !== held) return null;
   for (let i = 0; i < entries.length; i += 1) if (!entries[i]) return null;
+  cache.entries = { pieces, base, log: entries };
   return entries;
 }
 
@@ -581,17 +626,21 @@ export interface Rewind {
  * dice, so the state is the one the table had before that command. Found from the stored state
  * and the entries' reverse patches, without replaying (engine/replay.ts stateBack); where an entry
  * has none (logged by an older version), replayed from the nearest of the writer's checkpoints
- * (`checkpoints`, asked for only then: making them replays the whole log once). The first command
- * (`start`) is never undone: null when there is nothing to go back to.
+ * (`checkpoints`, asked for only then: making them replays the held log once). The first command
+ * (`start`) is never undone; where the Combat holds the log from a checkpoint on (`base` > 0,
+ * trimLog), its first held entry may be. Null when the log held has nothing to go back to:
+ * `tooFar` then says whether entries before the horizon would have (the GM is told it is too far
+ * back, not that there is nothing).
  */
 export function rewind(
-  stored: { state: EncounterState; log: readonly LogEntry[] },
+  stored: { state: EncounterState; log: readonly LogEntry[]; base?: number },
   checkpoints: () => Checkpoints,
   to: "turn" | "round",
 ): Rewind | null {
+  const first = (stored.base ?? 0) > 0 ? 0 : 1;
   const patches = stored.log.map((e) => e.undo);
-  const found = lastChangeBack(stored.state, patches, to);
-  const keep = found === undefined ? checkpoints().lastChange(to) : found;
+  const found = lastChangeBack(stored.state, patches, to, first);
+  const keep = found === undefined ? checkpoints().lastChange(to, first) : found;
   if (keep === null) return null;
   return { keep, state: stateAt(stored, checkpoints, keep) };
 }
@@ -608,6 +657,85 @@ export function stateAt(
 ): EncounterState {
   const patches = stored.log.map((e) => e.undo);
   return stateBack(stored.state, patches, keep) ?? checkpoints().stateAt(stored.log, keep);
+}
+
+/**
+ * How many log entries a Combat holds at most, whatever the horizon the GM set: with TRIM_CHUNK,
+ * the bound of a stored fight (docs/foundry.md, "The log's horizon").
+ */
+export const LOG_CAP = 400;
+/**
+ * The horizon moves by at least this many entries at a time, so the checkpoint (a whole state) is
+ * written once per so many commands, not with every one.
+ */
+export const TRIM_CHUNK = 50;
+/** How many rounds the log keeps by default: the current one and the one before it. */
+export const DEFAULT_HORIZON_ROUNDS = 2;
+
+/**
+ * The first entry (an index into `log`) of the log the horizon keeps: the entry that began the
+ * oldest of the last `rounds` rounds (found from the reverse patches, walking back from the end:
+ * an entry whose patch names `round` changed the round), and never more than LOG_CAP entries. An
+ * entry without a patch stops the walk (what lies before it is kept).
+ */
+export function horizonOf(log: readonly LogEntry[], rounds: number): number {
+  let found = 0;
+  let seen = 0;
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const patch = log[i]?.undo;
+    if (!patch) break;
+    if (Object.hasOwn(patch.state, "round")) {
+      seen += 1;
+      if (seen >= rounds) {
+        found = i;
+        break;
+      }
+    }
+  }
+  return Math.max(found, log.length - LOG_CAP);
+}
+
+/** Entries a write moved past the horizon, with the absolute index of the first. */
+export interface Dropped {
+  from: number;
+  entries: LogEntry[];
+}
+
+/**
+ * Move the horizon of a write's log (horizonOf) when it has passed at least TRIM_CHUNK entries:
+ * the entries before it leave the Combat (returned, for the archive), `base` moves on by as many,
+ * and the state after them becomes the checkpoint, found from the reverse patches of the entries
+ * kept (or, where one has none, replayed from the Combat's checkpoint: `replayFrom`). Otherwise the
+ * write is given back as it is. A write's cost stays what it changed: the walk is bounded by
+ * LOG_CAP + TRIM_CHUNK entries, and the checkpoint is written once per TRIM_CHUNK commands at most.
+ */
+export function trimLog(
+  write: CombatWrite,
+  rounds: number,
+  replayFrom: () => EncounterState,
+): { write: CombatWrite; dropped: Dropped | null } {
+  const { log, state, base, logFrom } = write.system;
+  const cut = horizonOf(log, Math.max(1, Math.floor(rounds)));
+  if (cut < TRIM_CHUNK) return { write, dropped: null };
+  const checkpoint =
+    stateBack(
+      state,
+      log.map((e) => e.undo),
+      cut,
+    ) ?? checkpointLog(replayFrom(), log.slice(0, cut)).state;
+  return {
+    write: {
+      ...write,
+      system: {
+        ...write.system,
+        log: log.slice(cut),
+        base: base + cut,
+        logFrom: Math.max(0, logFrom - cut),
+        checkpoint,
+      },
+    },
+    dropped: { from: base, entries: log.slice(0, cut) },
+  };
 }
 
 /**

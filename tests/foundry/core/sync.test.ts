@@ -224,7 +224,7 @@ describe("the writer reads its own write back (issue 15: a command starts from t
     const state = run(initial(), LOG.slice(0, 1));
     const write = combatWrite(
       state,
-      { state: initial(), initial: initial(), log: [], saved: false },
+      { state: initial(), initial: initial(), log: [], base: 0, saved: false },
       { keep: 0, append: LOG.slice(0, 1) },
       { entries: [], rewound: false },
       1,
@@ -276,7 +276,7 @@ describe("the writer reads its own write back (issue 15: a command starts from t
     if (!result.ok) throw new Error(result.refusal.key);
     const write = combatWrite(
       result.state,
-      { state: before, initial: initial(), log, saved: true },
+      { state: before, initial: initial(), log, base: 0, saved: true },
       { keep: log.length, append: [entry(command)] },
       { entries: [], rewound: false },
       seq + 1,

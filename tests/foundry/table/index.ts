@@ -214,6 +214,8 @@ export interface TempoModules {
   ruler: typeof import("../../../src/foundry/hooks/ruler");
   /** Engine conditions and token statuses, both ways. */
   statuses: typeof import("../../../src/foundry/hooks/statuses");
+  /** The log before the horizon, archived (documents/archive.ts). */
+  archive: typeof import("../../../src/foundry/documents/archive");
 }
 
 /**
@@ -242,6 +244,7 @@ async function loadTempo(): Promise<TempoModules> {
     reactions: await import("../../../src/foundry/hooks/reactions"),
     ruler: await import("../../../src/foundry/hooks/ruler"),
     statuses: await import("../../../src/foundry/hooks/statuses"),
+    archive: await import("../../../src/foundry/documents/archive"),
   };
 }
 

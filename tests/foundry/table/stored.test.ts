@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 
-import type { EncounterState } from "../../../src/engine";
+import { ScriptedDice, replay, type EncounterState } from "../../../src/engine";
+import type { StoredCombat } from "../../../src/foundry/commands";
+import { TRIM_CHUNK, type LogEntry } from "../../../src/foundry/documents/sync";
 import { TABLE_TIMEOUT_MS, createTable, type Client, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 
@@ -62,5 +64,119 @@ describe("a stored piece another module or a bug wrote (issue 29)", { timeout: T
     expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Stored.Unreadable"]);
     expect(table.p1.noticeKeys()).toEqual([]);
     expect(combat(table, table.p1).encounter).toBeNull();
+  });
+});
+
+/** The archived log of combat1 as the world setting holds it, unpacked with the held log. */
+function exported(table: Table): { initial: EncounterState; entries: LogEntry[] } | null {
+  return table.run(table.gm, (tempo) => {
+    const stored = (table.combat(table.gm, "combat1") as unknown as { stored: StoredCombat | null }).stored;
+    if (!stored) return null;
+    const system = table.system("combat1");
+    return tempo.archive.fullLog(
+      system["initial"],
+      tempo.archive.archiveOf("combat1"),
+      stored.base,
+      stored.log,
+    );
+  });
+}
+
+function replayed(full: { initial: EncounterState; entries: LogEntry[] }): EncounterState {
+  return replay(
+    full.initial,
+    full.entries.map((e) => e.command),
+    new ScriptedDice(full.entries.flatMap((e) => e.dice)),
+  ).state;
+}
+
+async function pressMany(table: Table, times: number): Promise<void> {
+  for (let i = 0; i < times; i += 1) await press(table, "nextTurn");
+}
+
+describe("a log that stays small (issue 29)", { timeout: 120_000 }, () => {
+  it("moves the log before the horizon out of the Combat, with a checkpoint there; an exported full log replays to the stored state", async () => {
+    const table = await createTable({
+      world: { ...flowWorld(), settings: { "tempo.ruleset": "flow", "tempo.logRounds": 1 } },
+    });
+    table.roll(...START_DICE);
+    await table.begin();
+    await pressMany(table, TRIM_CHUNK + 10);
+    const system = table.stored("combat1")["system"] as Record<string, unknown>;
+    const base = system["base"] as number;
+    expect(base).toBeGreaterThanOrEqual(TRIM_CHUNK);
+    const keys = Object.keys(system["log"] as object).map((k) => Number(k.slice(1)));
+    expect(Math.min(...keys)).toBe(base);
+    expect(keys.length).toBeLessThan(TRIM_CHUNK);
+    // The checkpoint is the state after the first `base` commands.
+    const full = exported(table);
+    expect(full?.entries).toHaveLength(base + keys.length);
+    const upToBase = {
+      initial: full?.initial as EncounterState,
+      entries: full?.entries.slice(0, base) ?? [],
+    };
+    expect(JSON.parse(system["checkpoint"] as string)).toEqual(replayed(upToBase));
+    expect(replayed(full as { initial: EncounterState; entries: LogEntry[] })).toEqual(table.encounter());
+    // Every client reads the same state from the held log.
+    expect(combat(table, table.p1).encounter).toEqual(table.encounter());
+  });
+
+  it("goes back within the horizon, and says plainly that going back past it is too far back (nothing changes)", async () => {
+    const table = await createTable({
+      world: { ...flowWorld(), settings: { "tempo.ruleset": "flow", "tempo.logRounds": 1 } },
+    });
+    table.roll(...START_DICE);
+    await table.begin();
+    await pressMany(table, TRIM_CHUNK + 10);
+    const system = () => table.stored("combat1")["system"] as Record<string, unknown>;
+    const base = system()["base"] as number;
+    expect(base).toBeGreaterThan(0);
+    const round = table.encounter().round;
+    await press(table, "previousRound");
+    expect(table.encounter().round).toBe(round - 1);
+    // Back round by round until the horizon: the state there is the checkpoint's.
+    for (let i = 0; i < 20 && table.gm.noticeKeys("warn").length === 0; i += 1)
+      await press(table, "previousRound");
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.TooFarBack"]);
+    expect(table.encounter()).toEqual(JSON.parse(system()["checkpoint"] as string));
+    expect(system()["base"]).toBe(base);
+    expect(Object.keys(system()["log"] as object)).toEqual([]);
+    await press(table, "previousTurn");
+    expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Refusal.TooFarBack", "TEMPO.Refusal.TooFarBack"]);
+  });
+
+  it("keeps nothing outside the Combat when the GM drops the log before the horizon", async () => {
+    const settings = { "tempo.ruleset": "flow", "tempo.logRounds": 1, "tempo.logBeyond": "drop" };
+    const table = await createTable({ world: { ...flowWorld(), settings } });
+    table.roll(...START_DICE);
+    await table.begin();
+    await pressMany(table, TRIM_CHUNK + 10);
+    expect((table.stored("combat1")["system"] as Record<string, unknown>)["base"]).toBeGreaterThan(0);
+    expect(table.server.settings.get("tempo.logArchive")).toBeUndefined();
+    expect(exported(table)).toBeNull();
+  });
+
+  it("goes on with a fight stored before the horizon (no base, no checkpoint, a long log): it loads, and its next write moves the horizon", async () => {
+    const settings20 = { "tempo.ruleset": "flow", "tempo.logRounds": 20 };
+    const first = await createTable({ world: { ...flowWorld(), settings: settings20 } });
+    first.roll(...START_DICE);
+    await first.begin();
+    await pressMany(first, TRIM_CHUNK + 10);
+    const source = structuredClone(first.stored("combat1"));
+    const system = source["system"] as Record<string, unknown>;
+    expect(system["base"]).toBe(0);
+    delete system["base"];
+    delete system["checkpoint"];
+    const now = first.encounter();
+    const settings = { "tempo.ruleset": "flow", "tempo.logRounds": 1 };
+    const table = await createTable({ world: { ...flowWorld(), combats: [source], settings } });
+    expect(combat(table).encounter).toEqual(now);
+    await press(table, "previousTurn");
+    await press(table, "nextTurn");
+    expect(table.encounter()).toEqual(now);
+    const stored = table.stored("combat1")["system"] as Record<string, unknown>;
+    expect(stored["base"]).toBeGreaterThan(0);
+    const full = exported(table);
+    expect(full && replayed(full)).toEqual(table.encounter());
   });
 });

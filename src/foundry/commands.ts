@@ -56,8 +56,11 @@ import {
   permission,
   readState,
   readStoredLog,
+  stampWrite,
   storedCaches,
   trimLog,
+  writeDigest,
+  STORAGE_LAYOUT,
   type CombatWrite,
   type LastWrite,
   type LogEntry,
@@ -467,12 +470,20 @@ export function writeDecision(
       if (dropped) await archiveDropped(combat, dropped);
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      const update = combatUpdateData(write, heldPieces(combatSystem(combat)));
-      keepWritten(cachesOf(combat), update, write);
+      // Every write names its writer, the seq it was decided from and its id, and carries the
+      // digest of the state it leaves, so a reader tells a write two writers raced (docs/foundry.md,
+      // "Two writers").
+      const stamped = stampWrite(write, game.user?.id ?? null, stored.seq, newRequestId());
+      const held = heldPieces(combatSystem(combat));
+      const update = combatUpdateData(stamped, held);
+      const caches = cachesOf(combat);
+      const digest = writeDigest(caches, update, held.layout !== STORAGE_LAYOUT || !stamped.before);
+      update.system.last = JSON.stringify({ ...stamped.system.last, digest });
+      keepWritten(caches, update, stamped);
       await combat.update(update);
-      if (combat.id) recordWrite(combat.id, stored, write, decision.states ?? []);
-      await syncInitiative(combat, write.system.state);
-      await postRolls(combat, decision.rolls, write.system.last.entries);
+      if (combat.id) recordWrite(combat.id, stored, stamped, decision.states ?? []);
+      await syncInitiative(combat, stamped.system.state);
+      await postRolls(combat, decision.rolls, stamped.system.last.entries);
       return ACCEPTED;
     }
     return refused("TEMPO.Refusal.StateMoved");
@@ -736,10 +747,40 @@ async function commandFrom(
 /** The GM's handler of "tempo.command" (registered in CONFIG.queries). */
 export const handleCommandQuery = answerRequest(COMMAND_QUERY, isCommandBody, commandFrom);
 
+export const HEAL_QUERY = "tempo.heal";
+
+/**
+ * The active GM's handler of "tempo.heal": a client read a write whose state and log disagree, or
+ * two writes decided from one `seq` (docs/foundry.md, "Two writers"). The request proves nothing
+ * and asks for nothing but a check: the GM's client checks its own copy (TempoCombat#heal) and
+ * rebuilds the state only if it finds the disagreement itself.
+ */
+export async function handleHealQuery(data: unknown): Promise<{ checked: boolean }> {
+  if (!isWriter() || !isRecord(data) || typeof data["combatId"] !== "string") return { checked: false };
+  const combat: unknown = game.combats?.get(data["combatId"]);
+  if (!isTempoCombat(combat)) return { checked: false };
+  const heal = (combat as unknown as { heal?: unknown }).heal;
+  if (typeof heal !== "function") return { checked: false };
+  await (heal as () => Promise<unknown>).call(combat);
+  return { checked: true };
+}
+
+/** Ask the active GM to check a combat (handleHealQuery); nothing when no GM is connected. */
+export async function askHeal(combatId: string): Promise<void> {
+  const gm = game.users?.activeGM;
+  if (!gm) return;
+  try {
+    await gm.query(HEAL_QUERY as keyof CONFIG.Queries, { combatId }, { timeout: COMMAND_TIMEOUT_MS });
+  } catch {
+    // The GM's own client checks every write it reads as well.
+  }
+}
+
 /** The channel's queries, registered in CONFIG.queries by src/tempo.ts. */
 export const QUERIES = {
   [COMMAND_QUERY]: handleCommandQuery,
   [CONFIRM_QUERY]: handleConfirmQuery,
+  [HEAL_QUERY]: handleHealQuery,
 } as const;
 
 /** The context every Tempo hook gets with an accepted command. */

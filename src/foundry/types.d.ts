@@ -65,6 +65,8 @@ declare global {
       "tempo.command": (data: unknown) => Promise<import("./commands").CommandAnswer>;
       /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
+      /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/commands.ts). */
+      "tempo.heal": (data: unknown) => Promise<{ checked: boolean }>;
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   submit,
   writeCommands,
   writeDecision,
+  askHeal,
   type CommandAnswer,
   type Decision,
   type StoredCombat,
@@ -23,7 +24,17 @@ import { encounterOptions, readSettings } from "../settings";
 import { horizonRounds } from "./archive";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
-import { combatWrite, readLastWrite, readState, removalCommands, rewind, turnRank } from "./sync";
+import {
+  combatWrite,
+  healing,
+  readLastWrite,
+  readState,
+  removalCommands,
+  rewind,
+  stateDigest,
+  turnRank,
+  type LastWrite,
+} from "./sync";
 
 /** The stored pieces a client reads inside a hook, by the name the GM's notice gives each. */
 const PIECE_LABELS = {
@@ -32,6 +43,9 @@ const PIECE_LABELS = {
   log: "TEMPO.Stored.Piece.Log",
 } as const;
 type StoredPiece = keyof typeof PIECE_LABELS;
+
+/** The `seq` of the last write this client read, by combat (TempoCombat#checkWriters). */
+const seenSeq = new Map<string, number>();
 
 /** Pieces found unreadable on this client, by combat and piece: each reported once while it stays so. */
 const unreadable = new Set<string>();
@@ -234,11 +248,65 @@ export class TempoCombat extends Combat {
     }
     const last = readLastWrite(stored?.last);
     pieceRead(this, "last", last !== null);
-    if (last) announce(this, last);
+    if (last) {
+      this.checkWriters(last);
+      announce(this, last);
+    }
     if (isWriter())
       void this.removeDeleted(game.user?.id ?? null).catch((error: unknown) => {
         console.error("Tempo: removing deleted combatants failed", error);
       });
+  }
+
+  /**
+   * Two writers (docs/foundry.md, "Two writers"): Foundry has no conditional update, so two GM
+   * clients that both believe they write can both write from one `seq`. Every client checks each
+   * write it reads: decided from the `seq` of the write before it (a client remembers the last it
+   * read), and leaving the state its digest names. A client that finds otherwise tells the active
+   * GM (its own client heals at once), whose client rebuilds the state from the log.
+   */
+  private checkWriters(last: LastWrite): void {
+    const id = this.id ?? "";
+    const before = seenSeq.get(id);
+    seenSeq.set(id, last.seq);
+    if (last.healed !== undefined && last.healed >= 0 && game.user?.isGM)
+      ui.notifications?.warn(
+        game.i18n?.format("TEMPO.Stored.Healed", { combat: this.name ?? id, dropped: String(last.healed) }) ??
+          "TEMPO.Stored.Healed",
+      );
+    const raced = before !== undefined && last.from !== undefined && last.from !== before;
+    const state = this.encounter;
+    const disagrees =
+      state !== null && last.digest !== undefined && last.digest !== stateDigest(cachesOf(this));
+    if (!raced && !disagrees) return;
+    if (isWriter())
+      void this.heal().catch((error: unknown) => console.error("Tempo: healing the combat failed", error));
+    else void askHeal(id);
+  }
+
+  /**
+   * On the active GM's client: rebuild the state from the log where they disagree (or from the
+   * log's last consistent prefix, where two writers wrote over each other's entries), and write it
+   * back; every GM is told how many commands were dropped. Nothing is written when the stored
+   * state and log agree (a check another client asked for, or a race that left them agreeing).
+   */
+  async heal(): Promise<void> {
+    if (!isWriter()) return;
+    await writeDecision(this, async (stored): Promise<Decision> => {
+      const last = readLastWrite(combatSystem(this)?.last);
+      const agrees = !last?.digest || last.digest === stateDigest(cachesOf(this));
+      const healed = healing(stored, agrees);
+      if (!healed) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToDo", data: {} } };
+      const write = combatWrite(
+        healed.state,
+        stored,
+        { keep: healed.keep, append: [] },
+        { entries: [], rewound: true, healed: healed.dropped },
+        stored.seq + 1,
+        stored.ids,
+      );
+      return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
+    });
   }
 
   /**

@@ -24,6 +24,9 @@ import {
   lastChangeBack,
   checkpointLog,
   stateBack,
+  apply,
+  getRuleset,
+  ScriptedDice,
 } from "../../engine";
 import type { V14DataOperators } from "../types";
 
@@ -40,6 +43,12 @@ export interface LogEntry {
    * Tempo kept it: going back past one replays from checkpoints.
    */
   undo?: ReversePatch;
+  /**
+   * The write that logged it: `<absolute index of the write's first entry>.<write id>`
+   * (stampWrite). The entries of one write lie together from that index, so a log two writers
+   * wrote over each other shows where it stops being one writer's (consistentPrefix).
+   */
+  write?: string;
 }
 
 /** The latest write's commands with their events, for every client to announce. */
@@ -48,6 +57,15 @@ export interface LastWrite {
   entries: { command: Command; events: EngineEvent[]; userId: string | null }[];
   /** Set when the write went back in time (previousTurn/previousRound) instead of applying. */
   rewound: boolean;
+  /** Who wrote it (the user id of the writer's client), and the `seq` it was decided from. */
+  writer?: string | null;
+  from?: number;
+  /** The write's id (a random id the writer made for it). */
+  write?: string;
+  /** The digest of the state's pieces the write leaves (stateDigest): a reader checks its own against it. */
+  digest?: string;
+  /** Set on a write that rebuilt the state from the log (two writers): how many entries it dropped. */
+  healed?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,6 +91,12 @@ export function readLastWrite(stored: unknown): LastWrite | null {
   const { seq, entries, rewound } = value;
   if (typeof seq !== "number" || !Number.isInteger(seq) || seq < 0) return null;
   if (typeof rewound !== "boolean" || !Array.isArray(entries)) return null;
+  const { writer, from, write, digest, healed } = value;
+  if (writer !== undefined && writer !== null && typeof writer !== "string") return null;
+  if (from !== undefined && (typeof from !== "number" || !Number.isInteger(from))) return null;
+  if (write !== undefined && typeof write !== "string") return null;
+  if (digest !== undefined && typeof digest !== "string") return null;
+  if (healed !== undefined && (typeof healed !== "number" || !Number.isInteger(healed))) return null;
   for (const entry of entries as unknown[]) {
     if (!isRecord(entry) || !isCommandLike(entry["command"])) return null;
     const events = entry["events"];
@@ -404,6 +428,139 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   };
 }
 
+/**
+ * Two 32-bit FNV-1a hashes (two offset bases) of one stored piece: its field, its key and its
+ * text. A state's digest is the xor of its pieces' hashes, so a write changes it by what it
+ * changed (writeDigest) and a reader keeps it as texts change (PieceCache): no read or write hashes
+ * more than the pieces it touches.
+ */
+export function pieceHash(field: string, key: string, text: string): [number, number] {
+  let high = 0x811c9dc5;
+  let low = 0x050c5d1f;
+  const step = (code: number) => {
+    high = Math.imul(high ^ code, 0x01000193);
+    low = Math.imul(low ^ code, 0x01000193);
+  };
+  for (let i = 0; i < field.length; i += 1) step(field.charCodeAt(i));
+  step(0);
+  for (let i = 0; i < key.length; i += 1) step(key.charCodeAt(i));
+  step(0);
+  for (let i = 0; i < text.length; i += 1) step(text.charCodeAt(i));
+  return [high >>> 0, low >>> 0];
+}
+
+function digestText(high: number, low: number): string {
+  return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+}
+
+/** The digest of the state's pieces a client holds (its caches, as last read). */
+export function stateDigest(caches: StoredCaches): string {
+  const [high, low] = stateDigestParts(caches);
+  return digestText(high, low);
+}
+
+/**
+ * The digest of the state's pieces once an update is merged into what the caches hold (read right
+ * before the write was decided): each piece the update sets or deletes changes it, nothing else
+ * does. `fromScratch` (the first state, or a write that stores every piece whole): the update's
+ * pieces alone.
+ */
+export function writeDigest(
+  caches: StoredCaches,
+  update: { system: { state: Record<string, unknown>; combatants: Record<string, unknown> } },
+  fromScratch: boolean,
+): string {
+  let high = 0;
+  let low = 0;
+  if (!fromScratch) [high, low] = stateDigestParts(caches);
+  const fields = [
+    ["state", caches.state, update.system.state],
+    ["combatants", caches.combatants, update.system.combatants],
+  ] as const;
+  for (const [field, cache, pieces] of fields)
+    for (const [raw, value] of Object.entries(pieces)) {
+      const key = raw.startsWith("-=") ? raw.slice(2) : raw;
+      const held = fromScratch ? undefined : cache.textOf(key);
+      if (held !== undefined) {
+        const [h, l] = pieceHash(field, key, held);
+        high ^= h;
+        low ^= l;
+      }
+      if (typeof value === "string" && !raw.startsWith("-=")) {
+        const [h, l] = pieceHash(field, key, value);
+        high ^= h;
+        low ^= l;
+      }
+    }
+  return digestText(high >>> 0, low >>> 0);
+}
+
+function stateDigestParts(caches: StoredCaches): [number, number] {
+  const [sh, sl] = caches.state.digest;
+  const [ch, cl] = caches.combatants.digest;
+  return [(sh ^ ch) >>> 0, (sl ^ cl) >>> 0];
+}
+
+/**
+ * A write named by its writer: `last` names the writer, the `seq` it was decided from and the
+ * write's id; each new log entry names the write (`<index of its first entry>.<id>`).
+ */
+export function stampWrite(write: CombatWrite, writer: string | null, from: number, id: string): CombatWrite {
+  const { log, logFrom, base, last } = write.system;
+  const tag = `${base + logFrom}.${id}`;
+  return {
+    ...write,
+    system: {
+      ...write.system,
+      log: [...log.slice(0, logFrom), ...log.slice(logFrom).map((e) => ({ ...e, write: tag }))],
+      last: { ...last, writer, from, write: id },
+    },
+  };
+}
+
+/**
+ * How many of the held entries (from absolute index `base`) are one consistent log: each entry
+ * that names its write either begins it (its index is the write's first) or follows an entry of
+ * the same write. Two writers that both wrote from one `seq` leave entries of one write after
+ * another's that it did not follow: the log is consistent up to there. Entries that name no write
+ * (an older version's) are taken as they are.
+ */
+export function consistentPrefix(log: readonly LogEntry[], base: number): number {
+  for (let i = 0; i < log.length; i += 1) {
+    const tag = log[i]?.write;
+    if (tag === undefined) continue;
+    const start = Number(tag.slice(0, tag.indexOf(".")));
+    if (start === base + i) continue;
+    if (i > 0 && log[i - 1]?.write === tag) continue;
+    return i;
+  }
+  return log.length;
+}
+
+/**
+ * The state a log rebuilds (two writers wrote over each other): the held entries up to the
+ * consistent prefix replayed from the checkpoint with their dice, stopping at the first one that
+ * does not replay. Null when the log and the state agree (`agrees`: the stored digest is the
+ * state's) and the whole log is consistent: nothing to heal.
+ */
+export function healing(
+  stored: { log: readonly LogEntry[]; base: number; checkpoint: EncounterState },
+  agrees: boolean,
+): { keep: number; state: EncounterState; dropped: number } | null {
+  const prefix = consistentPrefix(stored.log, stored.base);
+  if (agrees && prefix === stored.log.length) return null;
+  const ruleset = getRuleset(stored.checkpoint.ruleset);
+  let state = stored.checkpoint;
+  let keep = 0;
+  for (; keep < prefix; keep += 1) {
+    const entry = stored.log[keep] as LogEntry;
+    const result = apply(state, entry.command, new ScriptedDice(entry.dice), ruleset);
+    if (!result.ok) break;
+    state = result.state;
+  }
+  return { keep, state, dropped: stored.log.length - keep };
+}
+
 /** Parsed pieces, kept between reads so a write's unchanged pieces are not parsed again. */
 export class PieceCache {
   private readonly texts = new Map<string, { text: string; value: unknown }>();
@@ -411,6 +568,27 @@ export class PieceCache {
   entries: { pieces: Record<string, unknown>; base: number; log: LogEntry[] } | null = null;
   /** Parsed entries already found well-formed (readStoredLog checks each text once). */
   readonly checked = new WeakSet<object>();
+  /** The digest of the texts held (pieceHash of each, combined by xor): kept as texts change. */
+  private digestHigh = 0;
+  private digestLow = 0;
+
+  constructor(private readonly field = "") {}
+
+  private toggle(key: string, text: string): void {
+    const [high, low] = pieceHash(this.field, key, text);
+    this.digestHigh = (this.digestHigh ^ high) >>> 0;
+    this.digestLow = (this.digestLow ^ low) >>> 0;
+  }
+
+  /** The digest of the pieces as last read (or known). */
+  get digest(): [number, number] {
+    return [this.digestHigh, this.digestLow];
+  }
+
+  /** The text held for a key, as last read (or known). */
+  textOf(key: string): string | undefined {
+    return this.texts.get(key)?.text;
+  }
   private source: unknown = undefined;
   private seq = -1;
   private parsed: Record<string, unknown> | null = null;
@@ -421,6 +599,9 @@ export class PieceCache {
    * objects.
    */
   know(key: string, text: string, value: unknown): void {
+    const was = this.texts.get(key);
+    if (was) this.toggle(key, was.text);
+    this.toggle(key, text);
     this.texts.set(key, { text, value });
     // The next read puts the pieces together again, with this value.
     this.source = undefined;
@@ -456,12 +637,15 @@ export class PieceCache {
           break;
         }
         changed = true;
+        if (known) this.toggle(key, known.text);
+        this.toggle(key, text);
         this.texts.set(key, { text, value });
         out[key] = value;
       }
     }
-    for (const key of [...this.texts.keys()])
+    for (const [key, known] of [...this.texts])
       if (!seen.has(key)) {
+        this.toggle(key, known.text);
         this.texts.delete(key);
         changed = true;
       }
@@ -486,9 +670,9 @@ export interface StoredCaches {
 
 export function storedCaches(): StoredCaches {
   return {
-    state: new PieceCache(),
-    combatants: new PieceCache(),
-    log: new PieceCache(),
+    state: new PieceCache("state"),
+    combatants: new PieceCache("combatants"),
+    log: new PieceCache("log"),
     whole: null,
     written: null,
   };

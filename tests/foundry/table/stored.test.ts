@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { ScriptedDice, replay, type EncounterState } from "../../../src/engine";
+import { ScriptedDice, replay, stateBack, type EncounterState } from "../../../src/engine";
 import type { StoredCombat } from "../../../src/foundry/commands";
 import { TRIM_CHUNK, type LogEntry } from "../../../src/foundry/documents/sync";
-import { TABLE_TIMEOUT_MS, createTable, type Client, type Table } from "./index";
+import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, type Client, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 
 interface TableCombat {
@@ -178,5 +178,67 @@ describe("a log that stays small (issue 29)", { timeout: 120_000 }, () => {
     expect(stored["base"]).toBeGreaterThan(0);
     const full = exported(table);
     expect(full && replayed(full)).toEqual(table.encounter());
+  });
+});
+
+describe("two writers (issue 29)", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("two GM clients writing from one seq in the same tick: the active GM rebuilds the state from the log, and replay and undo agree with the table again", async () => {
+    const users = [...USERS, { _id: "gm2", name: "Second GM", role: ROLES.GAMEMASTER }];
+    const table = await createTable({ world: { ...flowWorld(), users } });
+    table.roll(...START_DICE);
+    await table.begin();
+    const other = await table.connect("gm2", "Second GM");
+    // The second GM's client believes it is the active GM: a connection change racing the write.
+    table.run(other, (_t, c) =>
+      Object.defineProperty(c.game.users, "activeGM", {
+        configurable: true,
+        get: () => c.game.users.get("gm2"),
+      }),
+    );
+    const adjust = (client: Client, who: string, delta: number) =>
+      table.run(client, (tempo) =>
+        tempo.commands.submit(table.combat(client, "combat1"), {
+          type: "adjustPool",
+          who,
+          pool: "ap",
+          delta,
+        }),
+      );
+    const answers = await Promise.all([adjust(table.gm, "orc", -1), adjust(other, "bob", -2)]);
+    table.run(other, (_t, c) => delete (c.game.users as unknown as Record<string, unknown>)["activeGM"]);
+    await table.settle();
+    expect(answers.map((a) => a.ok)).toEqual([true, true]);
+    // Both wrote `e1`: the state the table holds is the log's again, replayed with its dice.
+    const system = table.system("combat1");
+    const log = system["log"] as LogEntry[];
+    expect(log.map((e) => e.command.type)).toEqual(["start", "adjustPool"]);
+    const full = { initial: system["initial"] as EncounterState, entries: log };
+    expect(table.encounter()).toEqual(replayed(full));
+    // Going back restores the pieces the log's own entries changed.
+    const back = stateBack(
+      table.encounter(),
+      log.map((e) => e.undo),
+      1,
+    );
+    expect(back).toEqual(replayed({ ...full, entries: log.slice(0, 1) }));
+    expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Stored.Healed");
+    expect(table.p1.noticeKeys()).toEqual([]);
+    for (const client of [table.p1, other])
+      expect(combat(table, client).encounter).toEqual(table.encounter());
+    // The fight goes on from the healed state.
+    await press(table, "nextTurn");
+    expect(table.encounter().current).toBe("bob");
+  });
+
+  it("a forged heal request changes nothing: the GM checks its own copy and finds the table consistent", async () => {
+    const table = await startedTable();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await table.run(table.forger, (_t, c) =>
+      c.game.users.get("gm")?.query("tempo.heal", { combatId: "combat1" }),
+    );
+    await table.settle();
+    expect(answer).toEqual({ checked: true });
+    expect(table.stored("combat1")).toEqual(before);
+    expect(table.gm.noticeKeys()).toEqual([]);
   });
 });

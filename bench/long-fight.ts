@@ -36,6 +36,8 @@ export interface LongFight {
   stored: number;
   /** The most log entries the Combat held at any point. */
   held: number;
+  /** The size of the archived log (the compressed chunks' text) at the last mark, in bytes. */
+  archived: number;
 }
 
 /** Merge an update's object field into the held field, as Foundry does (keys set, `-=` keys deleted). */
@@ -114,6 +116,7 @@ export async function longFight(n = 20, marks = [100, 5_000, 20_000], around = 4
 
   let count = 1;
   let held = 1;
+  let archived = 0;
   const ordinary = (stored: StoredCombat): Command => {
     const who = stored.state.current;
     const ap = who ? (combatantIn(stored.state, who)?.pools["ap"] ?? 0) : 0;
@@ -132,7 +135,7 @@ export async function longFight(n = 20, marks = [100, 5_000, 20_000], around = 4
       DEFAULT_HORIZON_ROUNDS,
       () => stored.checkpoint,
     );
-    if (dropped) packChunk(dropped);
+    if (dropped) archived += packChunk(dropped).data.length;
     const update = combatUpdateData(trimmed, {
       layout: STORAGE_LAYOUT,
       state: system.state,
@@ -154,5 +157,5 @@ export async function longFight(n = 20, marks = [100, 5_000, 20_000], around = 4
     while (count < mark + half + 1) times.push(await write());
     ms[mark] = median(times);
   }
-  return { ms, stored: JSON.stringify(system).length, held };
+  return { ms, stored: JSON.stringify(system).length, held, archived };
 }

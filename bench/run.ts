@@ -179,7 +179,7 @@ for (const id of RULESET_ORDER) {
 console.log("");
 const fight = await longFight();
 console.log(
-  `long fight: ${[100, 5_000, 20_000].map((m) => fmt(fight.ms[m] ?? NaN)).join(" / ")} ms per write at 100 / 5,000 / 20,000 commands, ${(fight.stored / 1024).toFixed(0)} KB stored (N = 20, flow; the Combat held at most ${fight.held} log entries)`,
+  `long fight: ${[100, 5_000, 20_000].map((m) => fmt(fight.ms[m] ?? NaN)).join(" / ")} ms per write at 100 / 5,000 / 20,000 commands, ${(fight.stored / 1024).toFixed(0)} KB stored (N = 20, flow; the Combat held at most ${fight.held} log entries; ${(fight.archived / 1024).toFixed(0)} KB archived outside it)`,
 );
 
 console.log("");

@@ -184,3 +184,33 @@ export async function archiveDropped(combat: Combat.Implementation, dropped: Dro
   const chunk = packChunk(dropped);
   await storeArchive(combat.id, withChunk(archiveOf(combat.id), combat.name ?? combat.id, chunk));
 }
+
+/**
+ * When a combat ends (its document is deleted, on the writer's client): the entries it still held
+ * join its archived log, with its initial state, so the whole log of the fight outlives it and the
+ * GM can export it (exportArchivedLog). Nothing where the GM drops the log before the horizon.
+ */
+export async function archiveEnded(
+  combat: Combat.Implementation,
+  stored: { initial: EncounterState; log: readonly LogEntry[]; base: number },
+): Promise<void> {
+  if (!archiving() || !combat.id) return;
+  const name = combat.name ?? combat.id;
+  let archive = archiveOf(combat.id);
+  if (stored.log.length > 0)
+    archive = withChunk(archive, name, packChunk({ from: stored.base, entries: [...stored.log] }));
+  const ended = { at: stored.base + stored.log.length, initial: JSON.stringify(stored.initial) };
+  await storeArchive(combat.id, { name, chunks: archive?.chunks ?? [], ended });
+}
+
+/** The whole log of an ended combat from its archived record, or null (not archived, or incomplete). */
+export function endedLog(combatId: string): FullLog | null {
+  const archive = archiveOf(combatId);
+  if (!archive?.ended) return null;
+  return fullLog(archive.ended.initial, archive, archive.ended.at, []);
+}
+
+/** Offer a full log to the GM as a JSON file (foundry.utils.saveDataToFile). */
+export function saveLog(log: FullLog, name: string): void {
+  foundry.utils.saveDataToFile(JSON.stringify(log), "application/json", `tempo-log-${name}.json`);
+}

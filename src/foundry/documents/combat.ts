@@ -21,7 +21,7 @@ import {
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
-import { horizonRounds } from "./archive";
+import { archiveEnded, archiveOf, endedLog, fullLog, horizonRounds, saveLog, type FullLog } from "./archive";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
 import {
@@ -256,6 +256,47 @@ export class TempoCombat extends Combat {
       void this.removeDeleted(game.user?.id ?? null).catch((error: unknown) => {
         console.error("Tempo: removing deleted combatants failed", error);
       });
+  }
+
+  /**
+   * The whole log of this fight: the entries archived before the horizon and the ones the Combat
+   * holds, with the initial state (replaying it gives the stored state). Null before the start, or
+   * where the GM drops the log before the horizon.
+   */
+  fullLog(): FullLog | null {
+    const stored = this.stored;
+    const system = combatSystem(this);
+    if (!stored || !system || !this.id) return null;
+    return fullLog(system.initial, archiveOf(this.id), stored.base, stored.log);
+  }
+
+  /** The GM exports the whole log as a JSON file (a macro: `game.combat.exportLog()`). */
+  exportLog(): void {
+    if (!game.user?.isGM) {
+      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "exportLog" } });
+      return;
+    }
+    const log = this.fullLog();
+    if (log) saveLog(log, this.id ?? "");
+    else ui.notifications?.warn(game.i18n?.localize("TEMPO.Stored.NoFullLog") ?? "TEMPO.Stored.NoFullLog");
+  }
+
+  /** The GM exports the whole log of a combat that has ended (its archived record). */
+  static exportEndedLog(combatId: string): void {
+    const log = game.user?.isGM ? endedLog(combatId) : null;
+    if (log) saveLog(log, combatId);
+    else ui.notifications?.warn(game.i18n?.localize("TEMPO.Stored.NoFullLog") ?? "TEMPO.Stored.NoFullLog");
+  }
+
+  /** The end of the combat archives its whole log (documents/archive.ts archiveEnded), on the writer's client. */
+  protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
+    super._onDelete(options, userId);
+    if (!isWriter()) return;
+    const stored = this.stored;
+    if (stored)
+      void archiveEnded(this, stored).catch((error: unknown) =>
+        console.error("Tempo: archiving the ended combat's log failed", error),
+      );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import {
   apply,
@@ -215,6 +215,42 @@ describe("reading stored data", () => {
     expect(readLog(null)).toEqual([]);
     expect(readLog([{ command: { type: "next" }, dice: ["6"] }])).toBeNull();
     expect(readLog("{not json")).toBeNull();
+  });
+});
+
+describe("reading the stored log costs what the last write added (issue 29: a log that stays small)", () => {
+  const pieces = (entries: readonly LogEntry[], base = 0): Record<string, string> =>
+    Object.fromEntries(entries.map((e, i) => [`e${base + i}`, JSON.stringify(e)]));
+
+  it("parses and checks only the entries not seen before, and gives the same array for the same pieces", () => {
+    const cache = storedCaches().log;
+    const first = pieces(LOG.slice(0, 3));
+    expect(readStoredLog(first, 3, cache)).toEqual(LOG.slice(0, 3));
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const second = { ...first, ...pieces(LOG.slice(3), 3) };
+      const read = readStoredLog(second, 4, cache);
+      expect(read).toEqual(LOG);
+      // One new entry: one text parsed.
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(readStoredLog(second, 4, cache)).toBe(read);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("reads the log from its horizon (`base`): keys below it are skipped, a gap or a key far beyond makes it unusable", () => {
+    const cache = storedCaches().log;
+    expect(readStoredLog(pieces(LOG.slice(2), 2), 1, cache, 2)).toEqual(LOG.slice(2));
+    expect(readStoredLog({ ...pieces(LOG.slice(2), 2), e0: JSON.stringify(LOG[0]) }, 2, cache, 2)).toEqual(
+      LOG.slice(2),
+    );
+    expect(readStoredLog({ e2: JSON.stringify(LOG[2]), e4: JSON.stringify(LOG[3]) }, 3, cache, 2)).toBeNull();
+    expect(
+      readStoredLog({ e2: JSON.stringify(LOG[2]), e999999999: JSON.stringify(LOG[3]) }, 4, cache, 2),
+    ).toBeNull();
+    expect(readStoredLog({ e2: JSON.stringify({ command: 5 }) }, 5, cache, 2)).toBeNull();
   });
 });
 

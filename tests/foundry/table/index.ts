@@ -136,7 +136,16 @@ function randomID(length = 16): string {
 const shared = globalThis as unknown as Record<string, unknown>;
 const foundryNs = shared["foundry"] as Record<string, unknown>;
 foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
-foundryNs["utils"] = { randomID };
+/**
+ * foundry.utils.saveDataToFile(data, type, filename): offers the text as a file to download
+ * (https://foundryvtt.com/api/v13/functions/foundry.utils.saveDataToFile.html); the table keeps
+ * each file offered, so a test reads what the user would have saved.
+ */
+export const savedFiles: { data: string; type: string; filename: string }[] = [];
+function saveDataToFile(data: string, type: string, filename: string): void {
+  savedFiles.push({ data, type, filename });
+}
+foundryNs["utils"] = { randomID, saveDataToFile };
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
 if (!("window" in shared)) shared["window"] = tableWindow;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedDice, replay, stateBack, type EncounterState } from "../../../src/engine";
 import type { StoredCombat } from "../../../src/foundry/commands";
 import { TRIM_CHUNK, type LogEntry } from "../../../src/foundry/documents/sync";
-import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, type Client, type Table } from "./index";
+import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, savedFiles, type Client, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 
 interface TableCombat {
@@ -240,5 +240,42 @@ describe("two writers (issue 29)", { timeout: TABLE_TIMEOUT_MS }, () => {
     expect(answer).toEqual({ checked: true });
     expect(table.stored("combat1")).toEqual(before);
     expect(table.gm.noticeKeys()).toEqual([]);
+  });
+});
+
+describe("the whole log of a fight, exported and archived (issue 29)", { timeout: 120_000 }, () => {
+  it("the GM exports the whole log, archive and held entries; replaying the file gives the stored state", async () => {
+    const settings = { "tempo.ruleset": "flow", "tempo.logRounds": 1 };
+    const table = await createTable({ world: { ...flowWorld(), settings } });
+    table.roll(...START_DICE);
+    await table.begin();
+    await pressMany(table, TRIM_CHUNK + 10);
+    savedFiles.length = 0;
+    table.run(table.gm, () => (combat(table) as unknown as { exportLog(): void }).exportLog());
+    expect(savedFiles).toHaveLength(1);
+    const file = JSON.parse(savedFiles[0]?.data ?? "null") as {
+      initial: EncounterState;
+      entries: LogEntry[];
+    };
+    expect(file.entries).toHaveLength(table.system("combat1")["seq"] as number);
+    expect(replayed(file)).toEqual(table.encounter());
+    // A player exports nothing.
+    table.run(table.p1, () => (combat(table, table.p1) as unknown as { exportLog(): void }).exportLog());
+    expect(savedFiles).toHaveLength(1);
+    expect(table.p1.noticeKeys("warn")).toEqual(["TEMPO.Refusal.GMOnly"]);
+  });
+
+  it("the end of the combat archives its whole log, which replays to its last state", async () => {
+    const settings = { "tempo.ruleset": "flow", "tempo.logRounds": 1 };
+    const table = await createTable({ world: { ...flowWorld(), settings } });
+    table.roll(...START_DICE);
+    await table.begin();
+    await pressMany(table, TRIM_CHUNK + 10);
+    const last = structuredClone(table.encounter());
+    await table.run(table.gm, () => (combat(table) as unknown as { delete(): Promise<unknown> }).delete());
+    await table.settle();
+    expect(table.server.sources.Combat.has("combat1")).toBe(false);
+    const full = table.run(table.gm, (tempo) => tempo.archive.endedLog("combat1"));
+    expect(full && replayed(full)).toEqual(last);
   });
 });

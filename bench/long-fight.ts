@@ -49,7 +49,12 @@ function mergeInto(field: Record<string, unknown>, update: Record<string, unknow
   return out;
 }
 
-export async function longFight(n = 20, marks = [100, 5_000, 20_000], around = 41): Promise<LongFight> {
+export async function longFight(
+  n = 20,
+  marks = [100, 5_000, 20_000],
+  around = 41,
+  rounds = DEFAULT_HORIZON_ROUNDS,
+): Promise<LongFight> {
   const ruleset = rulesetOf("flow");
   const initial = scene(ruleset, n);
   const ids = initial.roster;
@@ -130,11 +135,7 @@ export async function longFight(n = 20, marks = [100, 5_000, 20_000], around = 4
     if (!stored) throw new Error("the stored combat does not read");
     const decision = await decide(stored, [ordinary(stored)], roller, "gm");
     if (!decision.ok) throw new Error(decision.refusal.key);
-    const { write: trimmed, dropped } = trimLog(
-      decision.write,
-      DEFAULT_HORIZON_ROUNDS,
-      () => stored.checkpoint,
-    );
+    const { write: trimmed, dropped } = trimLog(decision.write, rounds, () => stored.checkpoint);
     if (dropped) archived += packChunk(dropped).data.length;
     const update = combatUpdateData(trimmed, {
       layout: STORAGE_LAYOUT,

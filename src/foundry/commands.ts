@@ -462,12 +462,19 @@ export function writeDecision(
       if (alreadyApplied(stored, options.request)) return ACCEPTED;
       const decision = await decideFrom(stored);
       if (!decision.ok) return { ok: false, refusal: decision.refusal };
-      // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      // The log keeps what undo and going back need; what the horizon passed leaves the Combat.
-      const { write, dropped } = trimLog(decision.write, horizonRounds(), () => stored.checkpoint);
-      if (dropped) await archiveDropped(combat, dropped);
+      // The log keeps what undo and going back need; what the horizon passed leaves the Combat
+      // (archived first: the update below deletes it).
+      let { write, dropped } = trimLog(decision.write, horizonRounds(), () => stored.checkpoint);
+      if (dropped)
+        await archiveDropped(combat, dropped).catch((error: unknown) => {
+          // Not archived: the entries stay in the Combat until a later write archives them.
+          console.error("Tempo: archiving the log before the horizon failed", error);
+          write = decision.write;
+          dropped = null;
+        });
+      // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
       // Every write names its writer, the seq it was decided from and its id, and carries the

@@ -74,13 +74,17 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
       ["tempo", "gmOverride", "world"],
+      ["tempo", "logRounds", "world"],
+      ["tempo", "logBeyond", "world"],
+      ["tempo", "logArchive", "world"],
     ]);
   });
 
-  it("answers the command, confirmation, prompt and undo queries", async () => {
+  it("answers the command, confirmation, heal, prompt and undo queries", async () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
+      "tempo.heal",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

@@ -17,6 +17,8 @@ import {
   STORAGE_LAYOUT,
   combatUpdateData,
   combatWrite,
+  consistentPrefix,
+  healing,
   initiativeUpdates,
   encounterStateOf,
   isEncounterState,
@@ -251,6 +253,41 @@ describe("reading the stored log costs what the last write added (issue 29: a lo
       readStoredLog({ e2: JSON.stringify(LOG[2]), e999999999: JSON.stringify(LOG[3]) }, 4, cache, 2),
     ).toBeNull();
     expect(readStoredLog({ e2: JSON.stringify({ command: 5 }) }, 5, cache, 2)).toBeNull();
+  });
+});
+
+describe("two writers: the log's last consistent prefix (issue 29)", () => {
+  const tagged = (e: LogEntry, write: string): LogEntry => ({ ...e, write });
+
+  it("stops where an entry neither begins its write nor follows an entry of the same write", () => {
+    // Writer A wrote e1 and e2 (write "1.a"); writer B, decided from the same seq, overwrote e1.
+    const log = [
+      tagged(LOG[0] as LogEntry, "0.s"),
+      tagged(LOG[1] as LogEntry, "1.b"),
+      tagged(LOG[2] as LogEntry, "1.a"),
+    ];
+    expect(consistentPrefix(log, 0)).toBe(2);
+    expect(
+      consistentPrefix([log[0] as LogEntry, tagged(LOG[1] as LogEntry, "1.a"), log[2] as LogEntry], 0),
+    ).toBe(3);
+    // Entries an older version logged name no write and are taken as they are; indices are absolute.
+    expect(consistentPrefix(LOG, 0)).toBe(4);
+    expect(consistentPrefix([tagged(LOG[2] as LogEntry, "7.x"), tagged(LOG[3] as LogEntry, "7.x")], 7)).toBe(
+      2,
+    );
+  });
+
+  it("rebuilds the state from the checkpoint through the consistent prefix, and leaves an agreeing table alone", () => {
+    const log = [
+      tagged(LOG[0] as LogEntry, "0.s"),
+      tagged(LOG[1] as LogEntry, "1.b"),
+      tagged(LOG[2] as LogEntry, "1.a"),
+    ];
+    const healed = healing({ log, base: 0, checkpoint: initial() }, true);
+    expect(healed).toEqual({ keep: 2, state: run(initial(), LOG.slice(0, 2)), dropped: 1 });
+    expect(healing({ log: log.slice(0, 2), base: 0, checkpoint: initial() }, true)).toBeNull();
+    // A state that disagrees with its digest is rebuilt even where the log is consistent.
+    expect(healing({ log: log.slice(0, 2), base: 0, checkpoint: initial() }, false)?.dropped).toBe(0);
   });
 });
 

@@ -11,14 +11,17 @@
  * of the Combat update one ordinary command writes at N = 200 and 2,000 (after 50 commands: the
  * JSON of the object the adapter passes to Combat#update), and, on a 500-entry log at N = 200, the
  * replay going back costs (from the nearest checkpoint, at the worst place) and a full replay from
- * the start. Then the spatial index build and the provocation query against an all-pairs scan and
- * an O(N) filter (bench/provocation.ts).
+ * the start. Then a long fight at N = 20 (bench/long-fight.ts): Tempo's own work in the writer
+ * path per write after 100, 5,000 and 20,000 commands, and what the Combat then stores. Then the
+ * spatial index build and the provocation query against an all-pairs scan and an O(N) filter
+ * (bench/provocation.ts).
  *
  * The commands on the state held are timed in three passes, each figure the lowest of its three
  * medians (see PASSES below). The last two lines:
  *   commands: <worst median ms at N=200> ms at N=200, <worst median ms at N=2,000> ms at N=2,000
  *   provocation query: <median ms> ms, <ratio>x faster than all-pairs
  */
+import { longFight } from "./long-fight";
 import { fmt, provocationReport } from "./provocation";
 import {
   COMMAND_KINDS,
@@ -172,6 +175,12 @@ for (const id of RULESET_ORDER) {
       .join("")}`,
   );
 }
+
+console.log("");
+const fight = await longFight();
+console.log(
+  `long fight: ${[100, 5_000, 20_000].map((m) => fmt(fight.ms[m] ?? NaN)).join(" / ")} ms per write at 100 / 5,000 / 20,000 commands, ${(fight.stored / 1024).toFixed(0)} KB stored (N = 20, flow; the Combat held at most ${fight.held} log entries; ${(fight.archived / 1024).toFixed(0)} KB archived outside it)`,
+);
 
 console.log("");
 const provocation = provocationReport();

@@ -313,7 +313,16 @@ export async function writeSize(ruleset: Ruleset, n: number, history: number): P
   const lead = ids.find((id) => combatantIn(initial, id)?.side === "party") ?? "c0";
   let rolled = 0;
   const roller: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
-  let stored: StoredCombat = { state: initial, initial, log: [], seq: 0, ids, saved: false };
+  let stored: StoredCombat = {
+    state: initial,
+    initial,
+    log: [],
+    seq: 0,
+    ids,
+    saved: false,
+    base: 0,
+    checkpoint: initial,
+  };
   const held: StoredPieces = { layout: STORAGE_LAYOUT, state: {}, combatants: {}, log: {} };
   const hold = (write: CombatWrite): number => {
     const data = combatUpdateData(write, held);
@@ -323,7 +332,7 @@ export async function writeSize(ruleset: Ruleset, n: number, history: number): P
         if (key.startsWith("-=")) delete into[key.slice(2)];
         else into[key] = value;
     }
-    stored = { ...write.system, log: [...write.system.log], ids, saved: true };
+    stored = { ...write.system, log: [...write.system.log], ids, saved: true, checkpoint: initial };
     return JSON.stringify(data).length;
   };
   const step = async (command: Command): Promise<number | null> => {

@@ -119,11 +119,12 @@ export class Checkpoints {
   /**
    * The last step, not the first, that started a new turn (or round): the largest i >= 1 whose
    * state before (after i steps) and after (after i + 1) differ in turn mark (or round); null if
-   * none. The first step (`start`) is never one.
+   * none. The first step (`start`) is never one; where the steps begin after the start (a log
+   * kept from a checkpoint), `first` is 0.
    */
-  lastChange(to: "turn" | "round"): number | null {
+  lastChange(to: "turn" | "round", first = 1): number | null {
     const marks = to === "round" ? this.rounds : this.marks;
-    for (let i = this.length - 1; i >= 1; i -= 1) if (marks[i] !== marks[i + 1]) return i;
+    for (let i = this.length - 1; i >= first; i -= 1) if (marks[i] !== marks[i + 1]) return i;
     return null;
   }
 }
@@ -263,18 +264,19 @@ const TURN_FIELDS = ["round", "phase", "segment", "stage", "current"] as const;
  * lastChange (Checkpoints) read from the reverse patches instead of recorded marks: walking back
  * from `state` (the state after the last step), the largest i >= 1 whose state before and after
  * step i differ in turn mark (or round); null if none. Undefined if a step it has to look past
- * has no patch.
+ * has no patch. `first` as in Checkpoints#lastChange (0 for steps kept from a checkpoint).
  */
 export function lastChangeBack(
   state: EncounterState,
   patches: readonly (ReversePatch | undefined)[],
   to: "turn" | "round",
+  first = 1,
 ): number | null | undefined {
   const fields = to === "round" ? (["round"] as const) : TURN_FIELDS;
   // A field's text as turnMark sees it: a missing field reads as null.
   const mark = new Map<string, string>();
   for (const field of fields) mark.set(field, JSON.stringify(state[field] ?? null));
-  for (let i = patches.length - 1; i >= 1; i -= 1) {
+  for (let i = patches.length - 1; i >= first; i -= 1) {
     const patch = patches[i];
     if (!patch) return undefined;
     let changed = false;

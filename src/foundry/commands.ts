@@ -46,6 +46,7 @@ import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
 import { worldMigrating, worldRefusal } from "./migrations/gate";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
+import { archiveDropped, horizonRounds } from "./documents/archive";
 import {
   combatUpdateData,
   keepWritten,
@@ -56,7 +57,11 @@ import {
   permission,
   readState,
   readStoredLog,
+  stampWrite,
   storedCaches,
+  trimLog,
+  writeDigest,
+  STORAGE_LAYOUT,
   type CombatWrite,
   type LastWrite,
   type LogEntry,
@@ -117,6 +122,10 @@ export interface StoredCombat {
   ids: string[];
   /** Whether the document holds `state` (false before the start): a write is a difference from it. */
   saved: boolean;
+  /** The absolute index of `log[0]`: entries before it left the Combat (documents/sync.ts trimLog). */
+  base: number;
+  /** The state after the first `base` entries (`initial` while `base` is 0). */
+  checkpoint: EncounterState;
 }
 
 /** A combat's system data as the readers take it (CombatModel's fields). */
@@ -126,6 +135,9 @@ export interface StoredSystem {
   initial: unknown;
   log: unknown;
   seq: number;
+  /** Missing in combats stored before the horizon (0 and null then: the whole log is held). */
+  base?: number;
+  checkpoint?: unknown;
 }
 
 /**
@@ -139,9 +151,11 @@ export function readStored(
 ): StoredCombat | null {
   const state = readState(system, caches);
   const initial = encounterStateOf(parsedJson(system.initial));
-  const log = readStoredLog(system.log, system.seq, caches.log);
-  if (!state || !initial || log === null) return null;
-  return { state, initial, log, seq: system.seq, ids: [...ids], saved: true };
+  const base = system.base ?? 0;
+  const checkpoint = base > 0 ? encounterStateOf(parsedJson(system.checkpoint)) : initial;
+  const log = readStoredLog(system.log, system.seq, caches.log, base);
+  if (!state || !initial || !checkpoint || log === null) return null;
+  return { state, initial, log, seq: system.seq, ids: [...ids], saved: true, base, checkpoint };
 }
 
 /** Each combat's parsed pieces, kept between reads on this client (by the combat document). */
@@ -190,7 +204,7 @@ export function checkpointsOf(combatId: string, stored: StoredCombat): Checkpoin
   const known = histories.get(combatId);
   if (known && known.seq === stored.seq && known.checkpoints.length === stored.log.length)
     return known.checkpoints;
-  const { checkpoints } = checkpointLog(stored.initial, stored.log);
+  const { checkpoints } = checkpointLog(stored.checkpoint, stored.log);
   histories.set(combatId, { seq: stored.seq, checkpoints });
   return checkpoints;
 }
@@ -198,7 +212,7 @@ export function checkpointsOf(combatId: string, stored: StoredCombat): Checkpoin
 /** Bring a combat's checkpoints in step with a write this client made from `seq`. */
 function recordWrite(
   combatId: string,
-  seq: number,
+  stored: StoredCombat,
   write: CombatWrite,
   states: readonly EncounterState[],
 ): void {
@@ -206,7 +220,9 @@ function recordWrite(
   const added = write.system.log.length - write.system.logFrom;
   if (
     !known ||
-    known.seq !== seq ||
+    known.seq !== stored.seq ||
+    // The horizon moved: the checkpoints begin at the old one (made again when next needed).
+    write.system.base !== stored.base ||
     known.checkpoints.length < write.system.logFrom ||
     states.length !== added
   ) {
@@ -450,15 +466,35 @@ export function writeDecision(
       if (alreadyApplied(stored, options.request)) return ACCEPTED;
       const decision = await decideFrom(stored);
       if (!decision.ok) return { ok: false, refusal: decision.refusal };
+      if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
+      if (storedSeq(combat) !== stored.seq) continue;
+      // The log keeps what undo and going back need; what the horizon passed leaves the Combat
+      // (archived first: the update below deletes it).
+      let { write, dropped } = trimLog(decision.write, horizonRounds(), () => stored.checkpoint);
+      if (dropped)
+        await archiveDropped(combat, dropped).catch((error: unknown) => {
+          // Not archived: the entries stay in the Combat until a later write archives them.
+          console.error("Tempo: archiving the log before the horizon failed", error);
+          write = decision.write;
+          dropped = null;
+        });
       // The checks right before the write: nothing can change between them and the update call.
       if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
       if (storedSeq(combat) !== stored.seq) continue;
-      const update = combatUpdateData(decision.write, heldPieces(combatSystem(combat)));
-      keepWritten(cachesOf(combat), update, decision.write);
+      // Every write names its writer, the seq it was decided from and its id, and carries the
+      // digest of the state it leaves, so a reader tells a write two writers raced (docs/foundry.md,
+      // "Two writers").
+      const stamped = stampWrite(write, game.user?.id ?? null, stored.seq, newRequestId());
+      const held = heldPieces(combatSystem(combat));
+      const update = combatUpdateData(stamped, held);
+      const caches = cachesOf(combat);
+      const digest = writeDigest(caches, update, held.layout !== STORAGE_LAYOUT || !stamped.before);
+      update.system.last = JSON.stringify({ ...stamped.system.last, digest });
+      keepWritten(caches, update, stamped);
       await combat.update(update);
-      if (combat.id) recordWrite(combat.id, stored.seq, decision.write, decision.states ?? []);
-      await syncInitiative(combat, decision.write.system.state);
-      await postRolls(combat, decision.rolls, decision.write.system.last.entries);
+      if (combat.id) recordWrite(combat.id, stored, stamped, decision.states ?? []);
+      await syncInitiative(combat, stamped.system.state);
+      await postRolls(combat, decision.rolls, stamped.system.last.entries);
       return ACCEPTED;
     }
     return refused("TEMPO.Refusal.StateMoved");
@@ -725,10 +761,40 @@ async function commandFrom(
 /** The GM's handler of "tempo.command" (registered in CONFIG.queries). */
 export const handleCommandQuery = answerRequest(COMMAND_QUERY, isCommandBody, commandFrom);
 
+export const HEAL_QUERY = "tempo.heal";
+
+/**
+ * The active GM's handler of "tempo.heal": a client read a write whose state and log disagree, or
+ * two writes decided from one `seq` (docs/foundry.md, "Two writers"). The request proves nothing
+ * and asks for nothing but a check: the GM's client checks its own copy (TempoCombat#heal) and
+ * rebuilds the state only if it finds the disagreement itself.
+ */
+export async function handleHealQuery(data: unknown): Promise<{ checked: boolean }> {
+  if (!isWriter() || !isRecord(data) || typeof data["combatId"] !== "string") return { checked: false };
+  const combat: unknown = game.combats?.get(data["combatId"]);
+  if (!isTempoCombat(combat)) return { checked: false };
+  const heal = (combat as unknown as { heal?: unknown }).heal;
+  if (typeof heal !== "function") return { checked: false };
+  await (heal as () => Promise<unknown>).call(combat);
+  return { checked: true };
+}
+
+/** Ask the active GM to check a combat (handleHealQuery); nothing when no GM is connected. */
+export async function askHeal(combatId: string): Promise<void> {
+  const gm = game.users?.activeGM;
+  if (!gm) return;
+  try {
+    await gm.query(HEAL_QUERY as keyof CONFIG.Queries, { combatId }, { timeout: COMMAND_TIMEOUT_MS });
+  } catch {
+    // The GM's own client checks every write it reads as well.
+  }
+}
+
 /** The channel's queries, registered in CONFIG.queries by src/tempo.ts. */
 export const QUERIES = {
   [COMMAND_QUERY]: handleCommandQuery,
   [CONFIRM_QUERY]: handleConfirmQuery,
+  [HEAL_QUERY]: handleHealQuery,
 } as const;
 
 /** The context every Tempo hook gets with an accepted command. */

@@ -322,6 +322,39 @@ export function registerSettings(): void {
       ),
     });
   }
+  // The log's horizon (docs/foundry.md, "The log's horizon"): how many rounds a Combat keeps for
+  // undo and going back; older entries leave it, archived or dropped.
+  settings.register(SYSTEM_ID, "logRounds", {
+    name: "TEMPO.Settings.LogRounds.Name",
+    hint: "TEMPO.Settings.LogRounds.Hint",
+    scope: "world",
+    config: true,
+    type: new foundry.data.fields.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      min: 1,
+      max: 20,
+      initial: 2,
+    }),
+    default: 2,
+  });
+  settings.register(SYSTEM_ID, "logBeyond", {
+    name: "TEMPO.Settings.LogBeyond.Name",
+    hint: "TEMPO.Settings.LogBeyond.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "archive",
+    choices: { archive: "TEMPO.Settings.LogBeyond.Archive", drop: "TEMPO.Settings.LogBeyond.Drop" },
+  });
+  // The archived logs themselves (documents/archive.ts), by combat id: not shown in the settings.
+  settings.register(SYSTEM_ID, "logArchive", {
+    scope: "world",
+    config: false,
+    type: new foundry.data.fields.ObjectField(),
+    default: {},
+  });
 }
 
 function isRuleset(value: unknown): value is RulesetId {

@@ -61,6 +61,16 @@ declare module "fvtt-types/configuration" {
       max: 99;
       initial: 0;
     }>;
+    "tempo.logRounds": foundry.data.fields.NumberField<{
+      required: true;
+      nullable: false;
+      integer: true;
+      min: 1;
+      max: 20;
+      initial: 2;
+    }>;
+    "tempo.logBeyond": string;
+    "tempo.logArchive": foundry.data.fields.ObjectField;
   }
 }
 
@@ -74,6 +84,8 @@ declare global {
       "tempo.command": (data: unknown) => Promise<import("./commands").CommandAnswer>;
       /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
+      /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/commands.ts). */
+      "tempo.heal": (data: unknown) => Promise<{ checked: boolean }>;
     }
   }
 }

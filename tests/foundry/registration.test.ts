@@ -92,6 +92,9 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "ratingTies", "world"],
       ["tempo", "ratingLuckBonus", "world"],
       ["tempo", "marchingSeizeOpponent", "world"],
+      ["tempo", "logRounds", "world"],
+      ["tempo", "logBeyond", "world"],
+      ["tempo", "logArchive", "world"],
     ]);
     // The version the world was migrated to is Tempo's to set, not in the settings window.
     expect(settings.find((s) => s.key === "worldVersion")?.config).toMatchObject({
@@ -106,10 +109,11 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
     expect(once.get("ready")).toContain(migrateWorld);
   });
 
-  it("answers the command, confirmation, prompt and undo queries", async () => {
+  it("answers the command, confirmation, heal, prompt and undo queries", async () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
+      "tempo.heal",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

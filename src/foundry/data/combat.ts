@@ -38,6 +38,11 @@ function combatSchema() {
     last: new JSONField({ required: true, nullable: true, initial: null }),
     // Counts accepted commands; `last.seq` matches it, so a client announces each command once.
     seq: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    // The log's horizon (documents/sync.ts trimLog): the absolute index of the first entry `log`
+    // holds (the ones before it left the Combat), and the state after them. 0 and null: the whole
+    // log is held and `initial` is that state (combats stored before the horizon read so too).
+    base: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    checkpoint: new JSONField({ required: true, nullable: true, initial: null }),
   };
 }
 

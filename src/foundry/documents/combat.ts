@@ -15,28 +15,61 @@ import {
   submit,
   writeCommands,
   writeDecision,
+  askHeal,
   type CommandAnswer,
+  type Decision,
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
+import { archiveEnded, archiveOf, endedLog, fullLog, horizonRounds, saveLog, type FullLog } from "./archive";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
 import {
   combatWrite,
-  parsedJson,
+  healing,
+  readLastWrite,
   readState,
   removalCommands,
   rewind,
+  stateDigest,
   turnRank,
   type LastWrite,
 } from "./sync";
 
-function isLastWrite(value: unknown): value is LastWrite {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as Record<string, unknown>)["entries"])
-  );
+/** The stored pieces a client reads inside a hook, by the name the GM's notice gives each. */
+const PIECE_LABELS = {
+  last: "TEMPO.Stored.Piece.Last",
+  state: "TEMPO.Stored.Piece.State",
+  log: "TEMPO.Stored.Piece.Log",
+} as const;
+type StoredPiece = keyof typeof PIECE_LABELS;
+
+/** The `seq` of the last write this client read, by combat (TempoCombat#checkWriters). */
+const seenSeq = new Map<string, number>();
+
+/** Pieces found unreadable on this client, by combat and piece: each reported once while it stays so. */
+const unreadable = new Set<string>();
+
+/**
+ * Note how a stored piece read inside a hook: a bad one (another module's, or a bug's) is skipped,
+ * and the GM is told once, not on every write, until it reads well again. A player's client skips
+ * it silently: only a GM can mend the combat.
+ */
+function pieceRead(combat: Combat.Implementation, piece: StoredPiece, ok: boolean): void {
+  const key = `${combat.id ?? ""}/${piece}`;
+  if (ok) {
+    unreadable.delete(key);
+    return;
+  }
+  if (unreadable.has(key)) return;
+  unreadable.add(key);
+  if (!game.user?.isGM) return;
+  const i18n = game.i18n;
+  const text = i18n?.format("TEMPO.Stored.Unreadable", {
+    piece: i18n.localize(PIECE_LABELS[piece]),
+    combat: combat.name ?? combat.id ?? "",
+  });
+  ui.notifications?.warn(text ?? "TEMPO.Stored.Unreadable");
 }
 
 export class TempoCombat extends Combat {
@@ -116,6 +149,8 @@ export class TempoCombat extends Combat {
       seq: 0,
       ids: this.combatantIds(),
       saved: false,
+      base: 0,
+      checkpoint: initial,
     };
     const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
     if (answer.refusal) showRefusal(answer.refusal);
@@ -167,8 +202,11 @@ export class TempoCombat extends Combat {
       showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
       return;
     }
-    const answer = await writeDecision(this, async (stored) => {
+    const answer = await writeDecision(this, async (stored): Promise<Decision> => {
       const back = rewind(stored, () => checkpointsOf(this.id ?? "", stored), to);
+      // Past the horizon (the log before it left the Combat): too far back, said plainly.
+      if (!back && stored.base > 0)
+        return { ok: false, refusal: { key: "TEMPO.Refusal.TooFarBack", data: { rounds: horizonRounds() } } };
       if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
       const write = combatWrite(
         back.state,
@@ -195,10 +233,121 @@ export class TempoCombat extends Combat {
     // The engine's order may change with any command (a new round, a stage, a delay), not only
     // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
     // current combatant (the tracker renders after this, asynchronously).
-    this.setupTurns();
-    const last = parsedJson(combatSystem(this)?.last);
-    if (isLastWrite(last)) announce(this, last);
-    if (isWriter()) void this.removeDeleted(game.user?.id ?? null);
+    // Stored data is never trusted inside a hook: another module, or a bug, may have written any
+    // piece. A piece that does not read is skipped (and the GM told once); nothing here throws,
+    // so every client's update goes on.
+    const stored = combatSystem(this);
+    try {
+      this.setupTurns();
+      const started = stored?.state !== null && stored?.state !== undefined;
+      pieceRead(this, "state", !started || this.encounter !== null);
+      if (isWriter() && started) pieceRead(this, "log", this.stored !== null || this.encounter === null);
+    } catch (error) {
+      console.error("Tempo: a stored state that does not read", error);
+      pieceRead(this, "state", false);
+    }
+    const last = readLastWrite(stored?.last);
+    pieceRead(this, "last", last !== null);
+    if (last) {
+      this.checkWriters(last);
+      announce(this, last);
+    }
+    if (isWriter())
+      void this.removeDeleted(game.user?.id ?? null).catch((error: unknown) => {
+        console.error("Tempo: removing deleted combatants failed", error);
+      });
+  }
+
+  /**
+   * The whole log of this fight: the entries archived before the horizon and the ones the Combat
+   * holds, with the initial state (replaying it gives the stored state). Null before the start, or
+   * where the GM drops the log before the horizon.
+   */
+  fullLog(): FullLog | null {
+    const stored = this.stored;
+    const system = combatSystem(this);
+    if (!stored || !system || !this.id) return null;
+    return fullLog(system.initial, archiveOf(this.id), stored.base, stored.log);
+  }
+
+  /** The GM exports the whole log as a JSON file (a macro: `game.combat.exportLog()`). */
+  exportLog(): void {
+    if (!game.user?.isGM) {
+      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "exportLog" } });
+      return;
+    }
+    const log = this.fullLog();
+    if (log) saveLog(log, this.id ?? "");
+    else ui.notifications?.warn(game.i18n?.localize("TEMPO.Stored.NoFullLog") ?? "TEMPO.Stored.NoFullLog");
+  }
+
+  /** The GM exports the whole log of a combat that has ended (its archived record). */
+  static exportEndedLog(combatId: string): void {
+    const log = game.user?.isGM ? endedLog(combatId) : null;
+    if (log) saveLog(log, combatId);
+    else ui.notifications?.warn(game.i18n?.localize("TEMPO.Stored.NoFullLog") ?? "TEMPO.Stored.NoFullLog");
+  }
+
+  /** The end of the combat archives its whole log (documents/archive.ts archiveEnded), on the writer's client. */
+  protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
+    super._onDelete(options, userId);
+    if (!isWriter()) return;
+    const stored = this.stored;
+    if (stored)
+      void archiveEnded(this, stored).catch((error: unknown) =>
+        console.error("Tempo: archiving the ended combat's log failed", error),
+      );
+  }
+
+  /**
+   * Two writers (docs/foundry.md, "Two writers"): Foundry has no conditional update, so two GM
+   * clients that both believe they write can both write from one `seq`. Every client checks each
+   * write it reads: decided from the `seq` of the write before it (a client remembers the last it
+   * read), and leaving the state its digest names. A client that finds otherwise tells the active
+   * GM (its own client heals at once), whose client rebuilds the state from the log.
+   */
+  private checkWriters(last: LastWrite): void {
+    const id = this.id ?? "";
+    const before = seenSeq.get(id);
+    seenSeq.set(id, last.seq);
+    if (last.healed !== undefined && last.healed >= 0 && game.user?.isGM)
+      ui.notifications?.warn(
+        game.i18n?.format("TEMPO.Stored.Healed", { combat: this.name ?? id, dropped: String(last.healed) }) ??
+          "TEMPO.Stored.Healed",
+      );
+    const raced = before !== undefined && last.from !== undefined && last.from !== before;
+    const state = this.encounter;
+    const disagrees =
+      state !== null && last.digest !== undefined && last.digest !== stateDigest(cachesOf(this));
+    if (!raced && !disagrees) return;
+    if (isWriter())
+      void this.heal().catch((error: unknown) => console.error("Tempo: healing the combat failed", error));
+    else void askHeal(id);
+  }
+
+  /**
+   * On the active GM's client: rebuild the state from the log where they disagree (or from the
+   * log's last consistent prefix, where two writers wrote over each other's entries), and write it
+   * back; every GM is told how many commands were dropped. Nothing is written when the stored
+   * state and log agree (a check another client asked for, or a race that left them agreeing).
+   */
+  async heal(): Promise<void> {
+    if (!isWriter()) return;
+    await writeDecision(this, async (stored): Promise<Decision> => {
+      const last = readLastWrite(combatSystem(this)?.last);
+      const agrees = !last?.digest || last.digest === stateDigest(cachesOf(this));
+      const healed = healing(stored, agrees);
+      if (!healed) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToDo", data: {} } };
+      const write = combatWrite(
+        healed.state,
+        stored,
+        { keep: healed.keep, append: [] },
+        { entries: [], rewound: true, healed: healed.dropped },
+        stored.seq + 1,
+        stored.ids,
+      );
+      return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
+    });
   }
 
   /**

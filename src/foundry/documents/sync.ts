@@ -22,7 +22,11 @@ import {
   combatantList,
   combatantsById,
   lastChangeBack,
+  checkpointLog,
   stateBack,
+  apply,
+  getRuleset,
+  ScriptedDice,
 } from "../../engine";
 import type { V14DataOperators } from "../types";
 
@@ -39,6 +43,12 @@ export interface LogEntry {
    * Tempo kept it: going back past one replays from checkpoints.
    */
   undo?: ReversePatch;
+  /**
+   * The write that logged it: `<absolute index of the write's first entry>.<write id>`
+   * (stampWrite). The entries of one write lie together from that index, so a log two writers
+   * wrote over each other shows where it stops being one writer's (consistentPrefix).
+   */
+  write?: string;
 }
 
 /** The latest write's commands with their events, for every client to announce. */
@@ -47,10 +57,54 @@ export interface LastWrite {
   entries: { command: Command; events: EngineEvent[]; userId: string | null }[];
   /** Set when the write went back in time (previousTurn/previousRound) instead of applying. */
   rewound: boolean;
+  /** Who wrote it (the user id of the writer's client), and the `seq` it was decided from. */
+  writer?: string | null;
+  from?: number;
+  /** The write's id (a random id the writer made for it). */
+  write?: string;
+  /** The digest of the state's pieces the write leaves (stateDigest): a reader checks its own against it. */
+  digest?: string;
+  /** Set on a write that rebuilt the state from the log (two writers): how many entries it dropped. */
+  healed?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isCommandLike(value: unknown): value is Command {
+  return isRecord(value) && typeof value["type"] === "string";
+}
+
+function isEventLike(value: unknown): value is EngineEvent {
+  return isRecord(value) && typeof value["type"] === "string";
+}
+
+/**
+ * The stored `last` as every client announces it, or null when it is not one a Tempo writer made
+ * (another module's or a bug's): each entry a command with its type, its events with theirs, and
+ * the user it was applied for. A `last` is read inside Combat#_onUpdate, where nothing may throw.
+ */
+export function readLastWrite(stored: unknown): LastWrite | null {
+  const value = parsedJson(stored);
+  if (!isRecord(value)) return null;
+  const { seq, entries, rewound } = value;
+  if (typeof seq !== "number" || !Number.isInteger(seq) || seq < 0) return null;
+  if (typeof rewound !== "boolean" || !Array.isArray(entries)) return null;
+  const { writer, from, write, digest, healed } = value;
+  if (writer !== undefined && writer !== null && typeof writer !== "string") return null;
+  if (from !== undefined && (typeof from !== "number" || !Number.isInteger(from))) return null;
+  if (write !== undefined && typeof write !== "string") return null;
+  if (digest !== undefined && typeof digest !== "string") return null;
+  if (healed !== undefined && (typeof healed !== "number" || !Number.isInteger(healed))) return null;
+  for (const entry of entries as unknown[]) {
+    if (!isRecord(entry) || !isCommandLike(entry["command"])) return null;
+    const events = entry["events"];
+    if (!Array.isArray(events) || !events.every(isEventLike)) return null;
+    const userId = entry["userId"];
+    if (userId !== null && typeof userId !== "string") return null;
+  }
+  return value as unknown as LastWrite;
 }
 
 /** A stored state is one the engine can read: the shape's keys are there with their types. */
@@ -174,9 +228,15 @@ export interface CombatWrite {
     state: EncounterState;
     /** Written with the first state only (the start): it never changes after. */
     initial: EncounterState;
-    /** The whole log after the write; entries from `logFrom` on are new. */
+    /**
+     * The log the Combat holds after the write: the entries from `base` on (absolute index `base`
+     * is log[0]); entries from `logFrom` on (an index into `log`) are new.
+     */
     log: readonly LogEntry[];
     logFrom: number;
+    base: number;
+    /** The state after the first `base` entries, written when the horizon moved (trimLog); else undefined. */
+    checkpoint?: EncounterState;
     last: LastWrite;
     seq: number;
   };
@@ -185,7 +245,14 @@ export interface CombatWrite {
 
 export function combatWrite(
   state: EncounterState,
-  stored: { state: EncounterState; initial: EncounterState; log: readonly LogEntry[]; saved: boolean },
+  stored: {
+    state: EncounterState;
+    initial: EncounterState;
+    log: readonly LogEntry[];
+    /** Missing: 0 (the whole log is held). */
+    base?: number;
+    saved: boolean;
+  },
   log: { keep: number; append: readonly LogEntry[] },
   last: Omit<LastWrite, "seq">,
   seq: number,
@@ -200,6 +267,7 @@ export function combatWrite(
       initial: stored.initial,
       log: [...stored.log.slice(0, log.keep), ...log.append],
       logFrom: log.keep,
+      base: stored.base ?? 0,
       last: { ...last, seq },
       seq,
     },
@@ -334,18 +402,23 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   const beforeTop = before ? (before as unknown as Record<string, unknown>) : null;
   const heldLog = converting ? [] : keysOf(held.log);
   const logFrom = before ? system.logFrom : 0;
+  const { base } = system;
+  const end = base + system.log.length;
   const log: Record<string, unknown> = {};
-  for (let i = logFrom; i < system.log.length; i += 1) log[logKey(i)] = JSON.stringify(system.log[i]);
+  for (let i = logFrom; i < system.log.length; i += 1) log[logKey(base + i)] = JSON.stringify(system.log[i]);
+  // Entries a rewind dropped, and those the horizon moved past (trimLog), are deleted by key.
   for (const key of heldLog) {
     const index = logIndex(key);
-    if (index === null || index >= system.log.length) deletion(log, key);
+    if (index === null || index < base || index >= end) deletion(log, key);
   }
+  const moved = system.checkpoint !== undefined || !before;
   return {
     round: write.round,
     turn: write.turn,
     system: {
       ruleset: system.ruleset,
       ...(before ? {} : { layout: STORAGE_LAYOUT, initial: JSON.stringify(system.initial) }),
+      ...(moved ? { base, checkpoint: system.checkpoint ? JSON.stringify(system.checkpoint) : null } : {}),
       state: pieceUpdate(beforeTop, top, converting ? [] : keysOf(held.state)),
       combatants: combatantsUpdate(before, system.state, converting ? [] : keysOf(held.combatants)),
       log,
@@ -355,9 +428,167 @@ export function combatUpdateData(write: CombatWrite, held: StoredPieces) {
   };
 }
 
+/**
+ * Two 32-bit FNV-1a hashes (two offset bases) of one stored piece: its field, its key and its
+ * text. A state's digest is the xor of its pieces' hashes, so a write changes it by what it
+ * changed (writeDigest) and a reader keeps it as texts change (PieceCache): no read or write hashes
+ * more than the pieces it touches.
+ */
+export function pieceHash(field: string, key: string, text: string): [number, number] {
+  let high = 0x811c9dc5;
+  let low = 0x050c5d1f;
+  const step = (code: number) => {
+    high = Math.imul(high ^ code, 0x01000193);
+    low = Math.imul(low ^ code, 0x01000193);
+  };
+  for (let i = 0; i < field.length; i += 1) step(field.charCodeAt(i));
+  step(0);
+  for (let i = 0; i < key.length; i += 1) step(key.charCodeAt(i));
+  step(0);
+  for (let i = 0; i < text.length; i += 1) step(text.charCodeAt(i));
+  return [high >>> 0, low >>> 0];
+}
+
+function digestText(high: number, low: number): string {
+  return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+}
+
+/** The digest of the state's pieces a client holds (its caches, as last read). */
+export function stateDigest(caches: StoredCaches): string {
+  const [high, low] = stateDigestParts(caches);
+  return digestText(high, low);
+}
+
+/**
+ * The digest of the state's pieces once an update is merged into what the caches hold (read right
+ * before the write was decided): each piece the update sets or deletes changes it, nothing else
+ * does. `fromScratch` (the first state, or a write that stores every piece whole): the update's
+ * pieces alone.
+ */
+export function writeDigest(
+  caches: StoredCaches,
+  update: { system: { state: Record<string, unknown>; combatants: Record<string, unknown> } },
+  fromScratch: boolean,
+): string {
+  let high = 0;
+  let low = 0;
+  if (!fromScratch) [high, low] = stateDigestParts(caches);
+  const fields = [
+    ["state", caches.state, update.system.state],
+    ["combatants", caches.combatants, update.system.combatants],
+  ] as const;
+  for (const [field, cache, pieces] of fields)
+    for (const [raw, value] of Object.entries(pieces)) {
+      const key = raw.startsWith("-=") ? raw.slice(2) : raw;
+      const held = fromScratch ? undefined : cache.textOf(key);
+      if (held !== undefined) {
+        const [h, l] = pieceHash(field, key, held);
+        high ^= h;
+        low ^= l;
+      }
+      if (typeof value === "string" && !raw.startsWith("-=")) {
+        const [h, l] = pieceHash(field, key, value);
+        high ^= h;
+        low ^= l;
+      }
+    }
+  return digestText(high >>> 0, low >>> 0);
+}
+
+function stateDigestParts(caches: StoredCaches): [number, number] {
+  const [sh, sl] = caches.state.digest;
+  const [ch, cl] = caches.combatants.digest;
+  return [(sh ^ ch) >>> 0, (sl ^ cl) >>> 0];
+}
+
+/**
+ * A write named by its writer: `last` names the writer, the `seq` it was decided from and the
+ * write's id; each new log entry names the write (`<index of its first entry>.<id>`).
+ */
+export function stampWrite(write: CombatWrite, writer: string | null, from: number, id: string): CombatWrite {
+  const { log, logFrom, base, last } = write.system;
+  const tag = `${base + logFrom}.${id}`;
+  return {
+    ...write,
+    system: {
+      ...write.system,
+      log: [...log.slice(0, logFrom), ...log.slice(logFrom).map((e) => ({ ...e, write: tag }))],
+      last: { ...last, writer, from, write: id },
+    },
+  };
+}
+
+/**
+ * How many of the held entries (from absolute index `base`) are one consistent log: each entry
+ * that names its write either begins it (its index is the write's first) or follows an entry of
+ * the same write. Two writers that both wrote from one `seq` leave entries of one write after
+ * another's that it did not follow: the log is consistent up to there. Entries that name no write
+ * (an older version's) are taken as they are.
+ */
+export function consistentPrefix(log: readonly LogEntry[], base: number): number {
+  for (let i = 0; i < log.length; i += 1) {
+    const tag = log[i]?.write;
+    if (tag === undefined) continue;
+    const start = Number(tag.slice(0, tag.indexOf(".")));
+    if (start === base + i) continue;
+    if (i > 0 && log[i - 1]?.write === tag) continue;
+    return i;
+  }
+  return log.length;
+}
+
+/**
+ * The state a log rebuilds (two writers wrote over each other): the held entries up to the
+ * consistent prefix replayed from the checkpoint with their dice, stopping at the first one that
+ * does not replay. Null when the log and the state agree (`agrees`: the stored digest is the
+ * state's) and the whole log is consistent: nothing to heal.
+ */
+export function healing(
+  stored: { log: readonly LogEntry[]; base: number; checkpoint: EncounterState },
+  agrees: boolean,
+): { keep: number; state: EncounterState; dropped: number } | null {
+  const prefix = consistentPrefix(stored.log, stored.base);
+  if (agrees && prefix === stored.log.length) return null;
+  const ruleset = getRuleset(stored.checkpoint.ruleset);
+  let state = stored.checkpoint;
+  let keep = 0;
+  for (; keep < prefix; keep += 1) {
+    const entry = stored.log[keep] as LogEntry;
+    const result = apply(state, entry.command, new ScriptedDice(entry.dice), ruleset);
+    if (!result.ok) break;
+    state = result.state;
+  }
+  return { keep, state, dropped: stored.log.length - keep };
+}
+
 /** Parsed pieces, kept between reads so a write's unchanged pieces are not parsed again. */
 export class PieceCache {
   private readonly texts = new Map<string, { text: string; value: unknown }>();
+  /** The log read from the last parsed pieces (readStoredLog), kept while they stay the same. */
+  entries: { pieces: Record<string, unknown>; base: number; log: LogEntry[] } | null = null;
+  /** Parsed entries already found well-formed (readStoredLog checks each text once). */
+  readonly checked = new WeakSet<object>();
+  /** The digest of the texts held (pieceHash of each, combined by xor): kept as texts change. */
+  private digestHigh = 0;
+  private digestLow = 0;
+
+  constructor(private readonly field = "") {}
+
+  private toggle(key: string, text: string): void {
+    const [high, low] = pieceHash(this.field, key, text);
+    this.digestHigh = (this.digestHigh ^ high) >>> 0;
+    this.digestLow = (this.digestLow ^ low) >>> 0;
+  }
+
+  /** The digest of the pieces as last read (or known). */
+  get digest(): [number, number] {
+    return [this.digestHigh, this.digestLow];
+  }
+
+  /** The text held for a key, as last read (or known). */
+  textOf(key: string): string | undefined {
+    return this.texts.get(key)?.text;
+  }
   private source: unknown = undefined;
   private seq = -1;
   private parsed: Record<string, unknown> | null = null;
@@ -368,6 +599,9 @@ export class PieceCache {
    * objects.
    */
   know(key: string, text: string, value: unknown): void {
+    const was = this.texts.get(key);
+    if (was) this.toggle(key, was.text);
+    this.toggle(key, text);
     this.texts.set(key, { text, value });
     // The next read puts the pieces together again, with this value.
     this.source = undefined;
@@ -403,12 +637,15 @@ export class PieceCache {
           break;
         }
         changed = true;
+        if (known) this.toggle(key, known.text);
+        this.toggle(key, text);
         this.texts.set(key, { text, value });
         out[key] = value;
       }
     }
-    for (const key of [...this.texts.keys()])
+    for (const [key, known] of [...this.texts])
       if (!seen.has(key)) {
+        this.toggle(key, known.text);
         this.texts.delete(key);
         changed = true;
       }
@@ -433,9 +670,9 @@ export interface StoredCaches {
 
 export function storedCaches(): StoredCaches {
   return {
-    state: new PieceCache(),
-    combatants: new PieceCache(),
-    log: new PieceCache(),
+    state: new PieceCache("state"),
+    combatants: new PieceCache("combatants"),
+    log: new PieceCache("log"),
     whole: null,
     written: null,
   };
@@ -461,7 +698,7 @@ export function keepWritten(
   },
   write: CombatWrite,
 ): void {
-  const { state, log, logFrom } = write.system;
+  const { state, log, logFrom, base } = write.system;
   const top = state as unknown as Record<string, unknown>;
   for (const [key, text] of Object.entries(update.system.state))
     if (typeof text === "string" && Object.hasOwn(top, key)) caches.state.know(key, text, top[key]);
@@ -471,8 +708,8 @@ export function keepWritten(
       if (c) caches.combatants.know(key, text, c);
     }
   for (let i = logFrom; i < log.length; i += 1) {
-    const text = update.system.log[logKey(i)];
-    if (typeof text === "string") caches.log.know(logKey(i), text, log[i]);
+    const text = update.system.log[logKey(base + i)];
+    if (typeof text === "string") caches.log.know(logKey(base + i), text, log[i]);
   }
   caches.written = state;
 }
@@ -523,20 +760,41 @@ export function readState(
 }
 
 /**
- * The stored log, in order: the entries `e0` … `e<n-1>`; [] where there is none. An entry that is
- * malformed, a gap, or a key that is not an entry's makes the whole log unusable (null).
+ * The stored log, in order: the entries `e<base>` … `e<base + n - 1>`; [] where there is none. An
+ * entry that is malformed, a gap, or a key that is not an entry's makes the whole log unusable
+ * (null); a key below `base` (left by a write that moved the horizon and was interrupted) is no
+ * longer the log's and is skipped. Each entry is checked once, when its text is first read
+ * (the cache keeps the entries already found well-formed), and the same pieces give the same
+ * array: a read costs what the last write changed, whatever the log's length.
  */
-export function readStoredLog(log: unknown, seq: number, cache: PieceCache): LogEntry[] | null {
+export function readStoredLog(log: unknown, seq: number, cache: PieceCache, base = 0): LogEntry[] | null {
+  const checked = cache.checked;
   if (log === null || log === undefined) return [];
   const pieces = cache.read(log, seq);
   if (!pieces) return null;
+  const known = cache.entries;
+  if (known && known.pieces === pieces && known.base === base) return known.log;
+  const keys = Object.keys(pieces);
   const entries: LogEntry[] = [];
-  for (const [key, value] of Object.entries(pieces)) {
+  let held = 0;
+  for (const key of keys) {
     const index = logIndex(key);
-    if (index === null || !isLogEntry(value)) return null;
-    entries[index] = value;
+    if (index === null) return null;
+    if (index < base) continue;
+    held += 1;
+    const value = pieces[key];
+    if (!isRecord(value)) return null;
+    if (!checked.has(value)) {
+      if (!isLogEntry(value)) return null;
+      checked.add(value);
+    }
+    // A key far beyond the others is a gap: found before the array is made that long.
+    if (index - base >= keys.length) return null;
+    entries[index - base] = value as unknown as LogEntry;
   }
+  if (entries.length !== held) return null;
   for (let i = 0; i < entries.length; i += 1) if (!entries[i]) return null;
+  cache.entries = { pieces, base, log: entries };
   return entries;
 }
 
@@ -552,17 +810,21 @@ export interface Rewind {
  * dice, so the state is the one the table had before that command. Found from the stored state
  * and the entries' reverse patches, without replaying (engine/replay.ts stateBack); where an entry
  * has none (logged by an older version), replayed from the nearest of the writer's checkpoints
- * (`checkpoints`, asked for only then: making them replays the whole log once). The first command
- * (`start`) is never undone: null when there is nothing to go back to.
+ * (`checkpoints`, asked for only then: making them replays the held log once). The first command
+ * (`start`) is never undone; where the Combat holds the log from a checkpoint on (`base` > 0,
+ * trimLog), its first held entry may be. Null when the log held has nothing to go back to:
+ * `tooFar` then says whether entries before the horizon would have (the GM is told it is too far
+ * back, not that there is nothing).
  */
 export function rewind(
-  stored: { state: EncounterState; log: readonly LogEntry[] },
+  stored: { state: EncounterState; log: readonly LogEntry[]; base?: number },
   checkpoints: () => Checkpoints,
   to: "turn" | "round",
 ): Rewind | null {
+  const first = (stored.base ?? 0) > 0 ? 0 : 1;
   const patches = stored.log.map((e) => e.undo);
-  const found = lastChangeBack(stored.state, patches, to);
-  const keep = found === undefined ? checkpoints().lastChange(to) : found;
+  const found = lastChangeBack(stored.state, patches, to, first);
+  const keep = found === undefined ? checkpoints().lastChange(to, first) : found;
   if (keep === null) return null;
   return { keep, state: stateAt(stored, checkpoints, keep) };
 }
@@ -579,6 +841,85 @@ export function stateAt(
 ): EncounterState {
   const patches = stored.log.map((e) => e.undo);
   return stateBack(stored.state, patches, keep) ?? checkpoints().stateAt(stored.log, keep);
+}
+
+/**
+ * How many log entries a Combat holds at most, whatever the horizon the GM set: with TRIM_CHUNK,
+ * the bound of a stored fight (docs/foundry.md, "The log's horizon").
+ */
+export const LOG_CAP = 400;
+/**
+ * The horizon moves by at least this many entries at a time, so the checkpoint (a whole state) is
+ * written once per so many commands, not with every one.
+ */
+export const TRIM_CHUNK = 50;
+/** How many rounds the log keeps by default: the current one and the one before it. */
+export const DEFAULT_HORIZON_ROUNDS = 2;
+
+/**
+ * The first entry (an index into `log`) of the log the horizon keeps: the entry that began the
+ * oldest of the last `rounds` rounds (found from the reverse patches, walking back from the end:
+ * an entry whose patch names `round` changed the round), and never more than LOG_CAP entries. An
+ * entry without a patch stops the walk (what lies before it is kept).
+ */
+export function horizonOf(log: readonly LogEntry[], rounds: number): number {
+  let found = 0;
+  let seen = 0;
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const patch = log[i]?.undo;
+    if (!patch) break;
+    if (Object.hasOwn(patch.state, "round")) {
+      seen += 1;
+      if (seen >= rounds) {
+        found = i;
+        break;
+      }
+    }
+  }
+  return Math.max(found, log.length - LOG_CAP);
+}
+
+/** Entries a write moved past the horizon, with the absolute index of the first. */
+export interface Dropped {
+  from: number;
+  entries: LogEntry[];
+}
+
+/**
+ * Move the horizon of a write's log (horizonOf) when it has passed at least TRIM_CHUNK entries:
+ * the entries before it leave the Combat (returned, for the archive), `base` moves on by as many,
+ * and the state after them becomes the checkpoint, found from the reverse patches of the entries
+ * kept (or, where one has none, replayed from the Combat's checkpoint: `replayFrom`). Otherwise the
+ * write is given back as it is. A write's cost stays what it changed: the walk is bounded by
+ * LOG_CAP + TRIM_CHUNK entries, and the checkpoint is written once per TRIM_CHUNK commands at most.
+ */
+export function trimLog(
+  write: CombatWrite,
+  rounds: number,
+  replayFrom: () => EncounterState,
+): { write: CombatWrite; dropped: Dropped | null } {
+  const { log, state, base, logFrom } = write.system;
+  const cut = horizonOf(log, Math.max(1, Math.floor(rounds)));
+  if (cut < TRIM_CHUNK) return { write, dropped: null };
+  const checkpoint =
+    stateBack(
+      state,
+      log.map((e) => e.undo),
+      cut,
+    ) ?? checkpointLog(replayFrom(), log.slice(0, cut)).state;
+  return {
+    write: {
+      ...write,
+      system: {
+        ...write.system,
+        log: log.slice(cut),
+        base: base + cut,
+        logFrom: Math.max(0, logFrom - cut),
+        checkpoint,
+      },
+    },
+    dropped: { from: base, entries: log.slice(0, cut) },
+  };
 }
 
 /**

@@ -51,7 +51,7 @@ function fresh(): StoredCombat {
     },
     getRuleset("flow"),
   );
-  return { state: initial, initial, log: [], seq: 0, ids: IDS, saved: false };
+  return { state: initial, initial, log: [], seq: 0, ids: IDS, saved: false, base: 0, checkpoint: initial };
 }
 
 /**
@@ -167,7 +167,7 @@ describe("decide (the GM's client applying commands)", () => {
     let rolled = 0;
     const dice: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
     const begun = await decide(
-      { state: initial, initial, log: [], seq: 0, ids, saved: false },
+      { state: initial, initial, log: [], seq: 0, ids, saved: false, base: 0, checkpoint: initial },
       [{ type: "start" }],
       dice,
       "gm",
@@ -176,7 +176,7 @@ describe("decide (the GM's client applying commands)", () => {
     const { state, log, seq } = begun.write.system;
     const round = state.round;
     const decision = await decide(
-      { state, initial, log: [...log], seq, ids, saved: true },
+      { state, initial, log: [...log], seq, ids, saved: true, base: 0, checkpoint: initial },
       [],
       dice,
       "gm",

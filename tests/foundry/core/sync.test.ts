@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import {
   apply,
@@ -17,6 +17,8 @@ import {
   STORAGE_LAYOUT,
   combatUpdateData,
   combatWrite,
+  consistentPrefix,
+  healing,
   initiativeUpdates,
   encounterStateOf,
   isEncounterState,
@@ -218,13 +220,84 @@ describe("reading stored data", () => {
   });
 });
 
+describe("reading the stored log costs what the last write added (issue 29: a log that stays small)", () => {
+  const pieces = (entries: readonly LogEntry[], base = 0): Record<string, string> =>
+    Object.fromEntries(entries.map((e, i) => [`e${base + i}`, JSON.stringify(e)]));
+
+  it("parses and checks only the entries not seen before, and gives the same array for the same pieces", () => {
+    const cache = storedCaches().log;
+    const first = pieces(LOG.slice(0, 3));
+    expect(readStoredLog(first, 3, cache)).toEqual(LOG.slice(0, 3));
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const second = { ...first, ...pieces(LOG.slice(3), 3) };
+      const read = readStoredLog(second, 4, cache);
+      expect(read).toEqual(LOG);
+      // One new entry: one text parsed.
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(readStoredLog(second, 4, cache)).toBe(read);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("reads the log from its horizon (`base`): keys below it are skipped, a gap or a key far beyond makes it unusable", () => {
+    const cache = storedCaches().log;
+    expect(readStoredLog(pieces(LOG.slice(2), 2), 1, cache, 2)).toEqual(LOG.slice(2));
+    expect(readStoredLog({ ...pieces(LOG.slice(2), 2), e0: JSON.stringify(LOG[0]) }, 2, cache, 2)).toEqual(
+      LOG.slice(2),
+    );
+    expect(readStoredLog({ e2: JSON.stringify(LOG[2]), e4: JSON.stringify(LOG[3]) }, 3, cache, 2)).toBeNull();
+    expect(
+      readStoredLog({ e2: JSON.stringify(LOG[2]), e999999999: JSON.stringify(LOG[3]) }, 4, cache, 2),
+    ).toBeNull();
+    expect(readStoredLog({ e2: JSON.stringify({ command: 5 }) }, 5, cache, 2)).toBeNull();
+  });
+});
+
+describe("two writers: the log's last consistent prefix (issue 29)", () => {
+  const tagged = (e: LogEntry, write: string): LogEntry => ({ ...e, write });
+
+  it("stops where an entry neither begins its write nor follows an entry of the same write", () => {
+    // Writer A wrote e1 and e2 (write "1.a"); writer B, decided from the same seq, overwrote e1.
+    const log = [
+      tagged(LOG[0] as LogEntry, "0.s"),
+      tagged(LOG[1] as LogEntry, "1.b"),
+      tagged(LOG[2] as LogEntry, "1.a"),
+    ];
+    expect(consistentPrefix(log, 0)).toBe(2);
+    expect(
+      consistentPrefix([log[0] as LogEntry, tagged(LOG[1] as LogEntry, "1.a"), log[2] as LogEntry], 0),
+    ).toBe(3);
+    // Entries an older version logged name no write and are taken as they are; indices are absolute.
+    expect(consistentPrefix(LOG, 0)).toBe(4);
+    expect(consistentPrefix([tagged(LOG[2] as LogEntry, "7.x"), tagged(LOG[3] as LogEntry, "7.x")], 7)).toBe(
+      2,
+    );
+  });
+
+  it("rebuilds the state from the checkpoint through the consistent prefix, and leaves an agreeing table alone", () => {
+    const log = [
+      tagged(LOG[0] as LogEntry, "0.s"),
+      tagged(LOG[1] as LogEntry, "1.b"),
+      tagged(LOG[2] as LogEntry, "1.a"),
+    ];
+    const healed = healing({ log, base: 0, checkpoint: initial() }, true);
+    expect(healed).toEqual({ keep: 2, state: run(initial(), LOG.slice(0, 2)), dropped: 1 });
+    expect(healing({ log: log.slice(0, 2), base: 0, checkpoint: initial() }, true)).toBeNull();
+    // A state that disagrees with its digest is rebuilt even where the log is consistent.
+    expect(healing({ log: log.slice(0, 2), base: 0, checkpoint: initial() }, false)?.dropped).toBe(0);
+  });
+});
+
 describe("the writer reads its own write back (issue 15: a command starts from the state the engine made)", () => {
   /** A started combat as a client holds it after the start's write: its pieces and its log. */
   function held(): { pieces: StoredPieces; seq: number; state: EncounterState; log: LogEntry[] } {
     const state = run(initial(), LOG.slice(0, 1));
     const write = combatWrite(
       state,
-      { state: initial(), initial: initial(), log: [], saved: false },
+      { state: initial(), initial: initial(), log: [], base: 0, saved: false },
       { keep: 0, append: LOG.slice(0, 1) },
       { entries: [], rewound: false },
       1,
@@ -276,7 +349,7 @@ describe("the writer reads its own write back (issue 15: a command starts from t
     if (!result.ok) throw new Error(result.refusal.key);
     const write = combatWrite(
       result.state,
-      { state: before, initial: initial(), log, saved: true },
+      { state: before, initial: initial(), log, base: 0, saved: true },
       { keep: log.length, append: [entry(command)] },
       { entries: [], rewound: false },
       seq + 1,

@@ -156,7 +156,16 @@ function isNewerVersion(v1: string | number, v0: string | number): boolean {
   }
   return false;
 }
-foundryNs["utils"] = { randomID, isNewerVersion };
+/**
+ * foundry.utils.saveDataToFile(data, type, filename): offers the text as a file to download
+ * (https://foundryvtt.com/api/v13/functions/foundry.utils.saveDataToFile.html); the table keeps
+ * each file offered, so a test reads what the user would have saved.
+ */
+export const savedFiles: { data: string; type: string; filename: string }[] = [];
+function saveDataToFile(data: string, type: string, filename: string): void {
+  savedFiles.push({ data, type, filename });
+}
+foundryNs["utils"] = { randomID, isNewerVersion, saveDataToFile };
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
 if (!("window" in shared)) shared["window"] = tableWindow;
@@ -236,6 +245,8 @@ export interface TempoModules {
   statuses: typeof import("../../../src/foundry/hooks/statuses");
   /** World migrations and the gate that keeps a newer world unread (src/tempo.ts registers them at setup and ready). */
   migrations: typeof import("../../../src/foundry/migrations");
+  /** The log before the horizon, archived (documents/archive.ts). */
+  archive: typeof import("../../../src/foundry/documents/archive");
 }
 
 /**
@@ -265,6 +276,7 @@ async function loadTempo(): Promise<TempoModules> {
     ruler: await import("../../../src/foundry/hooks/ruler"),
     statuses: await import("../../../src/foundry/hooks/statuses"),
     migrations: await import("../../../src/foundry/migrations"),
+    archive: await import("../../../src/foundry/documents/archive"),
   };
 }
 

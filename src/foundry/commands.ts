@@ -512,6 +512,12 @@ export const CONFIRM_QUERY = "tempo.confirm";
 export const CONFIRM_TIMEOUT_MS = 10_000;
 /** A request's JSON is at most this long: anything longer is refused before any work. */
 export const MAX_REQUEST_CHARS = 32_768;
+/**
+ * How deep a request's JSON may nest. A command is at most four levels deep (a request, its body,
+ * the command, a path of cells); anything far deeper is refused before it is measured, so no
+ * recursive reader (JSON.stringify, structuredClone, the checks) ever sees it.
+ */
+export const MAX_REQUEST_DEPTH = 32;
 /** How many recent requests' answers the GM keeps, so a retried request is answered, not applied again. */
 export const REMEMBERED_REQUESTS = 500;
 
@@ -551,9 +557,37 @@ function isConfirmRequest(value: unknown): value is ConfirmRequest {
   );
 }
 
-/** The exact content a client confirms: the query's name and the body, as JSON. */
-function requestText(query: string, body: unknown): string {
-  return JSON.stringify([query, body]);
+/**
+ * A request's JSON text if it is one Tempo reads: nested at most MAX_REQUEST_DEPTH deep (checked
+ * without recursion, before anything recursive reads it) and at most MAX_REQUEST_CHARS long; null
+ * otherwise (too deep, too long, or not JSON at all: a cycle, a throwing getter, a BigInt). Any
+ * body thus gets an answer: applied, or refused as TEMPO.Refusal.BadRequest.
+ */
+export function requestJson(value: unknown): string | null {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  let seen = 0;
+  try {
+    while (stack.length > 0) {
+      const top = stack.pop() as { value: unknown; depth: number };
+      if (typeof top.value !== "object" || top.value === null) continue;
+      if (top.depth >= MAX_REQUEST_DEPTH) return null;
+      const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+      seen += children.length;
+      // Every child is at least one character of the text: more of them cannot fit.
+      if (seen > MAX_REQUEST_CHARS) return null;
+      for (const child of children) stack.push({ value: child, depth: top.depth + 1 });
+    }
+    const text = JSON.stringify(value ?? null);
+    return text.length > MAX_REQUEST_CHARS ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** The exact content a client confirms: the query's name and the body, as JSON (null: unreadable). */
+function requestText(query: string, body: unknown): string | null {
+  const text = requestJson(body);
+  return text === null ? null : `${JSON.stringify(query)}:${text}`;
 }
 
 /** This client's requests to the GM that have not been answered yet: id → requestText. */
@@ -592,9 +626,12 @@ export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>
   const user = game.user;
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
   const requestId = newRequestId();
+  const text = requestText(query, body);
+  // Refused here as the GM would refuse it: nothing unreadable is sent or applied.
+  if (text === null) return refused("TEMPO.Refusal.BadRequest");
   if (isWriter()) return handle(body, user, requestId);
   const request: ChannelRequest = { requestId, claimedBy: user.id, body };
-  inFlight.set(requestId, requestText(query, body));
+  inFlight.set(requestId, text);
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const gm = game.users?.activeGM;
@@ -656,7 +693,7 @@ export function answerRequest<T>(
   handle: RequestHandler<T>,
 ): (data: unknown) => Promise<CommandAnswer> {
   return async (data) => {
-    if (JSON.stringify(data ?? null).length > MAX_REQUEST_CHARS) return refused("TEMPO.Refusal.BadRequest");
+    if (requestJson(data) === null) return refused("TEMPO.Refusal.BadRequest");
     if (!isChannelRequest(data) || !isBody(data.body)) return refused("TEMPO.Refusal.BadRequest");
     if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
     const body = data.body;

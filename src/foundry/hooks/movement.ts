@@ -166,9 +166,15 @@ export function onPreMoveToken(
   const path = pathAfter(at, cellsOf(token, waypoints));
   if (path.length === 0) return;
   const mode = modeOfWaypoints(waypoints);
-  const preview = previewSeenBy(previewFor(found.state, who, path, mode), (id) =>
-    seesIn(found.combat, id, who),
-  );
+  // Fail closed: a preview that throws refuses the move (Foundry would let it through).
+  let preview;
+  try {
+    preview = previewSeenBy(previewFor(found.state, who, path, mode), (id) => seesIn(found.combat, id, who));
+  } catch (error) {
+    console.error("Tempo: a move's preview failed", error);
+    showRefusal({ key: "TEMPO.Refusal.Internal", data: {} });
+    return false;
+  }
   if (preview.refusal) {
     showRefusal(preview.refusal);
     // A refused GM move says how the GM may put the token there anyway.
@@ -610,7 +616,8 @@ function isUndoRequest(value: unknown): value is UndoRequest {
 function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolean | void {
   const stored = combat.stored;
   if (!stored) return false;
-  const undo = undoCheck(stored.log, who, stored.state);
+  const user = game.user;
+  const undo = undoCheck(stored.log, who, stored.state, !user || user.isGM ? null : user.id);
   if (!undo.ok) {
     showRefusal(undo.refusal);
     return false;
@@ -623,7 +630,7 @@ function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolea
   });
 }
 
-async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
+export async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
   if (!combat.id) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
   return askGM(UNDO_QUERY, { combatId: combat.id, who }, undoFor);
 }
@@ -644,8 +651,14 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
   );
   if (denied) return { ok: false, refusal: denied };
   const answer = await writeDecision(combat, async (stored) => {
-    const undo = undoMove(stored.initial, stored.log, data.who, stored.state, () =>
-      checkpointsOf(data.combatId, stored),
+    // A player undoes only its own last move; a GM undoes anything.
+    const undo = undoMove(
+      stored.initial,
+      stored.log,
+      data.who,
+      stored.state,
+      () => checkpointsOf(data.combatId, stored),
+      user.isGM ? null : user.id,
     );
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(

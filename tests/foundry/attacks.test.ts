@@ -1,0 +1,168 @@
+/**
+ * Issue 29: what a player may write in core Foundry, and what the GM's and players' clients
+ * trust, tried on the simulated table (tests/foundry/table) as an attacker would. Each test names
+ * the attack and ends with the engine unchanged (or put back) and the table agreeing with it.
+ */
+import { describe, expect, it } from "vitest";
+
+import { check, type Cell, type Command } from "../../src/engine";
+import { LIMITS } from "../../src/engine/bounds";
+import { combatantIn } from "../../src/engine/record";
+import { COMMAND_QUERY } from "../../src/foundry/commands";
+import { previewFor } from "../../src/foundry/reactions";
+import { TABLE_TIMEOUT_MS, createTable, withMovement, type Client, type Table } from "./table";
+import { START_DICE, at, battleWorld } from "./table/worlds";
+
+/** The fight on the battle map, started (Ana's turn), every user looking at the battle map. */
+async function battle(settings: Record<string, unknown> = {}): Promise<Table> {
+  const world = battleWorld();
+  world.settings = { ...world.settings, ...settings };
+  const table = await createTable({ world, init: withMovement });
+  for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
+  table.roll(...START_DICE);
+  await table.begin();
+  return table;
+}
+
+function submit(table: Table, client: Client, command: Command) {
+  const combat = table.combat(client, "combat1");
+  return table.run(client, (tempo) => tempo.commands.submit(combat, command));
+}
+
+function engineAt(table: Table, who: string): Cell | null {
+  return combatantIn(table.encounter(), who)?.at ?? null;
+}
+
+describe("request bodies", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("answers a command nested 5,000 deep with a named refusal, not a RangeError, and changes nothing", async () => {
+    const table = await battle();
+    const before = structuredClone(table.stored("combat1"));
+    let deep: unknown = [1, 0];
+    for (let i = 0; i < 5_000; i += 1) deep = [deep];
+    const answer = await submit(table, table.p1, { type: "move", who: "ana", path: deep } as Command);
+    await table.settle();
+    expect(answer.ok).toBe(false);
+    expect(answer.refusal?.key).toBe("TEMPO.Refusal.BadRequest");
+    expect(table.stored("combat1")).toEqual(before);
+  });
+
+  it("answers a forged request nested 5,000 deep in any field with a named refusal before asking anyone", async () => {
+    const table = await battle();
+    const before = structuredClone(table.stored("combat1"));
+    let deep: unknown = {};
+    for (let i = 0; i < 5_000; i += 1) deep = { a: deep };
+    for (const request of [
+      { requestId: "ForgedDeep000000001", claimedBy: "p1", body: deep },
+      { requestId: "ForgedDeep000000002", claimedBy: deep, body: { combatId: "combat1", command: {} } },
+      deep,
+    ]) {
+      // As the GM's client receives it: the forger's own client may fail to copy such a body, but
+      // a hand-made socket message reaches the GM's handler as the server parsed it.
+      const answer = await table.run(table.gm, (_t, c) => c.CONFIG.queries[COMMAND_QUERY]?.(request));
+      expect(answer).toEqual({ ok: false, refusal: { key: "TEMPO.Refusal.BadRequest", data: {} } });
+    }
+    expect(table.server.queries.filter((q) => q.name === "tempo.confirm")).toEqual([]);
+    expect(table.stored("combat1")).toEqual(before);
+  });
+});
+
+describe("undo", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("refuses a player's undo of a move the GM made for the player's character, and changes nothing", async () => {
+    const table = await battle();
+    const moved = await submit(table, table.gm, { type: "move", who: "ana", path: [[0, 1]] });
+    expect(moved.ok).toBe(true);
+    await table.settle();
+    const before = structuredClone(table.stored("combat1"));
+    const answer = await table.run(table.p1, (tempo) =>
+      tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
+        Promise.resolve({ ok: true, refusal: null }),
+      ),
+    );
+    await table.settle();
+    expect(answer.refusal?.key).toBe("TEMPO.Movement.Undo.NotYours");
+    expect(table.stored("combat1")).toEqual(before);
+    expect(engineAt(table, "ana")).toEqual([0, 1]);
+  });
+
+  it("lets a player undo its own last move, and the GM undo a move a player made", async () => {
+    const table = await battle();
+    await submit(table, table.p1, { type: "move", who: "ana", path: [[0, 1]] });
+    await table.settle();
+    const own = await table.run(table.p1, (tempo) =>
+      tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
+        Promise.resolve({ ok: true, refusal: null }),
+      ),
+    );
+    await table.settle();
+    expect(own.ok).toBe(true);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    await submit(table, table.p1, { type: "move", who: "ana", path: [[0, 1]] });
+    await table.settle();
+    const combat = table.combat(table.gm, "combat1");
+    const byGM = await table.run(table.gm, (tempo) => tempo.movement.requestUndo(combat, "ana"));
+    await table.settle();
+    expect(byGM.ok).toBe(true);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+  });
+});
+
+describe("the ruler's preview", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("bounds a waypoint 10^6 cells away exactly as apply bounds the move: the same refusal, and the move refused", async () => {
+    const table = await battle();
+    const far: Cell[] = [[1_000_000, 0]];
+    const long: Cell[] = [
+      [9, 0],
+      [0, 9],
+      [9, 9],
+      [0, 0],
+      [9, 0],
+      [0, 9],
+      [9, 9],
+      [0, 0],
+      [9, 0],
+      [0, 9],
+      [9, 9],
+      [0, 0],
+      [9, 0],
+    ];
+    for (const path of [far, long]) {
+      const state = table.encounter();
+      const preview = previewFor(state, "ana", path, "normal");
+      const applied = check(state, { type: "move", who: "ana", path });
+      expect(applied).not.toBeNull();
+      expect(preview.refusal).toEqual(applied);
+      expect(preview.cells).toEqual([]);
+    }
+    const before = structuredClone(table.stored("combat1"));
+    const token = table.p1.token("battle", "tokAna");
+    await table.run(table.p1, () => token.move([{ x: 1_000_000 * 100, y: 0 }], { method: "dragging" }));
+    await table.settle();
+    expect(table.p1.noticeKeys("warn")).toContain("TEMPO.Refusal.BadCell");
+    expect(table.stored("combat1")).toEqual(before);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    expect(LIMITS.walk).toBeLessThan(9 * 13);
+  });
+
+  it("fails closed: a move whose preview throws inside preMoveToken is refused, not let through", async () => {
+    const table = await battle();
+    // Another module (or a bug) breaks what the preview reads on p1's client: the orc token's
+    // detection modes throw when read.
+    const orc = table.p1.token("battle", "tokOrc");
+    Object.defineProperty(orc, "detectionModes", {
+      get() {
+        throw new Error("a broken module");
+      },
+    });
+    const before = structuredClone(table.stored("combat1"));
+    const token = table.p1.token("battle", "tokAna");
+    const walk = [at(1, 0), at(2, 0), at(3, 0), at(4, 0)];
+    await table.run(table.p1, () => token.move(walk, { method: "dragging" }));
+    await table.settle();
+    expect(table.p1.noticeKeys("warn")).toContain("TEMPO.Refusal.Internal");
+    expect(table.stored("combat1")).toEqual(before);
+    const board = (table.server.sources.Scene.get("battle")?.["tokens"] as { _id: string; x: number }[]).find(
+      (t) => t._id === "tokAna",
+    );
+    expect(board?.x).toBe(0);
+  });
+});

@@ -44,12 +44,12 @@ import {
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
+import { mirrorUpdates } from "./documents/mirror";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import {
   combatUpdateData,
   keepWritten,
   combatWrite,
-  initiativeUpdates,
   parsedJson,
   encounterStateOf,
   permission,
@@ -491,14 +491,15 @@ export function writeCommands(
 }
 
 /**
- * Combatant initiative mirrors the engine's, for Foundry's tracker and other modules. It is a
- * second, batched write, made only when an initiative changed (start, a combatant joining, a
- * re-roll); the encounter's state itself is always written in the one Combat update.
+ * Combatant initiative and defeated mirror the engine's, for Foundry's tracker and other modules.
+ * It is a second, batched write, made only when one changed (start, a combatant joining, a
+ * re-roll, setDefeated); the encounter's state itself is always written in the one Combat update.
  */
 async function syncInitiative(combat: Combat.Implementation, state: EncounterState): Promise<void> {
-  const updates = initiativeUpdates(
+  // `defeated` as well: the engine's setDefeated (or a kill) shows on Foundry's tracker and token.
+  const updates = mirrorUpdates(
     state,
-    combat.combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative })),
+    combat.combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative, defeated: c.defeated })),
   );
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }

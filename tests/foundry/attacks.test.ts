@@ -166,3 +166,111 @@ describe("the ruler's preview", { timeout: TABLE_TIMEOUT_MS }, () => {
     expect(board?.x).toBe(0);
   });
 });
+
+/** The server's copy of a combatant's source. */
+function combatantSource(table: Table, id: string): Record<string, unknown> {
+  const list = table.stored("combat1")["combatants"] as Record<string, unknown>[];
+  const found = list.find((c) => c["_id"] === id);
+  if (!found) throw new Error(`no combatant ${id}`);
+  return found;
+}
+
+describe("what a player may write in core Foundry", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("puts back a player's write of its own Combatant.defeated: nothing is logged, the engine keeps its value", async () => {
+    const table = await battle();
+    const ana = table.p1.game.combats.get("combat1")?.combatants.get("ana");
+    await table.run(table.p1, () => ana?.update({ defeated: true }));
+    await table.settle();
+    expect(table.logged().map((e) => e.type)).toEqual(["start"]);
+    expect(combatantIn(table.encounter(), "ana")?.defeated).toBe(false);
+    expect(combatantSource(table, "ana")["defeated"]).toBe(false);
+  });
+
+  it("mirrors the engine's setDefeated to Combatant.defeated, and puts back a player's un-defeat", async () => {
+    const table = await battle();
+    await submit(table, table.gm, { type: "setDefeated", who: "ana", defeated: true });
+    await table.settle();
+    expect(combatantSource(table, "ana")["defeated"]).toBe(true);
+    const ana = table.p1.game.combats.get("combat1")?.combatants.get("ana");
+    await table.run(table.p1, () => ana?.update({ defeated: false }));
+    await table.settle();
+    expect(combatantIn(table.encounter(), "ana")?.defeated).toBe(true);
+    expect(combatantSource(table, "ana")["defeated"]).toBe(true);
+    expect(table.logged().map((e) => [e.type, e.userId])).toEqual([
+      ["start", "gm"],
+      ["setDefeated", "gm"],
+    ]);
+  });
+
+  it("takes the GM's toggle of Combatant.defeated to the engine as setDefeated", async () => {
+    const table = await battle();
+    const orc = table.gm.game.combats.get("combat1")?.combatants.get("orc");
+    await table.run(table.gm, () => orc?.update({ defeated: true }));
+    await table.settle();
+    expect(combatantIn(table.encounter(), "orc")?.defeated).toBe(true);
+    expect(table.logged().map((e) => [e.type, e.userId])).toEqual([
+      ["start", "gm"],
+      ["setDefeated", "gm"],
+    ]);
+  });
+
+  it("puts back a player's write of its Combatant's system (the setup) and initiative: the engine and the tracker keep the engine's", async () => {
+    const table = await battle();
+    const before = structuredClone(table.stored("combat1")["system"]);
+    const engine = combatantIn(table.encounter(), "ana");
+    const ana = table.p1.game.combats.get("combat1")?.combatants.get("ana");
+    await table.run(table.p1, () =>
+      ana?.update({ initiative: 99, system: { side: "foes", surprised: true, unseen: true, marching: 1 } }),
+    );
+    await table.settle();
+    expect(table.stored("combat1")["system"]).toEqual(before);
+    const source = combatantSource(table, "ana");
+    expect(source["initiative"]).toBe(engine?.initiative);
+    expect(source["system"]).toMatchObject({
+      side: engine?.side,
+      surprised: engine?.surprised,
+      unseen: engine?.unseen,
+      marching: engine?.marching,
+    });
+    // The tracker's turn order is the engine's: Ana still acts first.
+    expect(table.p2.game.combats.get("combat1")?.combatant?.id).toBe("ana");
+  });
+
+  it("puts Foundry's round and turn back to the engine's at once when a player writes them", async () => {
+    const table = await battle();
+    const combat = table.p1.game.combats.get("combat1");
+    const engine = { round: table.encounter().round, turn: combat?.turn };
+    await table.run(table.p1, () => combat?.update({ round: 7, turn: 2 }));
+    await table.settle();
+    expect(table.stored("combat1")["round"]).toBe(engine.round);
+    expect(table.stored("combat1")["turn"]).toBe(engine.turn);
+    expect(table.p2.game.combats.get("combat1")?.combatant?.id).toBe("ana");
+    expect(table.logged().map((e) => e.type)).toEqual(["start"]);
+  });
+
+  it("refuses a Combatant a player creates mid-fight (a duplicate of its own, with its own setup), with a notice; the engine never has it", async () => {
+    const table = await battle();
+    const combat = table.p1.game.combats.get("combat1");
+    const made = {
+      _id: "anaTwice000000001",
+      name: "Ana",
+      actorId: "actorAna",
+      sceneId: "battle",
+      tokenId: "tokAna",
+      type: "base",
+      system: { side: "foes", surprised: false, unseen: true, marching: 1 },
+    };
+    // The honest client: refused before it is sent.
+    await table.run(table.p1, () => combat?.createEmbeddedDocuments("Combatant", [made]));
+    await table.settle();
+    expect(table.p1.noticeKeys("warn")).toContain("TEMPO.Notify.PlayerCombatant");
+    // A client that skips Tempo's check: the GM's client takes it out again.
+    await table.run(table.p1, (_t, c) => table.server.create(c, "Combatant", made, "combat1", {}));
+    await table.settle();
+    const ids = (table.stored("combat1")["combatants"] as { _id: string }[]).map((c) => c._id);
+    expect(ids).toEqual(["ana", "bob", "orc"]);
+    expect(table.encounter().roster).toEqual(["ana", "bob", "orc"]);
+    expect(table.logged().map((e) => e.type)).toEqual(["start"]);
+    expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Notify.PlayerCombatantRemoved");
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { encounterOptions, readSettings } from "../settings";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
+import { turnPutBack } from "./mirror";
 import {
   combatWrite,
   parsedJson,
@@ -191,7 +192,12 @@ export class TempoCombat extends Combat {
   ): void {
     super._onUpdate(changed, options, userId);
     const system = changed.system as Record<string, unknown> | undefined;
-    if (!system || !("seq" in system)) return;
+    if (!system || !("seq" in system)) {
+      // Foundry's round and turn mirror the engine's; a change that did not come with a write (a
+      // player's, on its own turn, as core allows) is put back at once by the writer.
+      if (("round" in changed || "turn" in changed) && isWriter()) this.putTurnBack();
+      return;
+    }
     // The engine's order may change with any command (a new round, a stage, a delay), not only
     // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
     // current combatant (the tracker renders after this, asynchronously).
@@ -199,6 +205,15 @@ export class TempoCombat extends Combat {
     const last = parsedJson(combatSystem(this)?.last);
     if (isLastWrite(last)) announce(this, last);
     if (isWriter()) void this.removeDeleted(game.user?.id ?? null);
+  }
+
+  /** Put Foundry's round and turn back to the engine's, where they differ. */
+  private putTurnBack(): void {
+    const state = this.encounter;
+    if (!state) return;
+    const back = turnPutBack(state, this.combatantIds(), { round: this.round, turn: this.turn ?? null });
+    if (back)
+      void this.update(back).catch((error: unknown) => console.error("Tempo: putting the turn back", error));
   }
 
   /**

@@ -565,6 +565,11 @@ export interface ReactionHost {
   refused?(collected: Collected, refusal: Refusal): void;
   /** The state after each write, e.g. to move tokens to where the engine put them. */
   settled?(state: EncounterState): Promise<void>;
+  /**
+   * Is this client still the one that writes? A client that stops being the writer (a GM
+   * handover) stops asking and writing at once: the new writer asks the open offers again.
+   */
+  active?(): boolean;
 }
 
 export interface LoopReport {
@@ -579,7 +584,9 @@ export const MAX_ASK_ROUNDS = 50;
 
 export async function resolveReactions(host: ReactionHost): Promise<LoopReport> {
   const report: LoopReport = { rounds: 0, applied: [], refused: [], collected: [] };
+  const active = () => host.active?.() ?? true;
   for (let round = 0; round < MAX_ASK_ROUNDS; round += 1) {
+    if (!active()) break;
     let state = host.read();
     if (!state || state.status !== "active" || state.offers.length === 0) break;
     report.rounds += 1;
@@ -601,12 +608,13 @@ export async function resolveReactions(host: ReactionHost): Promise<LoopReport> 
       host.gmId,
     );
     report.collected.push(...collected);
+    if (!active()) break;
     // Answers are applied in initiative order (asksFor already sorted them), each checked
     // against the state as it is when its turn comes: an earlier answer may have closed it.
     let wrote = false;
     for (const item of collected) {
       const now = host.read();
-      if (!now) return report;
+      if (!now || !active()) return report;
       const verdict = checkAnswer(now, item.ask, item.answer, item.answeredBy, host.owns);
       if (!verdict.ok) {
         report.refused.push({ ask: item.ask, refusal: verdict.refusal });
@@ -628,7 +636,7 @@ export async function resolveReactions(host: ReactionHost): Promise<LoopReport> 
     if (after) await host.settled?.(after);
     // Nothing changed although offers are open (every answer refused): decline what is left for
     // the asked so the table is never stuck waiting.
-    if (!wrote && after && after.offers.length > 0) {
+    if (!wrote && after && after.offers.length > 0 && active()) {
       for (const ask of asks) {
         const fallback = checkAnswer(after, ask, declineOf(ask), host.gmId, () => true);
         if (!fallback.ok) continue;

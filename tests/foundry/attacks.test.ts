@@ -10,13 +10,25 @@ import { LIMITS } from "../../src/engine/bounds";
 import { combatantIn } from "../../src/engine/record";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
 import { previewFor } from "../../src/foundry/reactions";
-import { TABLE_TIMEOUT_MS, createTable, withMovement, type Client, type Table } from "./table";
-import { START_DICE, at, battleWorld } from "./table/worlds";
+import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, withMovement, type Client, type Table } from "./table";
+import { START_DICE, at, battleWorld, flowWorld } from "./table/worlds";
 
-/** The fight on the battle map, started (Ana's turn), every user looking at the battle map. */
-async function battle(settings: Record<string, unknown> = {}): Promise<Table> {
-  const world = battleWorld();
+/**
+ * The fight on the battle map, started (Ana's turn), every user looking at the battle map; the orc
+ * can hit (melee 80).
+ */
+async function battle(
+  settings: Record<string, unknown> = {},
+  users?: typeof USERS,
+  scenes = true,
+): Promise<Table> {
+  const world = scenes ? battleWorld() : flowWorld();
   world.settings = { ...world.settings, ...settings };
+  if (users) world.users = users;
+  // An orc that can hit (melee 80, as Ana), so its attack draws Ana's reactions.
+  world.actors = (world.actors ?? []).map((a) =>
+    a._id === "actorOrc" ? { ...a, system: { stats: { agility: 0 }, skills: { melee: 80 } } } : a,
+  );
   const table = await createTable({ world, init: withMovement });
   for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
   table.roll(...START_DICE);
@@ -272,5 +284,56 @@ describe("what a player may write in core Foundry", { timeout: TABLE_TIMEOUT_MS 
     expect(table.encounter().roster).toEqual(["ana", "bob", "orc"]);
     expect(table.logged().map((e) => e.type)).toEqual(["start"]);
     expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Notify.PlayerCombatantRemoved");
+  });
+});
+
+/** d100s for an attack's checks, more than it needs (a die left over is never read). */
+const CHECK_DICE = [10, 10, 10, 10];
+
+/** The orc's turn, the orc able to hit (melee 80): its attack draws Ana's reactions (no scene: in reach). */
+async function orcAttacks(table: Table): Promise<void> {
+  await submit(table, table.p1, { type: "endTurn", who: "ana" });
+  await submit(table, table.p2, { type: "endTurn", who: "bob" });
+  await table.settle();
+  table.roll(...CHECK_DICE);
+  await submit(table, table.gm, { type: "act", who: "orc", action: "attack", target: "ana" });
+  await table.settle();
+}
+
+function promptAsks(table: Table, to: string) {
+  return table.server.queries.filter((q) => q.name === "tempo.reactionPrompt" && q.to === to);
+}
+
+describe("after a GM handover", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("the old GM's client stops asking and writing at once; the new GM's ask is answered and applied once", async () => {
+    const users = [...USERS, { _id: "a0", name: "New GM", role: ROLES.GAMEMASTER }];
+    const table = await battle({}, users, false);
+    await orcAttacks(table);
+    expect(table.encounter().offers.some((o) => o.who === "ana")).toBe(true);
+    expect(promptAsks(table, "p1").map((q) => q.from)).toEqual(["gm"]);
+    // "a0" sorts before "gm": once connected, it is the active GM on every client.
+    const queriesBefore = table.server.queries.length;
+    const updatesBefore = table.server.updates.length;
+    const newGM = await table.connect("a0", "New GM");
+    await table.settle();
+    // p1 declines (closes the prompt unanswered) before the new GM's client has asked anything.
+    const first = (promptAsks(table, "p1")[0]?.data as { askId: string }).askId;
+    table.run(table.p1, (tempo) => tempo.prompt.closePrompt(first));
+    await table.settle();
+    const after = table.server.queries.slice(queriesBefore);
+    expect(after.filter((q) => q.from === "gm")).toEqual([]);
+    expect(table.server.updates.slice(updatesBefore).filter((u) => u.from === "gm")).toEqual([]);
+    // The new GM's client loads ("ready": https://foundryvtt.com/api/v13/functions/hookEvents.ready.html)
+    // and asks the open offer again; p1 declines that one, and it is applied.
+    await table.run(newGM, (_t, c) => c.Hooks.callAll("ready"));
+    await table.settle();
+    expect(promptAsks(table, "p1").map((q) => q.from)).toEqual(["gm", "a0"]);
+    const second = (promptAsks(table, "p1")[1]?.data as { askId: string }).askId;
+    table.run(table.p1, (tempo) => tempo.prompt.closePrompt(second));
+    await table.settle();
+    expect(table.encounter().offers.filter((o) => o.who === "ana")).toEqual([]);
+    const declines = table.logged().filter((e) => e.type === "react");
+    expect(declines.length).toBeGreaterThan(0);
+    expect(declines.every((e) => e.userId === "p1" || e.userId === "a0")).toBe(true);
   });
 });

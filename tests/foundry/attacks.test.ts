@@ -10,7 +10,16 @@ import { LIMITS } from "../../src/engine/bounds";
 import { combatantIn } from "../../src/engine/record";
 import { COMMAND_QUERY } from "../../src/foundry/commands";
 import { previewFor } from "../../src/foundry/reactions";
-import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, withMovement, type Client, type Table } from "./table";
+import {
+  ROLES,
+  TABLE_TIMEOUT_MS,
+  USERS,
+  createTable,
+  windows,
+  withMovement,
+  type Client,
+  type Table,
+} from "./table";
 import { START_DICE, at, battleWorld, flowWorld } from "./table/worlds";
 
 /**
@@ -335,5 +344,46 @@ describe("after a GM handover", { timeout: TABLE_TIMEOUT_MS }, () => {
     const declines = table.logged().filter((e) => e.type === "react");
     expect(declines.length).toBeGreaterThan(0);
     expect(declines.every((e) => e.userId === "p1" || e.userId === "a0")).toBe(true);
+  });
+});
+
+describe("forged reaction prompts", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("a forged prompt with a 1-second countdown, sent just before the GM's, changes nothing: the reactor's prompt keeps the GM's time and the reactor answers the real one", async () => {
+    const table = await battle({ "tempo.promptTimeout": 15 }, undefined, false);
+    const PROMPT_QUERY = table.tempo(table.forger).prompt.PROMPT_QUERY;
+    let forged: Promise<unknown> | undefined;
+    // The forger sees the GM's write (every client reads the open offers) and sends p1 its own
+    // prompt for them, with a 1-second countdown, just before the GM's ask arrives.
+    table.server.route = (q) => {
+      if (q.name === PROMPT_QUERY && q.from === "gm" && !forged) {
+        const real = q.data as { combatId: string; reactor: string; offers: unknown[] };
+        forged = table.run(table.forger, (_t, c) =>
+          c.game.users.get("p1")?.query(PROMPT_QUERY, { ...real, askId: "ForgedAsk0000000002", seconds: 1 }),
+        );
+      }
+      return "deliver";
+    };
+    const before = windows.length;
+    await orcAttacks(table);
+    const prompts = windows.slice(before).filter((w) => w.label === "Player One" && !w.app.closed);
+    expect(prompts).toHaveLength(1);
+    const prompt = prompts[0]?.app as unknown as {
+      ask: { askId: string; offers: { id: string; with: string }[] };
+      countdown: { totalMs: number; tick(ms: number): boolean };
+      settle(answer: { askId: string; offerId: string | null }): void;
+    };
+    expect(prompt.countdown.totalMs).toBe(15_000);
+    // A second and a half later the prompt is still open and the offers with it.
+    prompt.countdown.tick(1_500);
+    await table.settle();
+    expect(table.encounter().offers.some((o) => o.who === "ana")).toBe(true);
+    expect(table.logged().filter((e) => e.type === "react")).toEqual([]);
+    // p1 takes a reaction in the prompt: it answers the GM's ask, which applies it.
+    const offer = prompt.ask.offers[0];
+    if (!offer) throw new Error("no offer in the prompt");
+    prompt.settle({ askId: prompt.ask.askId, offerId: offer.id });
+    await table.settle();
+    await forged;
+    expect(table.logged().filter((e) => e.type === "react")).toEqual([{ type: "react", userId: "p1" }]);
   });
 });

@@ -387,3 +387,36 @@ describe("forged reaction prompts", { timeout: TABLE_TIMEOUT_MS }, () => {
     expect(table.logged().filter((e) => e.type === "react")).toEqual([{ type: "react", userId: "p1" }]);
   });
 });
+
+/** Where a token stands on the server (the board), as a cell. */
+function boardAt(table: Table, tokenId: string): Cell {
+  const scene = table.server.sources.Scene.get("battle");
+  const token = (scene?.["tokens"] as Record<string, unknown>[]).find((t) => t["_id"] === tokenId);
+  return [Number(token?.["x"]) / 100, Number(token?.["y"]) / 100];
+}
+
+describe("tokens moved without the movement hooks", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("puts back a player's direct update of its token's x/y (no preMoveToken, no movement): the engine and the board agree, the GM is told", async () => {
+    const table = await battle();
+    const before = structuredClone(table.stored("combat1")["system"]);
+    // p1's client writes the position straight to the server, as a macro or a module could.
+    await table.run(table.p1, (_t, c) => table.server.update(c, "Token", "tokAna", "battle", at(6, 0), {}));
+    await table.settle();
+    expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    expect(table.stored("combat1")["system"]).toEqual(before);
+    expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Notify.UnannouncedMove");
+  });
+
+  it("records the GM's own direct update of a token's x/y as a `place`", async () => {
+    const table = await battle();
+    await table.run(table.gm, (_t, c) => table.server.update(c, "Token", "tokAna", "battle", at(0, 3), {}));
+    await table.settle();
+    expect(boardAt(table, "tokAna")).toEqual([0, 3]);
+    expect(engineAt(table, "ana")).toEqual([0, 3]);
+    expect(table.logged().map((e) => [e.type, e.userId])).toEqual([
+      ["start", "gm"],
+      ["place", "gm"],
+    ]);
+  });
+});

@@ -27,8 +27,11 @@ import {
   answerRequest,
   askGM,
   checkpointsOf,
+  isWriter,
+  notifyNotApplied,
   showRefusal,
   submit,
+  writeCommands,
   writeDecision,
   type CommandAnswer,
 } from "../commands";
@@ -509,6 +512,65 @@ export async function followEngine(combat: TempoCombat, moves: readonly TokenMov
       following.delete(token.id);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions written without the movement hooks
+// ---------------------------------------------------------------------------------------------
+
+/** Does an update's options carry a movement for this token (it went through preMoveToken)? */
+function isMovement(options: unknown, tokenId: string): boolean {
+  if (typeof options !== "object" || options === null) return false;
+  const movement = (options as { movement?: unknown }).movement;
+  return typeof movement === "object" && movement !== null && tokenId in movement;
+}
+
+/**
+ * updateToken, on the writer's client: a token of the fight whose position changed without a
+ * movement (a direct TokenDocument update from a module, a macro, or a client that skipped
+ * preMoveToken) and now stands elsewhere than the engine has it. The GM's own edit is the engine's
+ * `place`; a player's is never accepted silently: the token goes back where the engine has it,
+ * and the GM is told. The user id is the server's stamp of who wrote (hookEvents.updateDocument:
+ * https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html).
+ */
+export function onUpdateToken(
+  token: TokenDocument.Implementation,
+  changed: Record<string, unknown>,
+  options: unknown,
+  userId: string,
+): void {
+  if (!isWriter() || !token.id || following.has(token.id)) return;
+  if (!("x" in changed) && !("y" in changed)) return;
+  if (isMovement(options, token.id)) return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = found.state.grid.type === "none" ? null : cellAt(token, token);
+  if (!now || (at && sameCell(at, now))) return;
+  const combat = found.combat;
+  if (game.users?.get(userId)?.isGM) {
+    const level = levelOf(token);
+    const command: Command =
+      level !== null ? { type: "place", who, at: now, level } : { type: "place", who, at: now };
+    void writeCommands(combat, [command], userId).then(async (answer) => {
+      if (answer.ok) return;
+      notifyNotApplied(combat, command, answer);
+      const back = combatantIn(combat.encounter, who)?.at;
+      if (back) await followEngine(combat, [{ who, path: [], to: [back[0], back[1]] }]);
+    });
+    return;
+  }
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  if (at)
+    void followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]).catch((error: unknown) =>
+      console.error("Tempo: putting a token back", error),
+    );
 }
 
 /**

@@ -34,6 +34,7 @@ declare module "fvtt-types/configuration" {
     "tempo.marchingFrantic": boolean;
     "tempo.reactToUnseen": boolean;
     "tempo.gmOverride": boolean;
+    "tempo.playerStatuses": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{
       required: true;
       nullable: false;

@@ -15,12 +15,28 @@ import {
   TABLE_TIMEOUT_MS,
   USERS,
   createTable,
+  coreStatusEffects,
   windows,
   withMovement,
   type Client,
   type Table,
+  type TempoModules,
 } from "./table";
 import { START_DICE, at, battleWorld, flowWorld } from "./table/worlds";
+
+/** The movement and reaction hooks, and the status hooks, as src/foundry/hooks/index.ts registers them. */
+function withMovementAndStatuses(client: Client, tempo: TempoModules): void {
+  withMovement(client, tempo);
+  client.CONFIG["statusEffects"] = [
+    ...coreStatusEffects(),
+    { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
+  ];
+  tempo.statuses.registerStatuses();
+  const hook = (fn: unknown) => fn as (...args: unknown[]) => unknown;
+  client.Hooks.on("createActiveEffect", hook(tempo.statuses.onCreateActiveEffect));
+  client.Hooks.on("deleteActiveEffect", hook(tempo.statuses.onDeleteActiveEffect));
+  client.Hooks.on("tempo.commandApplied", hook(tempo.statuses.onCommandAppliedStatuses));
+}
 
 /**
  * The fight on the battle map, started (Ana's turn), every user looking at the battle map; the orc
@@ -30,15 +46,15 @@ async function battle(
   settings: Record<string, unknown> = {},
   users?: typeof USERS,
   scenes = true,
+  world = scenes ? battleWorld() : flowWorld(),
 ): Promise<Table> {
-  const world = scenes ? battleWorld() : flowWorld();
   world.settings = { ...world.settings, ...settings };
   if (users) world.users = users;
   // An orc that can hit (melee 80, as Ana), so its attack draws Ana's reactions.
   world.actors = (world.actors ?? []).map((a) =>
     a._id === "actorOrc" ? { ...a, system: { stats: { agility: 0 }, skills: { melee: 80 } } } : a,
   );
-  const table = await createTable({ world, init: withMovement });
+  const table = await createTable({ world, init: withMovementAndStatuses });
   for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
   table.roll(...START_DICE);
   await table.begin();
@@ -418,5 +434,40 @@ describe("tokens moved without the movement hooks", { timeout: TABLE_TIMEOUT_MS 
       ["start", "gm"],
       ["place", "gm"],
     ]);
+  });
+});
+
+describe("core statuses a player sets on its own actor", { timeout: TABLE_TIMEOUT_MS }, () => {
+  /** Ana's walk along row 0, past the orc at [2, 1]: it provokes on leaving [1, 0]. */
+  const WALK = [at(1, 0), at(2, 0), at(3, 0), at(4, 0)];
+
+  async function invisibleWalk(table: Table, client: Client): Promise<void> {
+    const actor = client.game.actors.get("actorAna");
+    await table.run(client, () => actor?.toggleStatusEffect("invisible", { active: true }));
+    await table.settle();
+    void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+    await table.settle();
+  }
+
+  it("a player's own `invisible` is shown but decides nothing: walking out of the orc's threat still offers the orc its reaction", async () => {
+    const table = await battle();
+    await invisibleWalk(table, table.p1);
+    expect(table.encounter().offers.map((o) => [o.who, o.against])).toEqual([["orc", "ana"]]);
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(table.p1.game.actors.get("actorAna")?.statuses.has("invisible")).toBe(true);
+  });
+
+  it("a player's own `invisible` is put back when the GM's setting says so", async () => {
+    const table = await battle({ "tempo.playerStatuses": "revert" });
+    await invisibleWalk(table, table.p1);
+    expect(table.gm.game.actors.get("actorAna")?.statuses.has("invisible")).toBe(false);
+    expect(table.encounter().offers.map((o) => [o.who, o.against])).toEqual([["orc", "ana"]]);
+  });
+
+  it("the GM's `invisible` on Ana decides: the orc, who cannot see her, is not offered a reaction", async () => {
+    const table = await battle();
+    await invisibleWalk(table, table.gm);
+    expect(table.encounter().offers).toEqual([]);
+    expect(engineAt(table, "ana")).toEqual([4, 0]);
   });
 });

@@ -73,6 +73,7 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "marchingFrantic", "world"],
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
+      ["tempo", "playerStatuses", "world"],
       ["tempo", "gmOverride", "world"],
     ]);
   });

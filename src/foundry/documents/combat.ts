@@ -21,7 +21,8 @@ import {
 import { encounterOptions, readSettings } from "../settings";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
-import { turnPutBack } from "./mirror";
+import { turnPutBack, vouchSight } from "./mirror";
+import { sightStatusesOf } from "../hooks/scene";
 import {
   combatWrite,
   parsedJson,
@@ -119,8 +120,17 @@ export class TempoCombat extends Combat {
       saved: false,
     };
     const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
-    if (answer.refusal) showRefusal(answer.refusal);
-    else Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
+    if (answer.refusal) {
+      showRefusal(answer.refusal);
+      return this;
+    }
+    // The sight statuses the combatants show as the GM begins the fight are the GM's: they count
+    // (scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
+    await vouchSight(
+      this,
+      Object.fromEntries(this.combatants.map((c) => [c.id ?? "", sightStatusesOf(c.actor)])),
+    );
+    Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
     return this;
   }
 

@@ -6,7 +6,8 @@
 import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
 import { actorData, cellOf, combatantData, levelOf } from "./read";
 import { combatantSetup } from "./setup";
-import { combatantPutBack } from "./mirror";
+import { combatantPutBack, vouchSight } from "./mirror";
+import { sightStatusesOf } from "../hooks/scene";
 import type { TempoCombat } from "./combat";
 import { combatantIn } from "../../engine/record";
 
@@ -52,7 +53,12 @@ export class TempoCombatant extends Combatant {
       levelOf(this.token),
     );
     const command = { type: "addCombatant", combatant: setup } as const;
-    void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
+    const id = this.id;
+    void writeCommands(combat, [command], userId).then(async (answer) => {
+      notifyNotApplied(combat, command, answer);
+      // Added by the GM: the sight statuses it shows now are the GM's (scene.ts trustedSightOf).
+      if (answer.ok) await vouchSight(combat, { [id]: sightStatusesOf(this.actor) });
+    });
   }
 
   /**

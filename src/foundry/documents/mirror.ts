@@ -9,6 +9,7 @@
 import type { CombatantState, EncounterState } from "../../engine";
 import { combatantIn } from "../../engine/record";
 import { turnIndex } from "./sync";
+import { vouchedSight } from "../hooks/scene";
 
 /** A Combatant's setup as the engine holds it: what `system` shows during the fight. */
 export interface SetupMirror {
@@ -90,4 +91,32 @@ export function turnPutBack(
 ): { round: number; turn: number | null } | null {
   const turn = turnIndex(state, ids);
   return now.round === state.round && now.turn === turn ? null : { round: state.round, turn };
+}
+
+/**
+ * A combat's flags update, written by the writer only: Document#update with `flags`
+ * (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update). The published
+ * types check flags against a declared scope; Tempo's one scope is written here, as the page gives
+ * the call.
+ */
+interface FlagWriter {
+  flags?: unknown;
+  update(data: { flags: { tempo: Record<string, unknown> } }): Promise<unknown>;
+}
+
+/**
+ * Record the sight statuses the GM vouches for (scene.ts SIGHT_STATUSES), by combatant, in the
+ * combat's `flags.tempo.sight`; only the lists that differ from what it holds are written.
+ */
+export async function vouchSight(
+  combat: object,
+  lists: Readonly<Record<string, readonly string[]>>,
+): Promise<void> {
+  const writer = combat as FlagWriter;
+  const changed: Record<string, string[]> = {};
+  for (const [who, list] of Object.entries(lists)) {
+    const held = vouchedSight(writer, who);
+    if (held.length !== list.length || held.some((s) => !list.includes(s))) changed[who] = [...list];
+  }
+  if (Object.keys(changed).length > 0) await writer.update({ flags: { tempo: { sight: changed } } });
 }

@@ -53,7 +53,7 @@ import {
   type TokenMove,
 } from "../reactions";
 import { readSettings } from "../settings";
-import { cellAt, combatById, fightingIn, positionOf, sightOf, tokenOf, type Box } from "./scene";
+import { cellAt, combatById, fightingIn, positionOf, tokenOf, trustedSightOf, type Box } from "./scene";
 import { checkpointWaypoints, holdVerdict, segmentStep, walkedTo, type HeldMove } from "../holds";
 
 export const UNDO_QUERY = "tempo.undoMove";
@@ -103,11 +103,14 @@ interface Planned {
 }
 const planned = new Map<string, Planned>();
 
-/** Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says otherwise. */
+/**
+ * Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says
+ * otherwise; a sight status counts only where the GM vouched for it (scene.ts trustedSightOf).
+ */
 export function seesIn(combat: TempoCombat, reactor: string, mover: string): boolean {
   return perceives(
-    sightOf(tokenOf(combat, reactor)),
-    sightOf(tokenOf(combat, mover)),
+    trustedSightOf(combat, reactor),
+    trustedSightOf(combat, mover),
     readSettings().reactToUnseen,
   );
 }

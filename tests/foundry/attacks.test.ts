@@ -471,3 +471,42 @@ describe("core statuses a player sets on its own actor", { timeout: TABLE_TIMEOU
     expect(engineAt(table, "ana")).toEqual([4, 0]);
   });
 });
+
+describe("a movement from a client that skipped preMoveToken", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("is put back where the engine has the token once its `move` never came, and the GM is told", async () => {
+    const table = await battle();
+    const token = table.p1.token("battle", "tokAna");
+    const to = {
+      ...at(6, 0),
+      elevation: 0,
+      width: 1,
+      height: 1,
+      action: "walk",
+      checkpoint: false,
+      snapped: true,
+    };
+    // p1's client sends a movement straight to the server: no preMoveToken, no `move` command.
+    await table.run(table.p1, () =>
+      table.server.moveToken(table.p1, token, to, {
+        id: "skippedHooks0001",
+        chain: [],
+        method: "dragging",
+        origin: { x: 0, y: 0, elevation: 0, width: 1, height: 1 },
+        destination: to,
+        passed: { waypoints: [to] },
+        pending: { waypoints: [] },
+        autoRotate: false,
+        showRuler: false,
+        recorded: true,
+      }),
+    );
+    await table.settle();
+    expect(boardAt(table, "tokAna")).toEqual([6, 0]);
+    // The writer's check, once the mover's `move` has had time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, table.tempo(table.gm).movement.DRIFT_CHECK_MS + 200));
+    await table.settle();
+    expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Notify.UnannouncedMove");
+  });
+});

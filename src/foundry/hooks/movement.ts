@@ -29,6 +29,7 @@ import {
   checkpointsOf,
   isWriter,
   notifyNotApplied,
+  serialized,
   showRefusal,
   submit,
   writeCommands,
@@ -450,6 +451,10 @@ export function onMoveToken(
   _operation: object,
   user: User.Implementation,
 ): void {
+  // The writer looks again at where another user's finished movement left the token, once its
+  // `move` has had time to arrive (a client that skipped preMoveToken sends none).
+  if (!user.isSelf && !user.isGM && isWriter() && movement.pending.waypoints.length === 0)
+    checkDriftLater(token, movement.id, user.id ?? "");
   if (!user.isSelf) return;
   const held = token.id ? holding.get(token.id) : undefined;
   if (
@@ -574,6 +579,43 @@ export function onUpdateToken(
     void followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]).catch((error: unknown) =>
       console.error("Tempo: putting a token back", error),
     );
+}
+
+/**
+ * How long after a player's movement ends the writer checks that the engine has the token where
+ * the board has it: the mover's client sends its `move` as the token arrives (onMoveToken), a
+ * request answered within a second or two; a movement whose `move` never came (a client that
+ * skipped preMoveToken) is put back then.
+ */
+export const DRIFT_CHECK_MS = 5_000;
+
+function checkDriftLater(token: TokenDocument.Implementation, movementId: string, userId: string): void {
+  setTimeout(() => {
+    // After every write queued meanwhile (the mover's own `move` among them).
+    void serialized(async () => undefined)
+      .then(() => putBackDrift(token, movementId, userId))
+      .catch((error: unknown) => console.error("Tempo: checking a token's position", error));
+  }, DRIFT_CHECK_MS);
+}
+
+/** The token still stands where that movement left it, and the engine has it elsewhere: put it back. */
+async function putBackDrift(token: TokenDocument.Implementation, movementId: string, userId: string) {
+  if (!isWriter() || !token.id) return;
+  const movement = token.movement;
+  if (movement.id !== movementId || movement.state !== "completed") return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who || found.state.pending.length > 0) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = cellAt(token, token);
+  if (!at || !now || sameCell(at, now)) return;
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  await followEngine(found.combat, [{ who, path: [], to: [at[0], at[1]] }]);
 }
 
 /**

@@ -45,13 +45,13 @@ import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
 import { worldMigrating, worldRefusal } from "./migrations/gate";
+import { mirrorUpdates } from "./documents/mirror";
 import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
 import { archiveDropped, horizonRounds } from "./documents/archive";
 import {
   combatUpdateData,
   keepWritten,
   combatWrite,
-  initiativeUpdates,
   parsedJson,
   encounterStateOf,
   permission,
@@ -531,14 +531,15 @@ export function writeCommands(
 }
 
 /**
- * Combatant initiative mirrors the engine's, for Foundry's tracker and other modules. It is a
- * second, batched write, made only when an initiative changed (start, a combatant joining, a
- * re-roll); the encounter's state itself is always written in the one Combat update.
+ * Combatant initiative and defeated mirror the engine's, for Foundry's tracker and other modules.
+ * It is a second, batched write, made only when one changed (start, a combatant joining, a
+ * re-roll, setDefeated); the encounter's state itself is always written in the one Combat update.
  */
 async function syncInitiative(combat: Combat.Implementation, state: EncounterState): Promise<void> {
-  const updates = initiativeUpdates(
+  // `defeated` as well: the engine's setDefeated (or a kill) shows on Foundry's tracker and token.
+  const updates = mirrorUpdates(
     state,
-    combat.combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative })),
+    combat.combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative, defeated: c.defeated })),
   );
   if (updates.length > 0) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
@@ -552,6 +553,12 @@ export const CONFIRM_QUERY = "tempo.confirm";
 export const CONFIRM_TIMEOUT_MS = 10_000;
 /** A request's JSON is at most this long: anything longer is refused before any work. */
 export const MAX_REQUEST_CHARS = 32_768;
+/**
+ * How deep a request's JSON may nest. A command is at most four levels deep (a request, its body,
+ * the command, a path of cells); anything far deeper is refused before it is measured, so no
+ * recursive reader (JSON.stringify, structuredClone, the checks) ever sees it.
+ */
+export const MAX_REQUEST_DEPTH = 32;
 /** How many recent requests' answers the GM keeps, so a retried request is answered, not applied again. */
 export const REMEMBERED_REQUESTS = 500;
 
@@ -591,9 +598,37 @@ function isConfirmRequest(value: unknown): value is ConfirmRequest {
   );
 }
 
-/** The exact content a client confirms: the query's name and the body, as JSON. */
-function requestText(query: string, body: unknown): string {
-  return JSON.stringify([query, body]);
+/**
+ * A request's JSON text if it is one Tempo reads: nested at most MAX_REQUEST_DEPTH deep (checked
+ * without recursion, before anything recursive reads it) and at most MAX_REQUEST_CHARS long; null
+ * otherwise (too deep, too long, or not JSON at all: a cycle, a throwing getter, a BigInt). Any
+ * body thus gets an answer: applied, or refused as TEMPO.Refusal.BadRequest.
+ */
+export function requestJson(value: unknown): string | null {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  let seen = 0;
+  try {
+    while (stack.length > 0) {
+      const top = stack.pop() as { value: unknown; depth: number };
+      if (typeof top.value !== "object" || top.value === null) continue;
+      if (top.depth >= MAX_REQUEST_DEPTH) return null;
+      const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+      seen += children.length;
+      // Every child is at least one character of the text: more of them cannot fit.
+      if (seen > MAX_REQUEST_CHARS) return null;
+      for (const child of children) stack.push({ value: child, depth: top.depth + 1 });
+    }
+    const text = JSON.stringify(value ?? null);
+    return text.length > MAX_REQUEST_CHARS ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** The exact content a client confirms: the query's name and the body, as JSON (null: unreadable). */
+function requestText(query: string, body: unknown): string | null {
+  const text = requestJson(body);
+  return text === null ? null : `${JSON.stringify(query)}:${text}`;
 }
 
 /** This client's requests to the GM that have not been answered yet: id → requestText. */
@@ -633,10 +668,13 @@ export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>
   if (worldRefusal()) return refused("TEMPO.Refusal.WorldTooNew", { ...worldRefusal() });
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
   const requestId = newRequestId();
+  const text = requestText(query, body);
+  // Refused here as the GM would refuse it: nothing unreadable is sent or applied.
+  if (text === null) return refused("TEMPO.Refusal.BadRequest");
   if (isWriter())
     return worldMigrating() ? refused("TEMPO.Refusal.Migrating") : handle(body, user, requestId);
   const request: ChannelRequest = { requestId, claimedBy: user.id, body };
-  inFlight.set(requestId, requestText(query, body));
+  inFlight.set(requestId, text);
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const gm = game.users?.activeGM;
@@ -698,7 +736,7 @@ export function answerRequest<T>(
   handle: RequestHandler<T>,
 ): (data: unknown) => Promise<CommandAnswer> {
   return async (data) => {
-    if (JSON.stringify(data ?? null).length > MAX_REQUEST_CHARS) return refused("TEMPO.Refusal.BadRequest");
+    if (requestJson(data) === null) return refused("TEMPO.Refusal.BadRequest");
     if (!isChannelRequest(data) || !isBody(data.body)) return refused("TEMPO.Refusal.BadRequest");
     if (!isWriter()) return refused("TEMPO.Refusal.NoActiveGM");
     if (worldMigrating()) return refused("TEMPO.Refusal.Migrating");

@@ -9,9 +9,11 @@
  * Nothing here touches Foundry globals.
  */
 import {
+  RefusalError,
   ScriptedDice,
   apply,
   check,
+  commandRefusal,
   getRuleset,
   stateBack,
   type Cell,
@@ -25,7 +27,8 @@ import {
   type Refusal,
   combatantIn,
 } from "../engine";
-import { planPath, spatialIndexOf } from "../engine/core/movement";
+import { planPath, requireWalkable, spatialIndexOf } from "../engine/core/movement";
+import { gridOf } from "../engine/context";
 import { sameCell } from "../engine/grid";
 import type { LogEntry } from "./documents/sync";
 import type { V14DetectionModes } from "./types";
@@ -71,9 +74,13 @@ export function previewFor(
   mode: MoveMode,
 ): MovePreview {
   const ruleset = getRuleset(state.ruleset);
-  if (ruleset.previewMove) return ruleset.previewMove(state, who, path, mode);
   const command: Command = { type: "move", who, path: path.map((c): Cell => [c[0], c[1]]) };
   if (mode !== "normal") command.mode = mode;
+  // Bounded as `apply` bounds a move, before a cell is walked: a path a sender may make as long
+  // or as far as it likes costs nothing here (it runs inside preMoveToken, on every redraw).
+  const bound = moveBound(state, command);
+  if (bound) return { cells: [], cost: {}, provocations: [], refusal: bound };
+  if (ruleset.previewMove) return ruleset.previewMove(state, who, path, mode);
   const refusal = check(state, command);
   let plan;
   try {
@@ -88,6 +95,28 @@ export function previewFor(
       ? plan.provocations.map((p) => ({ cell: p.from, step: p.step, by: [...p.threateners] }))
       : [];
   return { cells: plan.cells, cost: {}, provocations, refusal };
+}
+
+/**
+ * The refusal `apply` gives a move for its shape and size alone, or null: the command's schema
+ * (each cell within LIMITS.coordinate, at most LIMITS.waypoints of them) and the walk's bound
+ * (inside the scene, at most LIMITS.walk cells summed between waypoints: requireWalkable), the
+ * very checks `apply` makes before it walks anything.
+ */
+export function moveBound(state: EncounterState, command: Command): Refusal | null {
+  const malformed = commandRefusal(command, state, getRuleset(state.ruleset));
+  if (malformed) return malformed;
+  if (command.type !== "move") return null;
+  const mover = combatantIn(state, command.who);
+  const grid = gridOf(state);
+  if (!mover?.at || grid.type === "none") return null;
+  try {
+    requireWalkable(grid, mover.at, command.path, mover.name);
+    return null;
+  } catch (error) {
+    if (error instanceof RefusalError) return error.refusal;
+    throw error;
+  }
 }
 
 /** Drop from a preview the threateners that would not react (they cannot see the mover). */
@@ -536,6 +565,11 @@ export interface ReactionHost {
   refused?(collected: Collected, refusal: Refusal): void;
   /** The state after each write, e.g. to move tokens to where the engine put them. */
   settled?(state: EncounterState): Promise<void>;
+  /**
+   * Is this client still the one that writes? A client that stops being the writer (a GM
+   * handover) stops asking and writing at once: the new writer asks the open offers again.
+   */
+  active?(): boolean;
 }
 
 export interface LoopReport {
@@ -550,7 +584,9 @@ export const MAX_ASK_ROUNDS = 50;
 
 export async function resolveReactions(host: ReactionHost): Promise<LoopReport> {
   const report: LoopReport = { rounds: 0, applied: [], refused: [], collected: [] };
+  const active = () => host.active?.() ?? true;
   for (let round = 0; round < MAX_ASK_ROUNDS; round += 1) {
+    if (!active()) break;
     let state = host.read();
     if (!state || state.status !== "active" || state.offers.length === 0) break;
     report.rounds += 1;
@@ -572,12 +608,13 @@ export async function resolveReactions(host: ReactionHost): Promise<LoopReport> 
       host.gmId,
     );
     report.collected.push(...collected);
+    if (!active()) break;
     // Answers are applied in initiative order (asksFor already sorted them), each checked
     // against the state as it is when its turn comes: an earlier answer may have closed it.
     let wrote = false;
     for (const item of collected) {
       const now = host.read();
-      if (!now) return report;
+      if (!now || !active()) return report;
       const verdict = checkAnswer(now, item.ask, item.answer, item.answeredBy, host.owns);
       if (!verdict.ok) {
         report.refused.push({ ask: item.ask, refusal: verdict.refusal });
@@ -599,7 +636,7 @@ export async function resolveReactions(host: ReactionHost): Promise<LoopReport> 
     if (after) await host.settled?.(after);
     // Nothing changed although offers are open (every answer refused): decline what is left for
     // the asked so the table is never stuck waiting.
-    if (!wrote && after && after.offers.length > 0) {
+    if (!wrote && after && after.offers.length > 0 && active()) {
       for (const ask of asks) {
         const fallback = checkAnswer(after, ask, declineOf(ask), host.gmId, () => true);
         if (!fallback.ok) continue;
@@ -695,12 +732,15 @@ export type UndoResult = { ok: true; keep: number; state: EncounterState } | { o
  * combatant's `move`, followed by nothing but declines, and no die was rolled for it (a Tumble's
  * check). `keep`: the log entries before the move. Once a reaction was taken against the move (or
  * anything else happened), the move stands, so a reaction is never undone and taken twice. No
- * replay: a client checks this before asking the GM.
+ * replay: a client checks this before asking the GM. `by`: the player asking, who undoes only a
+ * move logged under its own user id (not one the GM made for its character); null for a GM, who
+ * undoes anything.
  */
 export function undoCheck(
   log: readonly LogEntry[],
   who: string,
   current: EncounterState | null,
+  by: string | null = null,
 ): { ok: true; keep: number } | { ok: false; refusal: Refusal } {
   // Issue 12: a held move's prompts are out; taking the move back under them would leave a
   // reactor answering something that is gone. Undo waits until every offer is answered.
@@ -715,6 +755,7 @@ export function undoCheck(
   const move = log[at];
   if (!move || move.command.type !== "move" || move.command.who !== who)
     return { ok: false, refusal: undoRefusal("NotLastMove") };
+  if (by !== null && move.userId !== by) return { ok: false, refusal: undoRefusal("NotYours") };
   if (move.dice.length > 0) return { ok: false, refusal: undoRefusal("Rolled") };
   return { ok: true, keep: at };
 }
@@ -732,8 +773,9 @@ export function undoMove(
   who: string,
   current: EncounterState | null,
   checkpoints?: () => Checkpoints,
+  by: string | null = null,
 ): UndoResult {
-  const allowed = undoCheck(log, who, current);
+  const allowed = undoCheck(log, who, current, by);
   if (!allowed.ok) return allowed;
   const at = allowed.keep;
   const patched = current
@@ -760,6 +802,7 @@ const UNDO_REFUSED = {
   ReactionTaken: "TEMPO.Movement.Undo.ReactionTaken",
   NotLastMove: "TEMPO.Movement.Undo.NotLastMove",
   Rolled: "TEMPO.Movement.Undo.Rolled",
+  NotYours: "TEMPO.Movement.Undo.NotYours",
 } as const;
 
 function undoRefusal(key: keyof typeof UNDO_REFUSED): Refusal {

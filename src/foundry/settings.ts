@@ -288,6 +288,20 @@ export function registerSettings(): void {
     }),
     default: 0,
   });
+  // A core sight status (invisible, blind) a player sets on its own actor in a running fight:
+  // shown but deciding nothing (the GM's decide), or put back.
+  settings.register(SYSTEM_ID, "playerStatuses", {
+    name: "TEMPO.Settings.PlayerStatuses.Name",
+    hint: "TEMPO.Settings.PlayerStatuses.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "ignore",
+    choices: {
+      ignore: "TEMPO.Settings.PlayerStatuses.Ignore",
+      revert: "TEMPO.Settings.PlayerStatuses.Revert",
+    },
+  });
   settings.register(SYSTEM_ID, "gmOverride", {
     name: "TEMPO.Settings.GmOverride.Name",
     hint: "TEMPO.Settings.GmOverride.Hint",

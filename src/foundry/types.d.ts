@@ -53,6 +53,7 @@ declare module "fvtt-types/configuration" {
     "tempo.flowInterceptLost": string;
     "tempo.flowReadyAp": string;
     "tempo.flowInitiativeTies": string;
+    "tempo.playerStatuses": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{
       required: true;
       nullable: false;

@@ -73,6 +73,7 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "marchingFrantic", "world"],
       ["tempo", "reactToUnseen", "world"],
       ["tempo", "statusRounds", "world"],
+      ["tempo", "playerStatuses", "world"],
       ["tempo", "gmOverride", "world"],
       ["tempo", "worldVersion", "world"],
       ["tempo", "flowReactionAttackEdges", "world"],
@@ -152,6 +153,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       targetToken: 1,
       preMoveToken: 1,
       moveToken: 1,
+      // A position written without the movement hooks is put back (or the GM's place).
+      updateToken: 1,
       // The GM's reaction loop, and the token statuses of the engine's condition changes.
       "tempo.commandApplied": 2,
       "tempo.rewound": 1,

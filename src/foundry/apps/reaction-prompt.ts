@@ -232,8 +232,9 @@ export function closePrompt(askId: string): void {
 /**
  * The handler of "tempo.reactionPrompt" on the asked user's client (registered in CONFIG.queries).
  * A query does not say who sent it, so the payload proves nothing: the prompt shows only offers
- * open in the stored combat state, for a reactor this user may answer for (storedAsk); anything
- * else answers null and shows nothing. The same offers asked again (a new active GM re-asking)
+ * open in the stored combat state, for a reactor this user may answer for (storedAsk), counting
+ * down the GM's world setting (promptTimeout), never the payload's seconds; anything else answers
+ * null and shows nothing. The same offers asked again (a new active GM re-asking)
  * reuse the prompt already open for them.
  */
 export async function handlePromptQuery(data: unknown): Promise<ReactionAnswer | null> {
@@ -246,8 +247,10 @@ export async function handlePromptQuery(data: unknown): Promise<ReactionAnswer |
     return combat?.combatants.get(reactor)?.actor?.testUserPermission(user, "OWNER") ?? false;
   });
   if (!ask) return null;
-  const seconds =
-    ask.seconds > 0 && ask.seconds <= MAX_PROMPT_SECONDS ? ask.seconds : readSettings().promptTimeout;
+  // The countdown is the GM's world setting (only a GM writes it), never the payload's: a forged
+  // ask with a short countdown cannot make the reactor's prompt, which the GM's real ask reuses,
+  // run out early and decline for it.
+  const seconds = Math.min(Math.max(readSettings().promptTimeout, 1), MAX_PROMPT_SECONDS);
   const same = openFor(ask);
   if (same) return same.answered.then((answer) => (answer ? { ...answer, askId: ask.askId } : null));
   return openPrompt({ ...ask, seconds });

@@ -24,6 +24,8 @@ import { encounterOptions, readSettings } from "../settings";
 import { archiveEnded, archiveOf, endedLog, fullLog, horizonRounds, saveLog, type FullLog } from "./archive";
 import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
 import { combatantSetup, gridDescription } from "./setup";
+import { turnPutBack, vouchSight } from "./mirror";
+import { sightStatusesOf } from "../hooks/scene";
 import {
   combatWrite,
   healing,
@@ -153,8 +155,17 @@ export class TempoCombat extends Combat {
       checkpoint: initial,
     };
     const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
-    if (answer.refusal) showRefusal(answer.refusal);
-    else Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
+    if (answer.refusal) {
+      showRefusal(answer.refusal);
+      return this;
+    }
+    // The sight statuses the combatants show as the GM begins the fight are the GM's: they count
+    // (scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
+    await vouchSight(
+      this,
+      Object.fromEntries(this.combatants.map((c) => [c.id ?? "", sightStatusesOf(c.actor)])),
+    );
+    Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
     return this;
   }
 
@@ -229,7 +240,12 @@ export class TempoCombat extends Combat {
   ): void {
     super._onUpdate(changed, options, userId);
     const system = changed.system as Record<string, unknown> | undefined;
-    if (!system || !("seq" in system)) return;
+    if (!system || !("seq" in system)) {
+      // Foundry's round and turn mirror the engine's; a change that did not come with a write (a
+      // player's, on its own turn, as core allows) is put back at once by the writer.
+      if (("round" in changed || "turn" in changed) && isWriter()) this.putTurnBack();
+      return;
+    }
     // The engine's order may change with any command (a new round, a stage, a delay), not only
     // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
     // current combatant (the tracker renders after this, asynchronously).
@@ -348,6 +364,15 @@ export class TempoCombat extends Combat {
       );
       return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
     });
+  }
+
+  /** Put Foundry's round and turn back to the engine's, where they differ. */
+  private putTurnBack(): void {
+    const state = this.encounter;
+    if (!state) return;
+    const back = turnPutBack(state, this.combatantIds(), { round: this.round, turn: this.turn ?? null });
+    if (back)
+      void this.update(back).catch((error: unknown) => console.error("Tempo: putting the turn back", error));
   }
 
   /**

@@ -6,6 +6,8 @@
 import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
 import { actorData, cellOf, combatantData, levelOf } from "./read";
 import { combatantSetup } from "./setup";
+import { combatantPutBack, vouchSight } from "./mirror";
+import { sightStatusesOf } from "../hooks/scene";
 import type { TempoCombat } from "./combat";
 import { combatantIn } from "../../engine/record";
 
@@ -29,6 +31,21 @@ export class TempoCombatant extends Combatant {
     const combat = asTempoCombat(this.parent);
     if (!isWriter() || !combat?.encounter || !this.id) return;
     if (combatantIn(combat.encounter, this.id)) return;
+    const creator = game.users?.get(userId);
+    if (!creator?.isGM) {
+      // Only the GM adds combatants to a running fight: a player's (from a client that skipped
+      // _preCreate) is taken out again, never with its setup, never a second Ana.
+      ui.notifications?.warn(
+        game.i18n?.format("TEMPO.Notify.PlayerCombatantRemoved", {
+          user: creator?.name ?? userId,
+          name: this.name ?? this.id,
+        }) ?? "",
+      );
+      void this.delete().catch((error: unknown) =>
+        console.error("Tempo: removing a player's combatant", error),
+      );
+      return;
+    }
     const setup = combatantSetup(
       combatantData(this),
       actorData(this.actor),
@@ -36,7 +53,30 @@ export class TempoCombatant extends Combatant {
       levelOf(this.token),
     );
     const command = { type: "addCombatant", combatant: setup } as const;
-    void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
+    const id = this.id;
+    void writeCommands(combat, [command], userId).then(async (answer) => {
+      notifyNotApplied(combat, command, answer);
+      // Added by the GM: the sight statuses it shows now are the GM's (scene.ts trustedSightOf).
+      if (answer.ok) await vouchSight(combat, { [id]: sightStatusesOf(this.actor) });
+    });
+  }
+
+  /**
+   * A player's client does not add a combatant to a running fight: core lets an actor's owner
+   * create one, but joining the fight is the GM's decision (the GM adds the combatant, with the
+   * GM's setup). Refused here with a notice; a client that skips this is undone by the writer.
+   */
+  protected override async _preCreate(
+    data: Combatant.CreateData,
+    options: Combatant.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const combat = asTempoCombat(this.parent);
+    if (user.isGM || !combat?.encounter) return;
+    ui.notifications?.warn(game.i18n?.localize("TEMPO.Notify.PlayerCombatant") ?? "");
+    return false;
   }
 
   /**
@@ -76,11 +116,29 @@ export class TempoCombatant extends Combatant {
   ): void {
     super._onUpdate(changed, options, userId);
     const combat = asTempoCombat(this.parent);
-    if (!isWriter() || !combat?.encounter || !this.id || !("defeated" in changed)) return;
-    const engine = combatantIn(combat.encounter, this.id);
-    if (!engine || engine.defeated === this.defeated) return;
-    // Foundry's "mark defeated" is the engine's setDefeated (offers from the defeated are withdrawn).
-    const command = { type: "setDefeated", who: this.id, defeated: this.defeated } as const;
-    void writeCommands(combat, [command], userId).then((answer) => notifyNotApplied(combat, command, answer));
+    const state = combat?.encounter;
+    if (!isWriter() || !combat || !state || !this.id) return;
+    const engine = combatantIn(state, this.id);
+    if (!engine) return;
+    // The user id is the server's stamp of who made the change (hookEvents.updateDocument).
+    const fromGM = game.users?.get(userId)?.isGM ?? false;
+    if (fromGM && "defeated" in changed && engine.defeated !== this.defeated) {
+      // A GM's "mark defeated" is the engine's setDefeated (offers from the defeated are withdrawn).
+      const command = { type: "setDefeated", who: this.id, defeated: this.defeated } as const;
+      void writeCommands(combat, [command], userId).then((answer) =>
+        notifyNotApplied(combat, command, answer),
+      );
+    }
+    // What a player wrote (and any initiative) goes back to the engine's value at once.
+    const back = combatantPutBack(
+      engine,
+      { initiative: this.initiative, defeated: this.defeated, system: combatantData(this).system },
+      Object.keys(changed),
+      fromGM,
+    );
+    if (back)
+      void this.update(back).catch((error: unknown) =>
+        console.error("Tempo: putting a combatant back", error),
+      );
   }
 }

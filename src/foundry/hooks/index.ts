@@ -10,6 +10,7 @@ import {
   handleUndoQuery,
   onMoveToken,
   onPreMoveToken,
+  onUpdateToken,
   registerMovementActions,
 } from "./movement";
 import { onCommandApplied, onUserConnected, reaskOpenOffers } from "./reactions";
@@ -35,6 +36,8 @@ export function registerHooks(): void {
   registerMovementActions();
   Hooks.on("preMoveToken", onPreMoveToken);
   Hooks.on("moveToken", onMoveToken);
+  // A position written without the movement hooks: put back, or the GM's `place`.
+  Hooks.on("updateToken", onUpdateToken);
 
   // Reactions: the GM's loop after every write; prompts close when what they ask about is gone.
   Hooks.on("tempo.commandApplied", onCommandApplied);

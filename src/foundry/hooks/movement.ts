@@ -27,8 +27,12 @@ import {
   answerRequest,
   askGM,
   checkpointsOf,
+  isWriter,
+  notifyNotApplied,
+  serialized,
   showRefusal,
   submit,
+  writeCommands,
   writeDecision,
   type CommandAnswer,
 } from "../commands";
@@ -50,7 +54,7 @@ import {
   type TokenMove,
 } from "../reactions";
 import { readSettings } from "../settings";
-import { cellAt, combatById, fightingIn, positionOf, sightOf, tokenOf, type Box } from "./scene";
+import { cellAt, combatById, fightingIn, positionOf, tokenOf, trustedSightOf, type Box } from "./scene";
 import { checkpointWaypoints, holdVerdict, segmentStep, walkedTo, type HeldMove } from "../holds";
 
 export const UNDO_QUERY = "tempo.undoMove";
@@ -100,11 +104,14 @@ interface Planned {
 }
 const planned = new Map<string, Planned>();
 
-/** Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says otherwise. */
+/**
+ * Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says
+ * otherwise; a sight status counts only where the GM vouched for it (scene.ts trustedSightOf).
+ */
 export function seesIn(combat: TempoCombat, reactor: string, mover: string): boolean {
   return perceives(
-    sightOf(tokenOf(combat, reactor)),
-    sightOf(tokenOf(combat, mover)),
+    trustedSightOf(combat, reactor),
+    trustedSightOf(combat, mover),
     readSettings().reactToUnseen,
   );
 }
@@ -166,9 +173,15 @@ export function onPreMoveToken(
   const path = pathAfter(at, cellsOf(token, waypoints));
   if (path.length === 0) return;
   const mode = modeOfWaypoints(waypoints);
-  const preview = previewSeenBy(previewFor(found.state, who, path, mode), (id) =>
-    seesIn(found.combat, id, who),
-  );
+  // Fail closed: a preview that throws refuses the move (Foundry would let it through).
+  let preview;
+  try {
+    preview = previewSeenBy(previewFor(found.state, who, path, mode), (id) => seesIn(found.combat, id, who));
+  } catch (error) {
+    console.error("Tempo: a move's preview failed", error);
+    showRefusal({ key: "TEMPO.Refusal.Internal", data: {} });
+    return false;
+  }
   if (preview.refusal) {
     showRefusal(preview.refusal);
     // A refused GM move says how the GM may put the token there anyway.
@@ -438,6 +451,10 @@ export function onMoveToken(
   _operation: object,
   user: User.Implementation,
 ): void {
+  // The writer looks again at where another user's finished movement left the token, once its
+  // `move` has had time to arrive (a client that skipped preMoveToken sends none).
+  if (!user.isSelf && !user.isGM && isWriter() && movement.pending.waypoints.length === 0)
+    checkDriftLater(token, movement.id, user.id ?? "");
   if (!user.isSelf) return;
   const held = token.id ? holding.get(token.id) : undefined;
   if (
@@ -503,6 +520,102 @@ export async function followEngine(combat: TempoCombat, moves: readonly TokenMov
       following.delete(token.id);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions written without the movement hooks
+// ---------------------------------------------------------------------------------------------
+
+/** Does an update's options carry a movement for this token (it went through preMoveToken)? */
+function isMovement(options: unknown, tokenId: string): boolean {
+  if (typeof options !== "object" || options === null) return false;
+  const movement = (options as { movement?: unknown }).movement;
+  return typeof movement === "object" && movement !== null && tokenId in movement;
+}
+
+/**
+ * updateToken, on the writer's client: a token of the fight whose position changed without a
+ * movement (a direct TokenDocument update from a module, a macro, or a client that skipped
+ * preMoveToken) and now stands elsewhere than the engine has it. The GM's own edit is the engine's
+ * `place`; a player's is never accepted silently: the token goes back where the engine has it,
+ * and the GM is told. The user id is the server's stamp of who wrote (hookEvents.updateDocument:
+ * https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html).
+ */
+export function onUpdateToken(
+  token: TokenDocument.Implementation,
+  changed: Record<string, unknown>,
+  options: unknown,
+  userId: string,
+): void {
+  if (!isWriter() || !token.id || following.has(token.id)) return;
+  if (!("x" in changed) && !("y" in changed)) return;
+  if (isMovement(options, token.id)) return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = found.state.grid.type === "none" ? null : cellAt(token, token);
+  if (!now || (at && sameCell(at, now))) return;
+  const combat = found.combat;
+  if (game.users?.get(userId)?.isGM) {
+    const level = levelOf(token);
+    const command: Command =
+      level !== null ? { type: "place", who, at: now, level } : { type: "place", who, at: now };
+    void writeCommands(combat, [command], userId).then(async (answer) => {
+      if (answer.ok) return;
+      notifyNotApplied(combat, command, answer);
+      const back = combatantIn(combat.encounter, who)?.at;
+      if (back) await followEngine(combat, [{ who, path: [], to: [back[0], back[1]] }]);
+    });
+    return;
+  }
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  if (at)
+    void followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]).catch((error: unknown) =>
+      console.error("Tempo: putting a token back", error),
+    );
+}
+
+/**
+ * How long after a player's movement ends the writer checks that the engine has the token where
+ * the board has it: the mover's client sends its `move` as the token arrives (onMoveToken), a
+ * request answered within a second or two; a movement whose `move` never came (a client that
+ * skipped preMoveToken) is put back then.
+ */
+export const DRIFT_CHECK_MS = 5_000;
+
+function checkDriftLater(token: TokenDocument.Implementation, movementId: string, userId: string): void {
+  setTimeout(() => {
+    // After every write queued meanwhile (the mover's own `move` among them).
+    void serialized(async () => undefined)
+      .then(() => putBackDrift(token, movementId, userId))
+      .catch((error: unknown) => console.error("Tempo: checking a token's position", error));
+  }, DRIFT_CHECK_MS);
+}
+
+/** The token still stands where that movement left it, and the engine has it elsewhere: put it back. */
+async function putBackDrift(token: TokenDocument.Implementation, movementId: string, userId: string) {
+  if (!isWriter() || !token.id) return;
+  const movement = token.movement;
+  if (movement.id !== movementId || movement.state !== "completed") return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who || found.state.pending.length > 0) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = cellAt(token, token);
+  if (!at || !now || sameCell(at, now)) return;
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  await followEngine(found.combat, [{ who, path: [], to: [at[0], at[1]] }]);
 }
 
 /**
@@ -610,7 +723,8 @@ function isUndoRequest(value: unknown): value is UndoRequest {
 function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolean | void {
   const stored = combat.stored;
   if (!stored) return false;
-  const undo = undoCheck(stored.log, who, stored.state);
+  const user = game.user;
+  const undo = undoCheck(stored.log, who, stored.state, !user || user.isGM ? null : user.id);
   if (!undo.ok) {
     showRefusal(undo.refusal);
     return false;
@@ -623,7 +737,7 @@ function onUndo(combat: TempoCombat, state: EncounterState, who: string): boolea
   });
 }
 
-async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
+export async function requestUndo(combat: TempoCombat, who: string): Promise<CommandAnswer> {
   if (!combat.id) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
   return askGM(UNDO_QUERY, { combatId: combat.id, who }, undoFor);
 }
@@ -644,8 +758,14 @@ async function undoFor(data: UndoRequest, user: User.Implementation): Promise<Co
   );
   if (denied) return { ok: false, refusal: denied };
   const answer = await writeDecision(combat, async (stored) => {
-    const undo = undoMove(stored.initial, stored.log, data.who, stored.state, () =>
-      checkpointsOf(data.combatId, stored),
+    // A player undoes only its own last move; a GM undoes anything.
+    const undo = undoMove(
+      stored.initial,
+      stored.log,
+      data.who,
+      stored.state,
+      () => checkpointsOf(data.combatId, stored),
+      user.isGM ? null : user.id,
     );
     if (!undo.ok) return { ok: false, refusal: undo.refusal };
     const write = combatWrite(

@@ -112,6 +112,7 @@ function foundryHost(combat: TempoCombat): ReactionHost {
       if (item.how === "answered") showRefusal(refusal);
     },
     settled: () => syncTokens(combat),
+    active: () => isWriter(),
   };
 }
 
@@ -169,6 +170,12 @@ function send(combat: TempoCombat, ask: ReactionAsk, gmId: string): Sent {
  * the previous GM's client can no longer collect (issue 12, item 5).
  */
 export function onUserConnected(user: User.Implementation, connected: boolean): void {
+  if (!isWriter()) {
+    // No longer the writer (another GM took over): stop waiting on every ask at once; the loop
+    // sees it is not the writer and ends without writing. The new writer asks again.
+    for (const [, wait] of [...waiting]) wait.decline();
+    return;
+  }
   if (!connected) for (const [, wait] of [...waiting]) if (wait.userId === user.id) wait.decline();
   reaskOpenOffers();
 }

@@ -7,7 +7,7 @@ import type { Cell, EncounterState } from "../../engine";
 import { axialToOffset, type HexLayout } from "../../engine/grid";
 import { GRID_TYPES, cellOfOffset } from "../documents/setup";
 import type { TempoCombat } from "../documents/combat";
-import { detectionModesOf, type SightData } from "../reactions";
+import { BLIND, INVISIBLE, detectionModesOf, type SightData } from "../reactions";
 import { combatantIn } from "../../engine/record";
 
 /**
@@ -115,4 +115,45 @@ export function sightOf(token: TokenDocument.Implementation | null): SightData |
   // v13 gives an array of { id, enabled, range }, v14 an object keyed by mode id: read either.
   const raw: unknown = token.detectionModes;
   return { hidden: token.hidden, statuses, detectionModes: detectionModesOf(raw) };
+}
+
+/**
+ * Core statuses that decide who perceives whom (reactions.ts perceives). A player may give its
+ * own actor any status (token HUD, Actor#toggleStatusEffect), so these count only where the GM
+ * vouched for them: set by a GM, or on the actor when the GM began the fight (or added the
+ * combatant). The writer keeps that list in the combat's flags (`flags.tempo.sight`), which only
+ * a GM writes.
+ */
+export const SIGHT_STATUSES: readonly string[] = [INVISIBLE, BLIND];
+
+function isRecordValue(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The sight statuses the GM vouched for a combatant of a combat (its `flags.tempo.sight`). */
+export function vouchedSight(combat: { flags?: unknown }, who: string): string[] {
+  const flags: unknown = combat.flags;
+  const tempo = isRecordValue(flags) ? flags["tempo"] : undefined;
+  const sight = isRecordValue(tempo) ? tempo["sight"] : undefined;
+  const list = isRecordValue(sight) && Object.hasOwn(sight, who) ? sight[who] : undefined;
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
+}
+
+/** The sight statuses an actor shows now. */
+export function sightStatusesOf(actor: { statuses: ReadonlySet<string> } | null | undefined): string[] {
+  return actor ? SIGHT_STATUSES.filter((s) => actor.statuses.has(s)) : [];
+}
+
+/**
+ * What a combatant's token lets others see, trusting only what the GM vouched for: a sight
+ * status a player set on its own actor is shown on the token but decides nothing.
+ */
+export function trustedSightOf(combat: TempoCombat, who: string): SightData | null {
+  const sight = sightOf(tokenOf(combat, who));
+  if (!sight) return null;
+  const vouched = vouchedSight(combat, who);
+  return {
+    ...sight,
+    statuses: sight.statuses.filter((s) => !SIGHT_STATUSES.includes(s) || vouched.includes(s)),
+  };
 }

@@ -35,6 +35,8 @@ import {
 } from "../../views/statuses";
 import { isTempoCombat, isWriter, notifyNotApplied, writeCommands, type CommandContext } from "../commands";
 import { SYSTEM_ID } from "../settings";
+import { vouchSight } from "../documents/mirror";
+import { SIGHT_STATUSES, vouchedSight } from "./scene";
 import { combatantIn } from "../../engine/record";
 
 /** The parts of a status entry Tempo writes (the rest of StatusEffectConfig is core's). */
@@ -106,6 +108,7 @@ function onStatusToggled(effect: StatusEffectDoc, active: boolean, userId: strin
   if (!isStatusActor(actor)) return;
   const fromGM = game.users?.get(userId)?.isGM ?? false;
   for (const status of effect.statuses) {
+    if (SIGHT_STATUSES.includes(status)) toggledSight(actor, status, active, fromGM);
     for (const { combat, state, who } of combatantsOf(actor)) {
       const rounds = statusRounds(effect.duration?.rounds, defaultRounds());
       const command = statusCommand(state, who, status, active, rounds);
@@ -119,6 +122,25 @@ function onStatusToggled(effect: StatusEffectDoc, active: boolean, userId: strin
         notifyNotApplied(combat, command, answer),
       );
     }
+  }
+}
+
+/**
+ * A sight status (invisible, blind) toggled on an actor in a running fight: a GM's decides who
+ * perceives whom from now on (vouched in the combat's flags); a player's is shown but decides
+ * nothing, or is put back when the world setting "playerStatuses" says "revert".
+ */
+function toggledSight(actor: StatusActor, status: string, active: boolean, fromGM: boolean): void {
+  const fights = combatantsOf(actor);
+  if (fights.length === 0) return;
+  if (!fromGM) {
+    if (game.settings?.get(SYSTEM_ID, "playerStatuses") === "revert")
+      void actor.toggleStatusEffect(status, { active: !active });
+    return;
+  }
+  for (const { combat, who } of fights) {
+    const held = vouchedSight(combat, who).filter((s) => s !== status);
+    void vouchSight(combat, { [who]: active ? [...held, status] : held });
   }
 }
 

@@ -320,6 +320,7 @@ export function withMovement(client: Client, tempo: TempoModules): void {
   tempo.movement.registerMovementActions();
   client.Hooks.on("preMoveToken", hook(tempo.movement.onPreMoveToken));
   client.Hooks.on("moveToken", hook(tempo.movement.onMoveToken));
+  client.Hooks.on("updateToken", hook(tempo.movement.onUpdateToken));
   client.Hooks.on("tempo.commandApplied", hook(tempo.reactions.onCommandApplied));
   client.Hooks.on("userConnected", hook(tempo.reactions.onUserConnected));
   client.Hooks.once("ready", tempo.reactions.reaskOpenOffers);

@@ -94,6 +94,8 @@ export class Server {
   readonly dice: number[] = [];
   /** When set, the next Roll waits for this before it gets its value. */
   diceGate: Promise<void> | null = null;
+  /** Whether a player may update a Combat's `round`/`turn` (see `permitted`; core lets it). */
+  playersMayTurn = true;
   /** Operations started and not finished (document operations, queries), for `settle`. */
   busy = 0;
   private ids = 0;
@@ -165,6 +167,20 @@ export class Server {
         changes && !this.combatantSource(parentId, id) ? changes : this.combatantSource(parentId, id);
       const actorId = source?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+    }
+    // A player may change a Combat's `round` and `turn` (core lets the current combatant's owner
+    // advance its turn: FOUNDRY-NOTES "Who may write what"; draw-steel asks
+    // combat.canUserModify(user, "update", { turn })). The table lets any owner of a combatant in
+    // the combat write them, whoever's turn it is: looser than core, never kinder to Tempo.
+    if (name === "Combat" && this.playersMayTurn && changes !== null) {
+      const combatants = this.sources.Combat.get(id)?.["combatants"];
+      const owns =
+        Array.isArray(combatants) &&
+        (combatants as Source[]).some((c) => {
+          const actorId = c["actorId"];
+          return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+        });
+      return owns && Object.keys(changes).every((key) => key === "round" || key === "turn" || key === "_id");
     }
     // An actor's effects are the actor's owner's to change (embedded documents follow their parent).
     if (name === "ActiveEffect") return this.level(userId, this.sources.Actor.get(parentId ?? "")) >= 3;

@@ -1,5 +1,19 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The test files that build a simulated Foundry table (tests/foundry/table). Each runs once per
+ * profile of readings (tests/foundry/table/readings.ts): under "lenient" with every other test,
+ * and again under "strict" in its own project, so every reading of every switch is tested.
+ */
+const TABLE_TESTS = [
+  "tests/foundry/boundary.test.ts",
+  "tests/foundry/statuses.test.ts",
+  "tests/foundry/core/channel.test.ts",
+  "tests/foundry/core/storage.test.ts",
+  "tests/foundry/core/submit.test.ts",
+  "tests/foundry/table/*.test.ts",
+];
+
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
@@ -9,5 +23,12 @@ export default defineConfig({
     // Property tests drive whole encounters for many cases; on a loaded 2-core machine one takes
     // several seconds, so Vitest's 5 s default would fail good code on timing alone.
     testTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "lenient", env: { TEMPO_TABLE_PROFILE: "lenient" } } },
+      {
+        extends: true,
+        test: { name: "table:strict", include: TABLE_TESTS, env: { TEMPO_TABLE_PROFILE: "strict" } },
+      },
+    ],
   },
 });

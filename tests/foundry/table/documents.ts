@@ -39,7 +39,7 @@
  * - Actor#statuses ("the set of status effect ids applied to this Actor", gathered from its
  *   effects' `statuses`): https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
  */
-import type { Client } from "./client";
+import type { Client, PauseResult } from "./client";
 
 export type Source = Record<string, unknown>;
 
@@ -656,8 +656,8 @@ export class TableToken extends TableDocument {
     return this.client.movement.move(this, Array.isArray(waypoints) ? waypoints : [waypoints], options);
   }
 
-  /** TokenDocument#pauseMovement(key): see client.ts. */
-  pauseMovement(key?: string): (() => Promise<boolean>) | undefined {
+  /** TokenDocument#pauseMovement(key): what it gives depends on the `pause` reading (readings.ts, client.ts). */
+  pauseMovement(key?: string): PauseResult {
     return this.client.movement.pause(this, key);
   }
 

@@ -15,8 +15,9 @@
  * - Permissions: a GM may change any document; a user may change their own User (not its role);
  *   a player may change an Actor they own and the Combatants of actors they own; a Combat is the
  *   GM's (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#canusermodify,
- *   https://foundryvtt.com/article/users/). Foundry also lets the owner of the current combatant
- *   advance the turn; Tempo never relies on that and the table does not model it.
+ *   https://foundryvtt.com/article/users/). Whether an owner may also write its Combatant's
+ *   `system`/`defeated`, and on its combatant's turn the Combat's `turn`/`round`, is the
+ *   `ownerWrites` reading (readings.ts): "open" allows both, "closed" neither.
  * - User#query: "who must be active"; the answer is the target client's handler result; a
  *   handler that throws or a timeout rejects: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html#query
  * - userConnected(user, connected) on every client: https://foundryvtt.com/api/v13/functions/hookEvents.userConnected.html
@@ -29,6 +30,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { Client } from "./client";
+import { readingsWith, type Readings } from "./readings";
 import {
   TableActiveEffect,
   TableActor,
@@ -94,6 +96,8 @@ export class Server {
   readonly dice: number[] = [];
   /** When set, the next Roll waits for this before it gets its value. */
   diceGate: Promise<void> | null = null;
+  /** How the table reads what the public material leaves unclear (set by the Table). */
+  readings: Readings = readingsWith();
   /** Operations started and not finished (document operations, queries), for `settle`. */
   busy = 0;
   private ids = 0;
@@ -160,10 +164,27 @@ export class Server {
     if (this.isGM(userId)) return true;
     if (name === "User") return id === userId && (changes === null || !("role" in changes));
     if (name === "Actor") return this.level(userId, this.sources.Actor.get(id)) >= 3;
+    const open = this.readings.ownerWrites === "open";
+    const touches = (keys: string[]) =>
+      changes !== null && Object.keys(changes).some((k) => keys.includes(k.split(".")[0] ?? k));
     if (name === "Combatant") {
-      const source =
-        changes && !this.combatantSource(parentId, id) ? changes : this.combatantSource(parentId, id);
+      const existing = this.combatantSource(parentId, id);
+      const source = changes && !existing ? changes : existing;
       const actorId = source?.["actorId"];
+      const owns = typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+      // An update of system data or defeat is the ownerWrites reading's question.
+      if (existing && touches(["system", "defeated"]) && !open) return false;
+      return owns;
+    }
+    if (name === "Combat") {
+      // The owner of the combatant whose turn it is may move the turn and the round on, if open.
+      if (!open || changes === null || !Object.keys(changes).every((k) => k === "turn" || k === "round"))
+        return false;
+      const combat = this.sources.Combat.get(id);
+      const list = combat && Array.isArray(combat["combatants"]) ? (combat["combatants"] as Source[]) : [];
+      const turn = typeof combat?.["turn"] === "number" ? combat["turn"] : null;
+      const current = turn === null ? undefined : this.turnOrder(list)[turn];
+      const actorId = current?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
     // An actor's effects are the actor's owner's to change (embedded documents follow their parent).
@@ -173,6 +194,12 @@ export class Server {
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
     return false;
+  }
+
+  /** The combatants in turn order as Combat#setupTurns sorts them by default (initiative, then name). */
+  private turnOrder(list: Source[]): Source[] {
+    const init = (c: Source) => (typeof c["initiative"] === "number" ? c["initiative"] : -Infinity);
+    return [...list].sort((a, b) => init(b) - init(a) || String(a["name"]).localeCompare(String(b["name"])));
   }
 
   /** Count an operation as started until it ends (for Table#settle). */

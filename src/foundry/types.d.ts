@@ -55,6 +55,8 @@ declare global {
       "tempo.command": (data: unknown) => Promise<import("./commands").CommandAnswer>;
       /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
+      /** Any GM's client asks the writer to start, advance a round or go back (src/foundry/commands.ts gmControl). */
+      "tempo.gmControl": (data: unknown) => Promise<import("./commands").CommandAnswer>;
     }
   }
 }

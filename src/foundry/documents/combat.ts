@@ -8,14 +8,15 @@ import {
   cachesOf,
   checkpointsOf,
   combatSystem,
+  gmControl,
   isWriter,
   notifyNotApplied,
   readStored,
-  showRefusal,
   submit,
   writeCommands,
   writeDecision,
   type CommandAnswer,
+  type GmControl,
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
@@ -92,13 +93,25 @@ export class TempoCombat extends Combat {
 
   /**
    * Start: read the ruleset and its options from the world settings (a running combat keeps
-   * them), make the encounter from the combatants' actors and tokens, and apply `start`.
+   * them), make the encounter from the combatants' actors and tokens, and apply `start`. Any GM
+   * may press it; the writer (the active GM's client) does it (commands.ts gmControl).
    */
   override async startCombat(): Promise<this> {
-    if (!isWriter()) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "start" } });
-      return this;
-    }
+    await gmControl(this, "start");
+    return this;
+  }
+
+  /**
+   * A GM control on the writer's client, for the GM `userId` (checked by the channel): what
+   * startCombat, nextRound, previousTurn and previousRound do.
+   */
+  async runGmControl(control: GmControl, userId: string): Promise<CommandAnswer> {
+    if (control === "start") return this.start(userId);
+    if (control === "nextRound") return this.advanceRound(userId);
+    return this.goBack(control === "previousTurn" ? "turn" : "round");
+  }
+
+  private async start(userId: string): Promise<CommandAnswer> {
     const settings = readSettings();
     const ruleset = getRuleset(settings.ruleset);
     const grid = gridDescription(sceneGrid(this.scene));
@@ -117,10 +130,9 @@ export class TempoCombat extends Combat {
       ids: this.combatantIds(),
       saved: false,
     };
-    const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
-    if (answer.refusal) showRefusal(answer.refusal);
-    else Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
-    return this;
+    const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
+    if (!answer.refusal) Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
+    return answer;
   }
 
   /** The GM presses "next"; a player ends their own combatant's turn. */
@@ -133,17 +145,17 @@ export class TempoCombat extends Combat {
 
   /** Keep pressing "next" until the round changes (or the combat ends), written as one update. */
   override async nextRound(): Promise<this> {
+    await gmControl(this, "nextRound");
+    return this;
+  }
+
+  private async advanceRound(userId: string): Promise<CommandAnswer> {
     const state = this.encounter;
-    if (!isWriter() || !state) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "next" } });
-      return this;
-    }
+    if (!state) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
     const round = state.round;
-    const answer = await writeCommands(this, [], game.user?.id ?? null, {
+    return writeCommands(this, [], userId, {
       more: (s) => (s.round === round && s.status === "active" ? { type: "next" } : null),
     });
-    if (answer.refusal) showRefusal(answer.refusal);
-    return this;
   }
 
   /**
@@ -153,21 +165,17 @@ export class TempoCombat extends Combat {
    * one). Nothing before the first turn is undone.
    */
   override async previousTurn(): Promise<this> {
-    await this.goBack("turn");
+    await gmControl(this, "previousTurn");
     return this;
   }
 
   override async previousRound(): Promise<this> {
-    await this.goBack("round");
+    await gmControl(this, "previousRound");
     return this;
   }
 
-  private async goBack(to: "turn" | "round"): Promise<void> {
-    if (!isWriter()) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
-      return;
-    }
-    const answer = await writeDecision(this, async (stored) => {
+  private async goBack(to: "turn" | "round"): Promise<CommandAnswer> {
+    return writeDecision(this, async (stored) => {
       const back = rewind(stored, () => checkpointsOf(this.id ?? "", stored), to);
       if (!back) return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
       const write = combatWrite(
@@ -180,7 +188,6 @@ export class TempoCombat extends Combat {
       );
       return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
     });
-    if (answer.refusal) showRefusal(answer.refusal);
   }
 
   /** Every client announces the accepted commands' events as hooks (see commands.ts). */

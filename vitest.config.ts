@@ -14,20 +14,37 @@ const TABLE_TESTS = [
   "tests/foundry/table/*.test.ts",
 ];
 
+/** What every project runs with. */
+const shared = {
+  environment: "node" as const,
+  // Property tests run from a fixed, printed, replayable seed (FC_SEED; docs/testing.md).
+  setupFiles: ["tests/support/fast-check.ts", "tests/support/engine-checks.ts"],
+  // Property tests drive whole encounters for many cases; on a loaded 2-core machine one takes
+  // several seconds, so Vitest's 5 s default would fail good code on timing alone.
+  testTimeout: 30_000,
+};
+
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    environment: "node",
-    // Property tests run from a fixed, printed, replayable seed (FC_SEED; docs/testing.md).
-    setupFiles: ["tests/support/fast-check.ts", "tests/support/engine-checks.ts"],
-    // Property tests drive whole encounters for many cases; on a loaded 2-core machine one takes
-    // several seconds, so Vitest's 5 s default would fail good code on timing alone.
-    testTimeout: 30_000,
+    ...shared,
+    // Not `extends`: it would add the root's include to the strict project's, running every test twice.
     projects: [
-      { extends: true, test: { name: "lenient", env: { TEMPO_TABLE_PROFILE: "lenient" } } },
       {
-        extends: true,
-        test: { name: "table:strict", include: TABLE_TESTS, env: { TEMPO_TABLE_PROFILE: "strict" } },
+        test: {
+          ...shared,
+          name: "lenient",
+          include: ["tests/**/*.test.ts"],
+          env: { TEMPO_TABLE_PROFILE: "lenient" },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: "table:strict",
+          include: TABLE_TESTS,
+          env: { TEMPO_TABLE_PROFILE: "strict" },
+        },
       },
     ],
   },

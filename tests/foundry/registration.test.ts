@@ -77,10 +77,11 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
     ]);
   });
 
-  it("answers the command, confirmation, prompt and undo queries", async () => {
+  it("answers the command, confirmation, GM control, prompt and undo queries", async () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
+      "tempo.gmControl",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

@@ -72,6 +72,7 @@ describe("the built system bundle (tempo.mjs)", () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
+      "tempo.gmControl",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

@@ -97,6 +97,14 @@ export class TempoCombat extends Combat {
    * may press it; the writer (the active GM's client) does it (commands.ts gmControl).
    */
   override async startCombat(): Promise<this> {
+    // Core's sequence on the initiating client, before any database update: the start sound,
+    // then combatStart with the update data modules may change
+    // (https://foundryvtt.com/api/v13/functions/hookEvents.combatStart.html). Round and turn
+    // are the engine's to set, so what a module changes there is not written.
+    if (game.user?.isGM && this.round === 0) {
+      this._playCombatSound("startEncounter");
+      Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
+    }
     await gmControl(this, "start");
     return this;
   }
@@ -130,9 +138,7 @@ export class TempoCombat extends Combat {
       ids: this.combatantIds(),
       saved: false,
     };
-    const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
-    if (!answer.refusal) Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
-    return answer;
+    return writeCommands(this, [{ type: "start" }], userId, { stored });
   }
 
   /** The GM presses "next"; a player ends their own combatant's turn. */
@@ -196,13 +202,15 @@ export class TempoCombat extends Combat {
     options: Combat.Database.OnUpdateOperation,
     userId: string,
   ): void {
-    super._onUpdate(changed, options, userId);
     const system = changed.system as Record<string, unknown> | undefined;
-    if (!system || !("seq" in system)) return;
+    const written = !!system && "seq" in system;
     // The engine's order may change with any command (a new round, a stage, a delay), not only
     // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
-    // current combatant (the tracker renders after this, asynchronously).
-    this.setupTurns();
+    // current combatant, before core's part runs, so its turn hooks (combatTurnChange,
+    // _onEndTurn, _onStartTurn, turn markers) see the combatant the tracker shows.
+    if (written) this.setupTurns();
+    super._onUpdate(changed, options, userId);
+    if (!system || !written) return;
     const last = parsedJson(combatSystem(this)?.last);
     if (isLastWrite(last)) announce(this, last);
     if (isWriter()) void this.removeDeleted(game.user?.id ?? null);

@@ -278,6 +278,8 @@ export class Client {
       settings: {
         register: (namespace, key, config) => settings.set(`${namespace}.${key}`, config),
         get: (namespace, key) => {
+          // The roll mode this user picked in the chat controls (a client setting of core's).
+          if (namespace === "core" && key === "rollMode") return this.rollMode;
           const id = `${namespace}.${key}`;
           return server.settings.has(id) ? server.settings.get(id) : settings.get(id)?.["default"];
         },
@@ -293,6 +295,9 @@ export class Client {
   get user(): TableUser {
     return this.game.user;
   }
+
+  /** The roll mode this user picked (core's client setting `rollMode`; v13 names). */
+  rollMode = "publicroll";
 
   /** Modifier keys this user holds down (KeyboardManager.MODIFIER_KEYS values). */
   private readonly held = new Set<string>();
@@ -402,6 +407,7 @@ export class Client {
       if (Array.isArray(combatants))
         for (const c of combatants) if (isRecord(c)) this.add("Combatant", c, made.id);
       made.setupTurns();
+      made.current = made.historyNow();
     }
     return made;
   }

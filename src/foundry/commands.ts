@@ -44,7 +44,7 @@ import {
 import { refusalText } from "../views/sheet";
 import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
-import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
+import { applyWithDice, foundryRoller, withRollMode, type DieRoller, type RolledDie } from "./dice";
 import {
   combatUpdateData,
   keepWritten,
@@ -400,7 +400,11 @@ async function postRolls(
   const label = first ? (game.i18n?.localize(COMMAND_LABELS[first.type]) ?? first.type) : "";
   const flavor = game.i18n?.format("TEMPO.Dice.Flavor", { command: label, name: who?.name ?? "" }) ?? label;
   const speaker = ChatMessage.getSpeaker({ actor: who?.actor ?? null });
-  await ChatMessage.create({ rolls, flavor, speaker, ...(content === null ? {} : { content }) });
+  // The GM's rolls follow the GM's roll mode; a player's are public (dice.ts withRollMode).
+  const byGM = entries.some((e) => e.userId === null || game.users?.get(e.userId)?.isGM === true);
+  await ChatMessage.create(
+    withRollMode({ rolls, flavor, speaker, ...(content === null ? {} : { content }) }, byGM),
+  );
 }
 
 /** How many times a write is decided again because the stored state moved under it. */

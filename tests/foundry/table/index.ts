@@ -562,6 +562,19 @@ export class Table {
       getSpeaker: (options: { actor?: TableDocument | null } = {}) => ({
         alias: options.actor?.name ?? client.user.name,
       }),
+      /**
+       * ChatMessage.applyRollMode(chatData, rollMode): "gmroll" whispers the GMs, "blindroll" the
+       * GMs with `blind`, "selfroll" the user alone, "publicroll" nobody (the message is public)
+       * (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode).
+       */
+      applyRollMode: (data: Record<string, unknown>, rollMode: string) => {
+        const gms = client.game.users.filter((u) => u.isGM).map((u) => u.id);
+        if (rollMode === "gmroll" || rollMode === "blindroll") data["whisper"] = gms;
+        if (rollMode === "blindroll") data["blind"] = true;
+        if (rollMode === "selfroll") data["whisper"] = [client.userId];
+        if (rollMode === "publicroll") data["whisper"] = [];
+        return data;
+      },
     };
   }
 }

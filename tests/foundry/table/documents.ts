@@ -108,20 +108,47 @@ export function expand(data: Record<string, unknown>): Record<string, unknown> {
       node = node[part] as Record<string, unknown>;
     }
     const last = parts[parts.length - 1] ?? key;
-    node[last] = isRecord(value) ? expand(value) : value;
+    node[last] = isPlain(value) ? expand(value) : value;
   }
   return out;
 }
 
 /**
+ * v14's `foundry.data.operators.ForcedDeletion`: as the value of a key in an update, it deletes
+ * the key (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html). Only
+ * a v14 client's `foundry.data.operators` offers it (index.ts).
+ */
+export class TableForcedDeletion {}
+
+/** Is this value a plain object (not a data operator or another class's instance)? */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The `-=key` keys anywhere in an update (v14 deprecates them for data operators). */
+export function dashDeletions(changes: Record<string, unknown>, path = ""): string[] {
+  return Object.entries(changes).flatMap(([key, value]) => [
+    ...(key.startsWith("-=") ? [`${path}${key}`] : []),
+    ...(isPlain(value) ? dashDeletions(value, `${path}${key}.`) : []),
+  ]);
+}
+
+/**
  * foundry.utils.mergeObject for an update: objects merge key by key, anything else replaces, and
  * a `-=key` key deletes `key` (performDeletions, which Document#update uses:
- * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html).
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html), as does a
+ * ForcedDeletion value (v14's data operators).
  */
 export function merge(target: Record<string, unknown>, changes: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
       delete target[key.slice(2)];
+      continue;
+    }
+    if (value instanceof TableForcedDeletion) {
+      delete target[key];
       continue;
     }
     const current = target[key];

@@ -40,6 +40,7 @@ import {
   TableCombat,
   TableCombatant,
   TableDocument,
+  TableForcedDeletion,
   TableGrid,
   TableScene,
   TableToken,
@@ -138,6 +139,19 @@ function randomID(length = 16): string {
 const shared = globalThis as unknown as Record<string, unknown>;
 const foundryNs = shared["foundry"] as Record<string, unknown>;
 foundryNs["abstract"] = { TypeDataModel: TableDataModel, DataModel: TableDataModel };
+/**
+ * `foundry.data.operators` (v14 only: https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html):
+ * the running client's generation decides whether it exists, so the adapter detects the feature.
+ */
+const dataNs = (foundryNs["data"] ?? {}) as Record<string, unknown>;
+foundryNs["data"] = dataNs;
+Object.defineProperty(dataNs, "operators", {
+  configurable: true,
+  get() {
+    const client = running.getStore();
+    return client && client.version >= 14 ? { ForcedDeletion: TableForcedDeletion } : undefined;
+  },
+});
 foundryNs["utils"] = { randomID };
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };

@@ -33,11 +33,13 @@ import type { Client } from "./client";
 import { readingsWith, type Readings } from "./readings";
 import {
   TableActiveEffect,
+  TableForcedDeletion,
   TableActor,
   TableCombat,
   TableCombatant,
   TableToken,
   TableUser,
+  dashDeletions,
   expand,
   isRecord,
   merge,
@@ -55,6 +57,16 @@ export const running = new AsyncLocalStorage<Client>();
 /** Run `fn` as client `client`: its globals, and any promise it starts keeps them. */
 export function within<T>(client: Client, fn: () => T): T {
   return running.run(client, fn);
+}
+
+/** An update with each ForcedDeletion value written as the `-=key` deletion it performs. */
+function asDashDeletions(changes: Source): Source {
+  const out: Source = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value instanceof TableForcedDeletion) out[`-=${key}`] = null;
+    else out[key] = isRecord(value) ? asDashDeletions(value) : value;
+  }
+  return out;
 }
 
 /** What the network does with a query (tests make messages go missing). */
@@ -96,6 +108,12 @@ export class Server {
   readonly dice: number[] = [];
   /** When set, the next Roll waits for this before it gets its value. */
   diceGate: Promise<void> | null = null;
+  /**
+   * Deprecation warnings core would log, by client and path: a v14 client's update holding a
+   * `-=key` deletion, which v14 deprecates for its data operators
+   * (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html).
+   */
+  readonly deprecations: { from: string; path: string }[] = [];
   /** How the table reads what the public material leaves unclear (set by the Table). */
   readings: Readings = readingsWith();
   /** Operations started and not finished (document operations, queries), for `settle`. */
@@ -232,6 +250,8 @@ export class Server {
       // A JSONField's value is JSON text in the source, so an update replaces it whole (the
       // client's data model parses it); only plain objects merge key by key.
       this.updates.push({ from: from.userId, name, id, data: structuredClone(raw) });
+      if (from.version >= 14)
+        for (const path of dashDeletions(raw)) this.deprecations.push({ from: from.userId, path });
       const changes = expand(raw);
       const source =
         name === "Combatant"
@@ -241,11 +261,13 @@ export class Server {
             : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
       merge(source, changes);
-      const changed = { ...structuredClone(changes), _id: id };
+      // What every client receives: a deletion by data operator travels as the deletion it is.
+      const sent = asDashDeletions(changes);
+      const changed = { ...structuredClone(sent), _id: id };
       this.broadcast((client) => {
         const doc = client.find(name, id, parentId);
         if (!doc) return;
-        merge(doc._source, structuredClone(changes));
+        merge(doc._source, structuredClone(sent));
         doc.refresh();
         if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) doc.parent.setupTurns();
         doc._onUpdate(changed, options, from.userId);

@@ -11,17 +11,20 @@ import base from "./vitest.config";
  * the score it gives is a lower bound (a mutant only the other tests kill counts as a survivor).
  */
 const narrowed = process.env.MUTATE_TESTS?.split(",").filter((glob) => glob !== "");
+// The main config's projects run the simulated-table tests once per profile of readings; the
+// engine's mutants need neither those tests nor a second project.
+const { projects: _tableProfiles, ...baseTest } = base.test ?? {};
 
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...baseTest,
     include:
       narrowed && narrowed.length > 0
         ? narrowed
         : ["tests/engine/**/*.test.ts", "tests/scenario/**/*.test.ts"],
     // Each mutant reruns the tests that reach it: fewer cases per property keeps a run in minutes.
-    env: { ...base.test?.env, FC_MAX_RUNS: "10" },
+    env: { ...baseTest.env, FC_MAX_RUNS: "10" },
     // One module graph for every test file of a mutant's run, not one per file: Stryker switches
     // mutants at run time (mutant schemata), so nothing needs reloading, and the one state the
     // engine's modules keep between calls, the grid's shape caches, is emptied before each test

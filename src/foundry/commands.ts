@@ -46,7 +46,7 @@ import { foundryLocalizer } from "./apps/sheets/localizer";
 import type { CombatModel } from "./data/combat";
 import { worldMigrating, worldRefusal } from "./migrations/gate";
 import { mirrorUpdates } from "./documents/mirror";
-import { applyWithDice, foundryRoller, type DieRoller, type RolledDie } from "./dice";
+import { applyWithDice, foundryRoller, withRollMode, type DieRoller, type RolledDie } from "./dice";
 import { archiveDropped, horizonRounds } from "./documents/archive";
 import {
   combatUpdateData,
@@ -420,7 +420,11 @@ async function postRolls(
   const label = first ? (game.i18n?.localize(COMMAND_LABELS[first.type]) ?? first.type) : "";
   const flavor = game.i18n?.format("TEMPO.Dice.Flavor", { command: label, name: who?.name ?? "" }) ?? label;
   const speaker = ChatMessage.getSpeaker({ actor: who?.actor ?? null });
-  await ChatMessage.create({ rolls, flavor, speaker, ...(content === null ? {} : { content }) });
+  // The GM's rolls follow the GM's roll mode; a player's are public (dice.ts withRollMode).
+  const byGM = entries.some((e) => e.userId === null || game.users?.get(e.userId)?.isGM === true);
+  await ChatMessage.create(
+    withRollMode({ rolls, flavor, speaker, ...(content === null ? {} : { content }) }, byGM),
+  );
 }
 
 /** How many times a write is decided again because the stored state moved under it. */
@@ -828,11 +832,80 @@ export async function askHeal(combatId: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The GM's combat controls on the channel: any GM's client (an Assistant GM, a second GM) asks;
+// the active GM's client, the one writer, does it.
+// ---------------------------------------------------------------------------------------------
+
+export const GM_CONTROL_QUERY = "tempo.gmControl";
+
+/** The tracker's GM controls that are more than one command: start, next round, going back. */
+export const GM_CONTROLS = ["start", "nextRound", "previousTurn", "previousRound"] as const;
+export type GmControl = (typeof GM_CONTROLS)[number];
+
+interface GmControlBody {
+  combatId: string;
+  control: GmControl;
+}
+
+function isGmControlBody(value: unknown): value is GmControlBody {
+  return (
+    isRecord(value) &&
+    typeof value["combatId"] === "string" &&
+    typeof value["control"] === "string" &&
+    (GM_CONTROLS as readonly string[]).includes(value["control"]) &&
+    Object.keys(value).length === 2
+  );
+}
+
+/** A combat that runs GM controls on the writer's client (TempoCombat). */
+interface GmControlled {
+  runGmControl(control: GmControl, userId: string): Promise<CommandAnswer>;
+}
+
+function isGmControlled(combat: object): combat is GmControlled {
+  return typeof (combat as Partial<GmControlled>).runGmControl === "function";
+}
+
+/** The GM name of a control in a refusal (the lang file's command labels). */
+const CONTROL_COMMAND: Record<GmControl, string> = {
+  start: "start",
+  nextRound: "next",
+  previousTurn: "turn",
+  previousRound: "round",
+};
+
+/** The writer's check of a GM control from a known sender: any GM (Assistant or full) may. */
+async function gmControlFrom(body: GmControlBody, sender: User.Implementation): Promise<CommandAnswer> {
+  if (!sender.isGM) return refused("TEMPO.Refusal.GMOnly", { command: CONTROL_COMMAND[body.control] });
+  const combat = game.combats?.get(body.combatId);
+  if (!isTempoCombat(combat) || !isGmControlled(combat)) return refused("TEMPO.Refusal.BadRequest");
+  return combat.runGmControl(body.control, sender.id ?? "");
+}
+
+/** The writer's handler of "tempo.gmControl" (registered in CONFIG.queries). */
+export const handleGmControlQuery = answerRequest(GM_CONTROL_QUERY, isGmControlBody, gmControlFrom);
+
+/**
+ * A GM control pressed on this client: a player is refused here; a GM's client runs it if it is
+ * the writer, else asks the writer on the channel. Refusals are shown.
+ */
+export async function gmControl(combat: Combat.Implementation, control: GmControl): Promise<CommandAnswer> {
+  const answer = !game.user?.isGM
+    ? refused("TEMPO.Refusal.GMOnly", { command: CONTROL_COMMAND[control] })
+    : combat.id
+      ? await askGM(GM_CONTROL_QUERY, { combatId: combat.id, control }, gmControlFrom)
+      : refused("TEMPO.Refusal.NotStarted");
+  if (answer.refusal) showRefusal(answer.refusal);
+  return answer;
+}
+
 /** The channel's queries, registered in CONFIG.queries by src/tempo.ts. */
 export const QUERIES = {
   [COMMAND_QUERY]: handleCommandQuery,
   [CONFIRM_QUERY]: handleConfirmQuery,
   [HEAL_QUERY]: handleHealQuery,
+  [GM_CONTROL_QUERY]: handleGmControlQuery,
 } as const;
 
 /** The context every Tempo hook gets with an accepted command. */

@@ -142,3 +142,23 @@ export function foundryRoller(rolls: Roll[]): DieRoller {
   };
   return roller;
 }
+
+/**
+ * A write's chat message with the roll mode it should have. Where a GM gave the command (an NPC's
+ * attack, a GM's start, a GM's own automatic writes), the message follows the roll mode the
+ * writing GM's client has chosen (the client setting `core.rollMode`), applied by core's own
+ * `ChatMessage.applyRollMode(chatData, rollMode)` (v13: https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode),
+ * so private and blind rolls stay hidden from players as core's own rolls do. v14 renamed the
+ * modes: whatever the setting holds is handed back to the same method, detected at run time, never
+ * named here. A player's command is rolled in the open.
+ */
+export function withRollMode<T extends object>(data: T, byGM: boolean): T {
+  if (!byGM) return data;
+  const apply: unknown = (ChatMessage as unknown as { applyRollMode?: unknown }).applyRollMode;
+  if (typeof apply !== "function") return data;
+  const mode: unknown = game.settings?.get("core", "rollMode");
+  if (typeof mode !== "string" || mode === "") return data;
+  const out = { ...data };
+  (apply as (chatData: object, rollMode: string) => unknown).call(ChatMessage, out, mode);
+  return out;
+}

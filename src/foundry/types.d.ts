@@ -87,6 +87,8 @@ declare global {
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
       /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/commands.ts). */
       "tempo.heal": (data: unknown) => Promise<{ checked: boolean }>;
+      /** Any GM's client asks the writer to start, advance a round or go back (src/foundry/commands.ts gmControl). */
+      "tempo.gmControl": (data: unknown) => Promise<import("./commands").CommandAnswer>;
     }
   }
 }

@@ -110,10 +110,11 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
     expect(once.get("ready")).toContain(migrateWorld);
   });
 
-  it("answers the command, confirmation, heal, prompt and undo queries", async () => {
+  it("answers the command, confirmation, GM control, heal, prompt and undo queries", async () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
+      "tempo.gmControl",
       "tempo.heal",
       "tempo.reactionPrompt",
       "tempo.undoMove",

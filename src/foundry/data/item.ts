@@ -1,5 +1,6 @@
 /** Item data models: weapons (reach, speed, range, damage) and actions (a ruleset's action or reaction). */
-import { RULESET_IDS } from "../../engine";
+import { RULESET_IDS, isRulesetId } from "../../engine";
+import { RULESETS } from "../../engine/rulesets";
 import { isDamageFormula, isKnownAction } from "./catalog";
 import { migrateActionSource, migrateWeaponSource } from "./migrations";
 
@@ -79,4 +80,45 @@ export class ActionModel extends foundry.abstract.TypeDataModel<ActionSchema, It
       }
     }
   }
+}
+
+/** An action item's identity fields: which ruleset, which catalog, which entry. */
+export interface ActionIdentity {
+  ruleset: string;
+  category: string;
+  action: string;
+}
+
+/**
+ * An edit of an action item's system data that moves it to another ruleset (or catalog) takes the
+ * action along: a sheet submits on every change, one field at a time, so a new ruleset would
+ * arrive with the old ruleset's action and the whole edit be refused (validateJoint). Where the
+ * new ruleset has the action, it stays; else the edit names the new catalog's first entry, with
+ * that entry's cost (or the player's own, `variableCost`, where the ruleset leaves it to them).
+ * An edit that keeps ruleset and catalog is returned as it came: an unknown action is still
+ * refused.
+ */
+export function withActionOfRuleset(
+  stored: ActionIdentity,
+  system: Record<string, unknown>,
+): Record<string, unknown> {
+  const ruleset = typeof system["ruleset"] === "string" ? system["ruleset"] : stored.ruleset;
+  const category = typeof system["category"] === "string" ? system["category"] : stored.category;
+  const action = typeof system["action"] === "string" ? system["action"] : stored.action;
+  if (ruleset === stored.ruleset && category === stored.category) return system;
+  if (isKnownAction(ruleset, category, action)) return { ...system, action };
+  const catalog = isRulesetId(ruleset)
+    ? category === "reaction"
+      ? RULESETS[ruleset]?.reactions
+      : RULESETS[ruleset]?.actions
+    : undefined;
+  const [first, def] = Object.entries(catalog ?? {})[0] ?? [];
+  if (!first || !def) return system;
+  const cost = def.cost;
+  return {
+    ...system,
+    action: first,
+    cost: { ap: cost?.["ap"] ?? 0, rp: cost?.["rp"] ?? 0, fp: cost?.["fp"] ?? 0 },
+    variableCost: cost === null,
+  };
 }

@@ -8,16 +8,18 @@ import {
   cachesOf,
   checkpointsOf,
   combatSystem,
+  gmControl,
   isWriter,
+  showRefusal,
   notifyNotApplied,
   readStored,
-  showRefusal,
   submit,
   writeCommands,
   writeDecision,
   askHeal,
   type CommandAnswer,
   type Decision,
+  type GmControl,
   type StoredCombat,
 } from "../commands";
 import { encounterOptions, readSettings } from "../settings";
@@ -127,13 +129,33 @@ export class TempoCombat extends Combat {
 
   /**
    * Start: read the ruleset and its options from the world settings (a running combat keeps
-   * them), make the encounter from the combatants' actors and tokens, and apply `start`.
+   * them), make the encounter from the combatants' actors and tokens, and apply `start`. Any GM
+   * may press it; the writer (the active GM's client) does it (commands.ts gmControl).
    */
   override async startCombat(): Promise<this> {
-    if (!isWriter()) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "start" } });
-      return this;
+    // Core's sequence on the initiating client, before any database update: the start sound,
+    // then combatStart with the update data modules may change
+    // (https://foundryvtt.com/api/v13/functions/hookEvents.combatStart.html). Round and turn
+    // are the engine's to set, so what a module changes there is not written.
+    if (game.user?.isGM && this.round === 0) {
+      this._playCombatSound("startEncounter");
+      Hooks.callAll("combatStart", this, { round: 1, turn: 0 });
     }
+    await gmControl(this, "start");
+    return this;
+  }
+
+  /**
+   * A GM control on the writer's client, for the GM `userId` (checked by the channel): what
+   * startCombat, nextRound, previousTurn and previousRound do.
+   */
+  async runGmControl(control: GmControl, userId: string): Promise<CommandAnswer> {
+    if (control === "start") return this.start(userId);
+    if (control === "nextRound") return this.advanceRound(userId);
+    return this.goBack(control === "previousTurn" ? "turn" : "round");
+  }
+
+  private async start(userId: string): Promise<CommandAnswer> {
     const settings = readSettings();
     const ruleset = getRuleset(settings.ruleset);
     const grid = gridDescription(sceneGrid(this.scene));
@@ -154,19 +176,15 @@ export class TempoCombat extends Combat {
       base: 0,
       checkpoint: initial,
     };
-    const answer = await writeCommands(this, [{ type: "start" }], game.user?.id ?? null, { stored });
-    if (answer.refusal) {
-      showRefusal(answer.refusal);
-      return this;
-    }
+    const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
+    if (answer.refusal) return answer;
     // The sight statuses the combatants show as the GM begins the fight are the GM's: they count
     // (scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
     await vouchSight(
       this,
       Object.fromEntries(this.combatants.map((c) => [c.id ?? "", sightStatusesOf(c.actor)])),
     );
-    Hooks.callAll("combatStart", this, { round: this.round, turn: this.turn ?? 0 });
-    return this;
+    return answer;
   }
 
   /** The GM presses "next"; a player ends their own combatant's turn. */
@@ -179,17 +197,17 @@ export class TempoCombat extends Combat {
 
   /** Keep pressing "next" until the round changes (or the combat ends), written as one update. */
   override async nextRound(): Promise<this> {
+    await gmControl(this, "nextRound");
+    return this;
+  }
+
+  private async advanceRound(userId: string): Promise<CommandAnswer> {
     const state = this.encounter;
-    if (!isWriter() || !state) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: "next" } });
-      return this;
-    }
+    if (!state) return { ok: false, refusal: { key: "TEMPO.Refusal.NotStarted", data: {} } };
     const round = state.round;
-    const answer = await writeCommands(this, [], game.user?.id ?? null, {
+    return writeCommands(this, [], userId, {
       more: (s) => (s.round === round && s.status === "active" ? { type: "next" } : null),
     });
-    if (answer.refusal) showRefusal(answer.refusal);
-    return this;
   }
 
   /**
@@ -199,21 +217,17 @@ export class TempoCombat extends Combat {
    * one). Nothing before the first turn is undone.
    */
   override async previousTurn(): Promise<this> {
-    await this.goBack("turn");
+    await gmControl(this, "previousTurn");
     return this;
   }
 
   override async previousRound(): Promise<this> {
-    await this.goBack("round");
+    await gmControl(this, "previousRound");
     return this;
   }
 
-  private async goBack(to: "turn" | "round"): Promise<void> {
-    if (!isWriter()) {
-      showRefusal({ key: "TEMPO.Refusal.GMOnly", data: { command: to } });
-      return;
-    }
-    const answer = await writeDecision(this, async (stored): Promise<Decision> => {
+  private async goBack(to: "turn" | "round"): Promise<CommandAnswer> {
+    return writeDecision(this, async (stored): Promise<Decision> => {
       const back = rewind(stored, () => checkpointsOf(this.id ?? "", stored), to);
       // Past the horizon (the log before it left the Combat): too far back, said plainly.
       if (!back && stored.base > 0)
@@ -229,7 +243,6 @@ export class TempoCombat extends Combat {
       );
       return { ok: true, write, dice: [], events: [], rolls: [], states: [] };
     });
-    if (answer.refusal) showRefusal(answer.refusal);
   }
 
   /** Every client announces the accepted commands' events as hooks (see commands.ts). */
@@ -238,25 +251,35 @@ export class TempoCombat extends Combat {
     options: Combat.Database.OnUpdateOperation,
     userId: string,
   ): void {
-    super._onUpdate(changed, options, userId);
     const system = changed.system as Record<string, unknown> | undefined;
-    if (!system || !("seq" in system)) {
+    const written = !!system && "seq" in system;
+    // Stored data is never trusted inside a hook: another module, or a bug, may have written any
+    // piece. A piece that does not read is skipped (and the GM told once); nothing here throws,
+    // so every client's update goes on.
+    let sorted = true;
+    if (written) {
+      // The engine's order may change with any command (a new round, a stage, a delay), not only
+      // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
+      // current combatant, before core's part runs, so its turn hooks (combatTurnChange,
+      // _onEndTurn, _onStartTurn, turn markers) see the combatant the tracker shows.
+      try {
+        this.setupTurns();
+      } catch (error) {
+        console.error("Tempo: a stored state that does not read", error);
+        sorted = false;
+      }
+    }
+    super._onUpdate(changed, options, userId);
+    if (!written) {
       // Foundry's round and turn mirror the engine's; a change that did not come with a write (a
       // player's, on its own turn, as core allows) is put back at once by the writer.
       if (("round" in changed || "turn" in changed) && isWriter()) this.putTurnBack();
       return;
     }
-    // The engine's order may change with any command (a new round, a stage, a delay), not only
-    // with Foundry's round and turn: sort the turns again so `combat.combatant` is the engine's
-    // current combatant (the tracker renders after this, asynchronously).
-    // Stored data is never trusted inside a hook: another module, or a bug, may have written any
-    // piece. A piece that does not read is skipped (and the GM told once); nothing here throws,
-    // so every client's update goes on.
     const stored = combatSystem(this);
     try {
-      this.setupTurns();
       const started = stored?.state !== null && stored?.state !== undefined;
-      pieceRead(this, "state", !started || this.encounter !== null);
+      pieceRead(this, "state", sorted && (!started || this.encounter !== null));
       if (isWriter() && started) pieceRead(this, "log", this.stored !== null || this.encounter === null);
     } catch (error) {
       console.error("Tempo: a stored state that does not read", error);

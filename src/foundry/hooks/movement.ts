@@ -140,7 +140,9 @@ export function onPreMoveToken(
   // #subpathId): it was judged as a whole at its first subpath, never again from a later one.
   if (judged.has(movement.id)) return;
   // Tempo's own re-issued movement of a held move: judged already, carried through its checkpoints.
-  if (token.id && movement.chain.length === 0 && reissuing.delete(token.id)) {
+  // Only the very movement Tempo issued (its waypoints, while that `move` is under way) is exempt.
+  if (token.id && movement.chain.length === 0 && isReissue(token.id, movement)) {
+    reissuing.delete(token.id);
     const entry = holding.get(token.id);
     if (entry) entry.movementId = movement.id;
     judge(movement.id);
@@ -287,9 +289,12 @@ export const PAUSE_KEY = "tempo.reactions";
 
 interface Holding {
   hold: HeldMove;
-  /** The id of the re-issued movement, once preMoveToken saw it. */
+  /**
+   * The id of the re-issued movement's first part, once preMoveToken saw it: its later parts
+   * (split at checkpoints) carry it in their `chain`.
+   */
   movementId: string | null;
-  /** Paused on this cell, with the callback that resumes it. */
+  /** Paused on this cell, with what resumes it (the paused part's own id, or pausing's callback). */
   paused: { at: Cell; resume: () => unknown } | null;
   /** The start cell itself provokes: nothing moved yet; the movement starts once the engine lets it. */
   waitingAtStart: boolean;
@@ -298,8 +303,28 @@ interface Holding {
 
 /** Held moves on this (the mover's) client, by token id. */
 const holding = new Map<string, Holding>();
-/** Tokens whose next movement is Tempo's own re-issued one. */
-const reissuing = new Set<string>();
+/**
+ * Tempo's own re-issued movements, by token id: the waypoints issued. An entry lives only while
+ * its `move` is under way, so a re-issue Foundry dropped never exempts a later movement.
+ */
+const reissuing = new Map<string, { x: number; y: number }[]>();
+
+/** Is this movement the one Tempo re-issued for the token (the same waypoints)? */
+function isReissue(tokenId: string, movement: TokenDocument.MovementOperation): boolean {
+  const issued = reissuing.get(tokenId);
+  if (!issued) return false;
+  const all = [...movement.passed.waypoints, ...movement.pending.waypoints];
+  return all.length === issued.length && all.every((w, k) => w.x === issued[k]?.x && w.y === issued[k]?.y);
+}
+
+/**
+ * Wait until the hook that rejected the drag has returned and the drag's update workflow is
+ * over: a movement started inside `preMoveToken` may be dropped (docs/foundry-api.md,
+ * "Movement"), and none of the reference systems starts one there.
+ */
+function afterTheWorkflow(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 async function holdMove(
   token: TokenDocument.Implementation,
@@ -307,6 +332,7 @@ async function holdMove(
   action: string | null,
 ): Promise<void> {
   if (!token.id) return;
+  await afterTheWorkflow();
   const start = hold.cells[0];
   const entry: Holding = { hold, movementId: null, paused: null, waitingAtStart: false, action };
   holding.set(token.id, entry);
@@ -335,8 +361,16 @@ async function moveThroughCheckpoints(token: TokenDocument.Implementation, entry
     holding.delete(token.id);
     return;
   }
-  reissuing.add(token.id);
-  await token.move(waypoints, { autoRotate: true });
+  const issued = waypoints.map((w) => ({ x: w.x, y: w.y }));
+  reissuing.set(token.id, issued);
+  let moved = false;
+  try {
+    moved = await token.move(waypoints, { autoRotate: true });
+  } finally {
+    if (reissuing.get(token.id) === issued) reissuing.delete(token.id);
+  }
+  // Foundry did not take the movement at all: nothing is held on this client any more.
+  if (!moved && entry.movementId === null && holding.get(token.id) === entry) holding.delete(token.id);
 }
 
 /** Send the held move's `move` command; a refusal stops the movement and puts the token back. */
@@ -423,15 +457,27 @@ async function onHeldSegment(
     }
     return;
   }
-  // pauseMovement gives a callback that resumes this pause; where it gives none, the movement is
-  // resumed by its id and the same key (TokenDocument#resumeMovement).
-  const paused = token.pauseMovement(PAUSE_KEY);
-  if (paused === undefined) return;
-  const movementId = entry.movementId ?? "";
-  const resume = typeof paused === "function" ? paused : () => token.resumeMovement(movementId, PAUSE_KEY);
+  // The movement being paused is the part that just arrived: its own id, not the first part's
+  // (a movement split at checkpoints goes on under new ids), is the one resumeMovement takes.
+  const movementId = token.movement.id;
+  const resume = pauseHere(token, movementId);
+  if (!resume) return;
   entry.paused = { at, resume };
   if (step === "pauseAndSend") await sendHeld(token, entry);
   else await judgeHold(token);
+}
+
+/**
+ * Pause the token's movement with Tempo's key; what resumes it, or null when nothing was paused.
+ * pauseMovement(key) gives, as read from the public threads, either a callback that resumes it
+ * (foundryvtt/foundryvtt#11849) or `Promise<boolean> | null` (#12162: null when nothing was
+ * paused), in which case the paused movement is resumed by its id and the same key.
+ */
+function pauseHere(token: TokenDocument.Implementation, movementId: string): (() => unknown) | null {
+  const paused: unknown = token.pauseMovement(PAUSE_KEY);
+  if (paused === null || paused === undefined || paused === false) return null;
+  if (typeof paused === "function") return () => (paused as () => unknown)();
+  return () => token.resumeMovement(movementId, PAUSE_KEY);
 }
 
 /** Every write: the mover's client looks at its paused movements again (tempo.commandApplied). */

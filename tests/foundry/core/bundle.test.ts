@@ -73,6 +73,7 @@ describe("the built system bundle (tempo.mjs)", () => {
       "tempo.command",
       "tempo.confirm",
       "tempo.heal",
+      "tempo.gmControl",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

@@ -64,6 +64,7 @@ import {
   type TableWaypoint,
   type TokenPosition,
 } from "./documents";
+import { readingsWith, type Readings } from "./readings";
 import type { Server } from "./server";
 
 /** The version the table's clients run, as Foundry reads it from the installed system.json. */
@@ -277,6 +278,8 @@ export class Client {
     readonly label: string,
     /** The Foundry generation this client runs: the shapes of v13 or of v14. */
     readonly version: 13 | 14 = 13,
+    /** How this table reads what Foundry's public material leaves unclear (readings.ts). */
+    readonly readings: Readings = readingsWith(),
   ) {
     this.movement = new TableMovement(this);
     this.Hooks = new ClientHooks((hook, error) => this.hookErrors.push({ hook, error }));
@@ -337,6 +340,8 @@ export class Client {
       settings: {
         register: (namespace, key, config) => settings.set(`${namespace}.${key}`, config),
         get: (namespace, key) => {
+          // The roll mode this user picked in the chat controls (a client setting of core's).
+          if (namespace === "core" && key === "rollMode") return this.rollMode;
           const id = `${namespace}.${key}`;
           return server.settings.has(id) ? server.settings.get(id) : settings.get(id)?.["default"];
         },
@@ -352,6 +357,9 @@ export class Client {
   get user(): TableUser {
     return this.game.user;
   }
+
+  /** The roll mode this user picked (core's client setting `rollMode`; v13 names). */
+  rollMode = "publicroll";
 
   /** Modifier keys this user holds down (KeyboardManager.MODIFIER_KEYS values). */
   private readonly held = new Set<string>();
@@ -461,6 +469,7 @@ export class Client {
       if (Array.isArray(combatants))
         for (const c of combatants) if (isRecord(c)) this.add("Combatant", c, made.id);
       made.setupTurns();
+      made.current = made.historyNow();
     }
     return made;
   }
@@ -513,6 +522,8 @@ interface Underway {
   chain: string[];
   /** The keys it is paused with; it goes on when none is left. */
   keys: Set<string>;
+  /** The promises pausing gave (the "promise" reading), by key: true when continued, false when stopped. */
+  waiting: Map<string, ((go: boolean) => void)[]>;
   /** Resolves the wait of a paused movement: true goes on, false ends it. */
   release: ((go: boolean) => void) | null;
   stopped: boolean;
@@ -524,11 +535,27 @@ interface Plan {
   options: Record<string, unknown>;
 }
 
+/** What TokenDocument#pauseMovement(key) gives, in either reading (readings.ts `pause`). */
+export type PauseResult = (() => Promise<boolean>) | Promise<boolean> | null | undefined;
+
 /** One client's token movements: TokenDocument#move, its pausing, and v14's planned movement. */
 export class TableMovement {
   private readonly underway = new Map<string, Underway>();
   private readonly plans = new Map<string, Plan>();
+  /**
+   * Tokens whose movement was rejected in preMoveToken and whose update workflow has not ended
+   * yet (it ends when that movement's `move` has settled). Under the "dropped" reading
+   * (readings.ts `moveInPreMove`) a movement started on such a token is silently dropped.
+   */
+  private readonly inWorkflow = new Map<string, number>();
+  /** Movements started while their token was in a rejected workflow, and dropped (for tests). */
+  dropped = 0;
   constructor(private readonly client: Client) {}
+
+  /** Is a movement of the token under way from this client (started here, not over)? */
+  has(tokenId: string): boolean {
+    return this.underway.has(tokenId);
+  }
 
   /** The waypoints in full: a waypoint leaves out what stays as the one before it has it. */
   private fill(token: TableToken, waypoints: Partial<TableWaypoint>[], options: Record<string, unknown>) {
@@ -556,6 +583,10 @@ export class TableMovement {
     waypoints: Partial<TableWaypoint>[],
     options: Record<string, unknown>,
   ): Promise<boolean> {
+    if (this.client.readings.moveInPreMove === "dropped" && (this.inWorkflow.get(token.id) ?? 0) > 0) {
+      this.dropped += 1;
+      return false;
+    }
     const full = this.fill(token, waypoints, options);
     if (full.length === 0) return false;
     if (this.client.version >= 14 && options["planned"] === true) {
@@ -568,7 +599,16 @@ export class TableMovement {
       reject: () => undefined,
     };
     const firstDone = new Promise<boolean>((resolve, reject) => (first = { resolve, reject }));
-    const whole = this.client.server.track(() => this.run(token, full, options, first));
+    let rejected = false;
+    const whole = this.client.server.track(() =>
+      this.run(token, full, options, first, () => (rejected = true)),
+    );
+    // A rejected movement's update workflow ends once its promise has settled.
+    void whole
+      .catch(() => undefined)
+      .finally(() => {
+        if (rejected) this.leaveWorkflow(token.id);
+      });
     // v13 resolves once the first part is done; v14 once the whole path is finished.
     if (this.client.version >= 14) return whole;
     whole.catch(() => undefined);
@@ -597,6 +637,7 @@ export class TableMovement {
     full: TableWaypoint[],
     options: Record<string, unknown>,
     first: { resolve: (ok: boolean) => void; reject: (e: unknown) => void },
+    onRejected: () => void,
   ): Promise<boolean> {
     const method = typeof options["method"] === "string" ? options["method"] : "api";
     const split = this.client.version >= 14 && options["split"] === true;
@@ -634,12 +675,26 @@ export class TableMovement {
             recorded: true,
             ...(this.client.version >= 14 ? { split, subpathId: this.client.server.newId() } : {}),
           };
-          if (!this.client.Hooks.call("preMoveToken", token, movement, {})) {
-            // Rejected: nothing of it moves (a hook may have started another movement meanwhile).
+          // The hook runs inside the update workflow: a movement a hook starts on this token while
+          // the workflow lasts meets the `moveInPreMove` reading.
+          this.inWorkflow.set(token.id, (this.inWorkflow.get(token.id) ?? 0) + 1);
+          const accepted = this.client.Hooks.call("preMoveToken", token, movement, {});
+          if (accepted) this.leaveWorkflow(token.id);
+          else {
+            // Rejected: nothing of it moves (a hook may have started another movement meanwhile);
+            // its workflow lasts until its promise has settled (see move).
+            onRejected();
             report(false);
             return false;
           }
-          const live: Underway = { id, chain: [...chain], keys: new Set(), release: null, stopped: false };
+          const live: Underway = {
+            id,
+            chain: [...chain],
+            keys: new Set(),
+            waiting: new Map(),
+            release: null,
+            stopped: false,
+          };
           this.underway.set(token.id, live);
           const last = passed[passed.length - 1];
           if (!last) continue;
@@ -665,21 +720,62 @@ export class TableMovement {
     }
   }
 
-  /** pauseMovement(key): only on the client that started the movement, while more of it is to come. */
-  pause(token: TableToken, key = ""): (() => Promise<boolean>) | undefined {
+  /** An accepted movement's hook has returned: it is no longer a rejected workflow. */
+  private leaveWorkflow(tokenId: string): void {
+    const left = (this.inWorkflow.get(tokenId) ?? 1) - 1;
+    if (left > 0) this.inWorkflow.set(tokenId, left);
+    else this.inWorkflow.delete(tokenId);
+  }
+
+  /**
+   * pauseMovement(key): only on the client that started the movement ("Only the User that
+   * initiated the movement can pause it"), while more of it is to come. Gives what the `pause`
+   * reading says: the resume callback (#11849), or a promise that resolves true once the movement
+   * is continued with the key (false if it is stopped), null when nothing was paused (#12162).
+   */
+  pause(token: TableToken, key = ""): PauseResult {
     const live = this.underway.get(token.id);
-    if (!live || live.stopped) return undefined;
+    const promise = this.client.readings.pause === "promise";
+    if (!live || live.stopped) return promise ? null : undefined;
     live.keys.add(key);
     this.client.server.broadcastMovementState(token, "paused", "pauseToken");
+    if (promise)
+      return new Promise<boolean>((resolve) => {
+        const list = live.waiting.get(key) ?? [];
+        list.push(resolve);
+        live.waiting.set(key, list);
+      });
     const id = live.id;
     return () => this.resume(token, id, key);
   }
 
-  /** resumeMovement(movementId, key): the same key as the pause; true when the movement goes on. */
+  /**
+   * The movement of the token that `resumeMovement`/`stopMovement` on this client may act on: one
+   * this client started, or (the `resumeBy` reading "moverOrGM") the mover's own, when this
+   * client's user is the active GM.
+   */
+  private actingOn(token: TableToken): { owner: TableMovement; live: Underway } | null {
+    const own = this.underway.get(token.id);
+    if (own) return { owner: this, live: own };
+    if (this.client.readings.resumeBy !== "moverOrGM" || !this.client.user.isActiveGM) return null;
+    const mover = this.client.server.clients.find((c) => c.movement.has(token.id));
+    const live = mover?.movement.underway.get(token.id);
+    return mover && live ? { owner: mover.movement, live } : null;
+  }
+
+  /**
+   * resumeMovement(movementId, key): the same key as the pause, and the id of the movement that
+   * was paused (TokenDocument#movement's id then; an earlier id of its chain is not it). True
+   * when the movement goes on.
+   */
   async resume(token: TableToken, movementId: string, key = ""): Promise<boolean> {
-    const live = this.underway.get(token.id);
-    if (!live || (live.id !== movementId && !live.chain.includes(movementId))) return false;
+    const found = this.actingOn(token);
+    if (!found) return false;
+    const { live } = found;
+    if (live.id !== movementId) return false;
     if (!live.keys.delete(key)) return false;
+    for (const resolve of live.waiting.get(key) ?? []) resolve(true);
+    live.waiting.delete(key);
     if (live.keys.size > 0) return false;
     this.client.server.broadcastMovementState(token, "pending", null);
     live.release?.(true);
@@ -694,21 +790,24 @@ export class TableMovement {
     for (const [tokenId, live] of [...this.underway]) {
       const token = this.client.game.scenes.find((s) => s.tokens.has(tokenId))?.tokens.get(tokenId);
       if (!token) continue;
-      live.stopped = true;
-      this.underway.delete(tokenId);
-      this.client.server.broadcastMovementState(token, "stopped", "stopToken");
-      live.release?.(false);
+      this.end(token, live);
     }
   }
 
-  /** stopMovement(): ends the movement this client started; it cannot go on after. */
-  async stop(token: TableToken): Promise<boolean> {
-    const live = this.underway.get(token.id);
-    if (!live) return false;
+  private end(token: TableToken, live: Underway): void {
     live.stopped = true;
     this.underway.delete(token.id);
+    for (const list of live.waiting.values()) for (const resolve of list) resolve(false);
+    live.waiting.clear();
     this.client.server.broadcastMovementState(token, "stopped", "stopToken");
     live.release?.(false);
+  }
+
+  /** stopMovement(): ends the movement (this client's, or the mover's for the GM as `resumeBy` reads); it cannot go on after. */
+  async stop(token: TableToken): Promise<boolean> {
+    const found = this.actingOn(token);
+    if (!found) return false;
+    found.owner.end(token, found.live);
     return true;
   }
 }

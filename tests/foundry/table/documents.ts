@@ -39,7 +39,7 @@
  * - Actor#statuses ("the set of status effect ids applied to this Actor", gathered from its
  *   effects' `statuses`): https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
  */
-import type { Client } from "./client";
+import type { Client, PauseResult } from "./client";
 
 export type Source = Record<string, unknown>;
 
@@ -108,20 +108,47 @@ export function expand(data: Record<string, unknown>): Record<string, unknown> {
       node = node[part] as Record<string, unknown>;
     }
     const last = parts[parts.length - 1] ?? key;
-    node[last] = isRecord(value) ? expand(value) : value;
+    node[last] = isPlain(value) ? expand(value) : value;
   }
   return out;
 }
 
 /**
+ * v14's `foundry.data.operators.ForcedDeletion`: as the value of a key in an update, it deletes
+ * the key (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html). Only
+ * a v14 client's `foundry.data.operators` offers it (index.ts).
+ */
+export class TableForcedDeletion {}
+
+/** Is this value a plain object (not a data operator or another class's instance)? */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The `-=key` keys anywhere in an update (v14 deprecates them for data operators). */
+export function dashDeletions(changes: Record<string, unknown>, path = ""): string[] {
+  return Object.entries(changes).flatMap(([key, value]) => [
+    ...(key.startsWith("-=") ? [`${path}${key}`] : []),
+    ...(isPlain(value) ? dashDeletions(value, `${path}${key}.`) : []),
+  ]);
+}
+
+/**
  * foundry.utils.mergeObject for an update: objects merge key by key, anything else replaces, and
  * a `-=key` key deletes `key` (performDeletions, which Document#update uses:
- * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html).
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html), as does a
+ * ForcedDeletion value (v14's data operators).
  */
 export function merge(target: Record<string, unknown>, changes: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
       delete target[key.slice(2)];
+      continue;
+    }
+    if (value instanceof TableForcedDeletion) {
+      delete target[key];
       continue;
     }
     const current = target[key];
@@ -376,6 +403,14 @@ export class TableCombatant extends TableDocument {
   }
 }
 
+/** CombatHistoryData (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.CombatHistoryData.html). */
+export interface CombatHistory {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  tokenId: string | null;
+}
+
 export class TableCombat extends TableDocument {
   static override documentName = "Combat";
   combatants = new Collection<TableCombatant>();
@@ -400,6 +435,64 @@ export class TableCombat extends TableDocument {
   get started(): boolean {
     return this.round > 0;
   }
+
+  /**
+   * Combat#current and #previous (CombatHistoryData: round, turn, combatantId, tokenId): the turn
+   * state now and before the last change, as this client saw them.
+   */
+  current: CombatHistory | null = null;
+  previous: CombatHistory | null = null;
+
+  /** The turn state as this client holds it now. */
+  historyNow(): CombatHistory {
+    const combatant = this.combatant;
+    return {
+      round: this.round,
+      turn: this.turn,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
+  }
+
+  /**
+   * Core's part of an update that changed the round or the turn: on every client
+   * `combatTurnChange(combat, prior, current)` ("fires on all clients after the database update
+   * has occurred", https://foundryvtt.com/api/v13/functions/hookEvents.combatTurnChange.html), and
+   * on the active GM's client `_onEndTurn` of the combatant whose turn ended and `_onStartTurn` of
+   * the one whose turn starts (Combat page: the turn callbacks run only for the active GM). The
+   * state is read from `turns` as they stand when this runs: a subclass that sorts its turns
+   * anew must do so before calling this.
+   */
+  override _onUpdate(
+    changed: Record<string, unknown>,
+    _options: Record<string, unknown>,
+    _userId: string,
+  ): void {
+    if (!("turn" in changed) && !("round" in changed)) return;
+    const prior = this.current ?? { round: 0, turn: null, combatantId: null, tokenId: null };
+    const now = this.historyNow();
+    this.previous = prior;
+    this.current = now;
+    if (prior.round === now.round && prior.turn === now.turn && prior.combatantId === now.combatantId) return;
+    this.client.Hooks.callAll("combatTurnChange", this, prior, now);
+    if (!this.client.user.isActiveGM) return;
+    const ended = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
+    const started = now.combatantId ? this.combatants.get(now.combatantId) : undefined;
+    if (ended && prior.round > 0) void this._onEndTurn(ended);
+    if (started) void this._onStartTurn(started);
+  }
+
+  /** The combat sounds this client played (Combat#_playCombatSound(announcement), for tests). */
+  sounds: string[] = [];
+  /** Combat#_playCombatSound(announcement): plays the configured sound of that announcement. */
+  _playCombatSound(announcement: string): void {
+    this.sounds.push(announcement);
+  }
+
+  /** Combat#_onEndTurn(combatant): core's own does nothing a system relies on here. */
+  async _onEndTurn(_combatant: TableCombatant): Promise<void> {}
+  /** Combat#_onStartTurn(combatant): core's own does nothing a system relies on here. */
+  async _onStartTurn(_combatant: TableCombatant): Promise<void> {}
 
   /** Combat#combatant: the combatant whose turn it is. */
   get combatant(): TableCombatant | undefined {
@@ -656,8 +749,8 @@ export class TableToken extends TableDocument {
     return this.client.movement.move(this, Array.isArray(waypoints) ? waypoints : [waypoints], options);
   }
 
-  /** TokenDocument#pauseMovement(key): see client.ts. */
-  pauseMovement(key?: string): (() => Promise<boolean>) | undefined {
+  /** TokenDocument#pauseMovement(key): what it gives depends on the `pause` reading (readings.ts, client.ts). */
+  pauseMovement(key?: string): PauseResult {
     return this.client.movement.pause(this, key);
   }
 

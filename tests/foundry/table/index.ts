@@ -40,6 +40,7 @@ import {
   TableCombat,
   TableCombatant,
   TableDocument,
+  TableForcedDeletion,
   TableGrid,
   TableScene,
   TableToken,
@@ -48,6 +49,7 @@ import {
   type Source,
 } from "./documents";
 import { HandlebarsApplicationMixin, TableApplicationV2, tableWindow } from "./application";
+import { readingsWith, type Readings } from "./readings";
 import { Server, running, within } from "./server";
 
 export { Client, type Notice } from "./client";
@@ -66,6 +68,7 @@ export {
   type TableWaypoint,
 } from "./documents";
 export { Server, within, type Delivery, type QueryRecord } from "./server";
+export { PROFILES, profileName, readingsWith, type ProfileName, type Readings } from "./readings";
 export { windows, windowsBuilt, type BuiltWindow, type TableElement } from "./application";
 
 // ---------------------------------------------------------------------------------------------
@@ -166,6 +169,19 @@ function saveDataToFile(data: string, type: string, filename: string): void {
   savedFiles.push({ data, type, filename });
 }
 foundryNs["utils"] = { randomID, isNewerVersion, saveDataToFile };
+/**
+ * `foundry.data.operators` (v14 only: https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html):
+ * the running client's generation decides whether it exists, so the adapter detects the feature.
+ */
+const dataNs = (foundryNs["data"] ?? {}) as Record<string, unknown>;
+foundryNs["data"] = dataNs;
+Object.defineProperty(dataNs, "operators", {
+  configurable: true,
+  get() {
+    const client = running.getStore();
+    return client && client.version >= 14 ? { ForcedDeletion: TableForcedDeletion } : undefined;
+  },
+});
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
 if (!("window" in shared)) shared["window"] = tableWindow;
@@ -377,6 +393,11 @@ export interface TableOptions {
   init?: (client: Client, tempo: TempoModules) => void;
   /** The Foundry generation every client runs (default 13). */
   version?: 13 | 14;
+  /**
+   * Switches a test sets itself; the rest follow the run's profile (readings.ts: every table test
+   * runs under each profile).
+   */
+  readings?: Partial<Readings>;
 }
 
 /**
@@ -405,11 +426,15 @@ export class Table {
   constructor(
     private readonly init: (client: Client, tempo: TempoModules) => void,
     readonly version: 13 | 14 = 13,
-  ) {}
+    /** How this table reads what the public material leaves unclear (readings.ts). */
+    readonly readings: Readings = readingsWith(),
+  ) {
+    this.server.readings = readings;
+  }
 
   /** Open a tab for a user: load Tempo's modules, run init, connect. */
   async connect(userId: string, label = userId): Promise<Client> {
-    const client = new Client(this.server, userId, label, this.version);
+    const client = new Client(this.server, userId, label, this.version, this.readings);
     client.Roll = this.rollClass();
     client.ChatMessage = this.chatMessage(client);
     const tempo = await loadTempo();
@@ -444,12 +469,22 @@ export class Table {
     return within(client, () => fn(this.tempo(client), client));
   }
 
-  /** Wait until every operation started so far (and any it started in turn) has finished. */
+  /**
+   * Wait until every operation started so far (and any it started in turn) has finished. Once
+   * quiet, it waits for one timer too, so work a client put off with `setTimeout(…, 0)` (as a
+   * browser's code does to run after the current workflow) has run before the table counts as
+   * quiet; if that work started anything, it waits again.
+   */
   async settle(): Promise<void> {
-    let quiet = 0;
-    for (let i = 0; i < 10_000 && quiet < 3; i += 1) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      quiet = this.server.busy === 0 ? quiet + 1 : 0;
+    for (let round = 0; round < 100; round += 1) {
+      let quiet = 0;
+      for (let i = 0; i < 10_000 && quiet < 3; i += 1) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        quiet = this.server.busy === 0 ? quiet + 1 : 0;
+      }
+      if (quiet < 3) return;
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+      if (this.server.busy === 0) return;
     }
   }
 
@@ -577,6 +612,19 @@ export class Table {
       getSpeaker: (options: { actor?: TableDocument | null } = {}) => ({
         alias: options.actor?.name ?? client.user.name,
       }),
+      /**
+       * ChatMessage.applyRollMode(chatData, rollMode): "gmroll" whispers the GMs, "blindroll" the
+       * GMs with `blind`, "selfroll" the user alone, "publicroll" nobody (the message is public)
+       * (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode).
+       */
+      applyRollMode: (data: Record<string, unknown>, rollMode: string) => {
+        const gms = client.game.users.filter((u) => u.isGM).map((u) => u.id);
+        if (rollMode === "gmroll" || rollMode === "blindroll") data["whisper"] = gms;
+        if (rollMode === "blindroll") data["blind"] = true;
+        if (rollMode === "selfroll") data["whisper"] = [client.userId];
+        if (rollMode === "publicroll") data["whisper"] = [];
+        return data;
+      },
     };
   }
 }
@@ -586,7 +634,7 @@ export class Table {
  * forger's (p3). Users default to USERS.
  */
 export async function createTable(options: TableOptions = {}): Promise<Table> {
-  const table = new Table(options.init ?? tempoInit, options.version ?? 13);
+  const table = new Table(options.init ?? tempoInit, options.version ?? 13, readingsWith(options.readings));
   const world = options.world ?? {};
   for (const user of world.users ?? USERS) table.server.store("User", user);
   for (const actor of world.actors ?? []) table.server.store("Actor", actor);

@@ -12,6 +12,8 @@ import {
   withMovement,
   type BuiltWindow,
   type Client,
+  type Readings,
+  type Source,
   type Table,
 } from "./index";
 import { GRID, START_DICE, at, battleWorld } from "./worlds";
@@ -22,16 +24,44 @@ interface BattleOptions {
   gmViews?: string | null;
   world?: Parameters<typeof battleWorld>[0];
   settings?: Record<string, unknown>;
+  /** The wolf joins the fight from the start, its token on this cell (its initiative die: 1). */
+  wolfAt?: Cell;
+  /** Switches of the table's readings this test sets itself (the rest follow the run's profile). */
+  readings?: Partial<Readings>;
 }
 
 /** The fight on the battle map, started (Ana's turn), every user looking at the battle map. */
 async function battle(options: BattleOptions = {}): Promise<Table> {
   const world = battleWorld(options.world ?? {});
   world.settings = { ...world.settings, ...options.settings };
-  const table = await createTable({ world, init: withMovement, version: options.version ?? 13 });
+  const wolfAt = options.wolfAt;
+  if (wolfAt) {
+    const tokens = (world.scenes?.find((s) => s["_id"] === "battle")?.["tokens"] ?? []) as Source[];
+    Object.assign(tokens.find((t) => t["_id"] === "tokWolf") ?? {}, at(wolfAt[0], wolfAt[1]));
+    const combat = world.combats?.[0];
+    if (combat)
+      combat["combatants"] = [
+        ...(combat["combatants"] as Source[]),
+        {
+          _id: "wolf",
+          name: "Wolf",
+          actorId: "actorWolf",
+          type: "base",
+          system: {},
+          sceneId: "battle",
+          tokenId: "tokWolf",
+        },
+      ];
+  }
+  const table = await createTable({
+    world,
+    init: withMovement,
+    version: options.version ?? 13,
+    ...(options.readings ? { readings: options.readings } : {}),
+  });
   for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
   if (options.gmViews !== undefined) table.gm.view(options.gmViews);
-  table.roll(...START_DICE);
+  table.roll(...START_DICE, ...(wolfAt ? [1] : []));
   await table.begin();
   return table;
 }
@@ -238,6 +268,94 @@ describe.each([13, 14] as const)("a walk whose first step provokes (v%i)", (vers
       expect(table.gm.token("battle", "tokAna").movement.user?.id).toBe("p1");
     },
   );
+});
+
+/** Ana's walk along row 0 past the orc at [2, 1] and the wolf at [6, 1]: it provokes twice. */
+const PAST_BOTH = [1, 2, 3, 4, 5, 6, 7, 8].map((x) => at(x, 0));
+
+describe.each([13, 14] as const)(
+  "a walk held at two provoking cells, under every reading of pausing (v%i)",
+  (version) => {
+    it.each([
+      ["callback", "allowed"],
+      ["callback", "dropped"],
+      ["promise", "allowed"],
+      ["promise", "dropped"],
+    ] as const)(
+      "resumes the part paused at the wolf by its own id, not the first part's (pauseMovement gives a %s; a move started inside preMoveToken is %s)",
+      { timeout: TABLE_TIMEOUT_MS },
+      async (pause, moveInPreMove) => {
+        const table = await battle({ version, wolfAt: [6, 1], readings: { pause, moveInPreMove } });
+        const cells = trail(table, "tokAna");
+        void table.run(table.p1, () =>
+          table.p1.token("battle", "tokAna").move(PAST_BOTH, { method: "dragging" }),
+        );
+        await table.settle();
+        // Held where it leaves the orc's first threatened cell.
+        expect(engineAt(table, "ana")).toEqual([1, 0]);
+        expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+        expect(table.encounter().offers.map((o) => o.who)).toEqual(["orc"]);
+        await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+        await table.settle();
+        // On again, and held where it leaves the wolf's: a later part of the split movement.
+        expect(engineAt(table, "ana")).toEqual([5, 0]);
+        expect(boardAt(table, "tokAna")).toEqual([5, 0]);
+        expect(table.encounter().offers.map((o) => o.who)).toEqual(["wolf"]);
+        const paused = table.p1.token("battle", "tokAna").movement;
+        expect([paused.state, paused.chain.length > 0]).toEqual(["paused", true]);
+        await submit(table, table.gm, { type: "react", who: "wolf", with: "decline", against: "ana" });
+        await table.settle();
+        expect(engineAt(table, "ana")).toEqual([8, 0]);
+        expect(boardAt(table, "tokAna")).toEqual([8, 0]);
+        expect(cells).toEqual([
+          [1, 0],
+          [5, 0],
+          [8, 0],
+        ]);
+        const movement = table.gm.token("battle", "tokAna").movement;
+        expect([movement.state, movement.user?.id]).toEqual(["completed", "p1"]);
+        // Nothing Tempo started was dropped by Foundry.
+        expect(table.p1.movement.dropped).toBe(0);
+      },
+    );
+  },
+);
+
+describe("a re-issue that never ran exempts nothing", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("judges Ana's next drag again after a module vetoed Tempo's re-issued walk: held at the orc, not walked through", async () => {
+    const table = await battle({});
+    // A module on p1's client that vetoes the first movement flagged with checkpoints, before
+    // Tempo's hook sees it (hooks run in the order they were registered: this one goes first).
+    let vetoed = 0;
+    table.run(table.p1, (_t, c) => {
+      const hooks = c.Hooks as unknown as { events: Map<string, { fn: unknown }[]> };
+      const list = hooks.events.get("preMoveToken") ?? [];
+      const veto = {
+        id: 0,
+        once: false,
+        fn: (_doc: unknown, movement: { passed: { waypoints: { checkpoint: boolean }[] } }) => {
+          if (vetoed > 0 || !movement.passed.waypoints.some((w) => w.checkpoint)) return undefined;
+          vetoed += 1;
+          return false;
+        },
+      };
+      hooks.events.set("preMoveToken", [veto, ...list]);
+    });
+    const token = table.p1.token("battle", "tokAna");
+    void table.run(table.p1, () => token.move(WALK, { method: "dragging" }));
+    await table.settle();
+    expect(vetoed).toBe(1);
+    expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+    expect(engineAt(table, "ana")).toEqual([0, 0]);
+    // The same drag again: judged afresh, so held where it provokes (never walked to its end first).
+    const cells = trail(table, "tokAna");
+    void table.run(table.p1, () => token.move(WALK, { method: "dragging" }));
+    await table.settle();
+    expect(cells).toEqual([[1, 0]]);
+    expect(engineAt(table, "ana")).toEqual([1, 0]);
+    expect(boardAt(table, "tokAna")).toEqual([1, 0]);
+    expect(table.encounter().offers.map((o) => o.who)).toEqual(["orc"]);
+  });
 });
 
 describe(

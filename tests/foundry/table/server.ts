@@ -15,8 +15,9 @@
  * - Permissions: a GM may change any document; a user may change their own User (not its role);
  *   a player may change an Actor they own and the Combatants of actors they own; a Combat is the
  *   GM's (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#canusermodify,
- *   https://foundryvtt.com/article/users/). Foundry also lets the owner of the current combatant
- *   advance the turn; Tempo never relies on that and the table does not model it.
+ *   https://foundryvtt.com/article/users/). Whether an owner may also write its Combatant's
+ *   `system`/`defeated`, and on its combatant's turn the Combat's `turn`/`round`, is the
+ *   `ownerWrites` reading (readings.ts): "open" allows both, "closed" neither.
  * - User#query: "who must be active"; the answer is the target client's handler result; a
  *   handler that throws or a timeout rejects: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html#query
  * - userConnected(user, connected) on every client: https://foundryvtt.com/api/v13/functions/hookEvents.userConnected.html
@@ -29,13 +30,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { Client } from "./client";
+import { readingsWith, type Readings } from "./readings";
 import {
   TableActiveEffect,
+  TableForcedDeletion,
   TableActor,
   TableCombat,
   TableCombatant,
   TableToken,
   TableUser,
+  dashDeletions,
   expand,
   isRecord,
   merge,
@@ -53,6 +57,16 @@ export const running = new AsyncLocalStorage<Client>();
 /** Run `fn` as client `client`: its globals, and any promise it starts keeps them. */
 export function within<T>(client: Client, fn: () => T): T {
   return running.run(client, fn);
+}
+
+/** An update with each ForcedDeletion value written as the `-=key` deletion it performs. */
+function asDashDeletions(changes: Source): Source {
+  const out: Source = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value instanceof TableForcedDeletion) out[`-=${key}`] = null;
+    else out[key] = isRecord(value) ? asDashDeletions(value) : value;
+  }
+  return out;
 }
 
 /** What the network does with a query (tests make messages go missing). */
@@ -94,8 +108,14 @@ export class Server {
   readonly dice: number[] = [];
   /** When set, the next Roll waits for this before it gets its value. */
   diceGate: Promise<void> | null = null;
-  /** Whether a player may update a Combat's `round`/`turn` (see `permitted`; core lets it). */
-  playersMayTurn = true;
+  /**
+   * Deprecation warnings core would log, by client and path: a v14 client's update holding a
+   * `-=key` deletion, which v14 deprecates for its data operators
+   * (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html).
+   */
+  readonly deprecations: { from: string; path: string }[] = [];
+  /** How the table reads what the public material leaves unclear (set by the Table). */
+  readings: Readings = readingsWith();
   /** Operations started and not finished (document operations, queries), for `settle`. */
   busy = 0;
   private ids = 0;
@@ -162,25 +182,28 @@ export class Server {
     if (this.isGM(userId)) return true;
     if (name === "User") return id === userId && (changes === null || !("role" in changes));
     if (name === "Actor") return this.level(userId, this.sources.Actor.get(id)) >= 3;
+    const open = this.readings.ownerWrites === "open";
+    const touches = (keys: string[]) =>
+      changes !== null && Object.keys(changes).some((k) => keys.includes(k.split(".")[0] ?? k));
     if (name === "Combatant") {
-      const source =
-        changes && !this.combatantSource(parentId, id) ? changes : this.combatantSource(parentId, id);
+      const existing = this.combatantSource(parentId, id);
+      const source = changes && !existing ? changes : existing;
       const actorId = source?.["actorId"];
-      return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+      const owns = typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
+      // An update of system data or defeat is the ownerWrites reading's question.
+      if (existing && touches(["system", "defeated"]) && !open) return false;
+      return owns;
     }
-    // A player may change a Combat's `round` and `turn` (core lets the current combatant's owner
-    // advance its turn: FOUNDRY-NOTES "Who may write what"; draw-steel asks
-    // combat.canUserModify(user, "update", { turn })). The table lets any owner of a combatant in
-    // the combat write them, whoever's turn it is: looser than core, never kinder to Tempo.
-    if (name === "Combat" && this.playersMayTurn && changes !== null) {
-      const combatants = this.sources.Combat.get(id)?.["combatants"];
-      const owns =
-        Array.isArray(combatants) &&
-        (combatants as Source[]).some((c) => {
-          const actorId = c["actorId"];
-          return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
-        });
-      return owns && Object.keys(changes).every((key) => key === "round" || key === "turn" || key === "_id");
+    if (name === "Combat") {
+      // The owner of the combatant whose turn it is may move the turn and the round on, if open.
+      if (!open || changes === null || !Object.keys(changes).every((k) => k === "turn" || k === "round"))
+        return false;
+      const combat = this.sources.Combat.get(id);
+      const list = combat && Array.isArray(combat["combatants"]) ? (combat["combatants"] as Source[]) : [];
+      const turn = typeof combat?.["turn"] === "number" ? combat["turn"] : null;
+      const current = turn === null ? undefined : this.turnOrder(list)[turn];
+      const actorId = current?.["actorId"];
+      return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
     // An actor's effects are the actor's owner's to change (embedded documents follow their parent).
     if (name === "ActiveEffect") return this.level(userId, this.sources.Actor.get(parentId ?? "")) >= 3;
@@ -189,6 +212,12 @@ export class Server {
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
     }
     return false;
+  }
+
+  /** The combatants in turn order as Combat#setupTurns sorts them by default (initiative, then name). */
+  private turnOrder(list: Source[]): Source[] {
+    const init = (c: Source) => (typeof c["initiative"] === "number" ? c["initiative"] : -Infinity);
+    return [...list].sort((a, b) => init(b) - init(a) || String(a["name"]).localeCompare(String(b["name"])));
   }
 
   /** Count an operation as started until it ends (for Table#settle). */
@@ -221,6 +250,8 @@ export class Server {
       // A JSONField's value is JSON text in the source, so an update replaces it whole (the
       // client's data model parses it); only plain objects merge key by key.
       this.updates.push({ from: from.userId, name, id, data: structuredClone(raw), options: { ...options } });
+      if (from.version >= 14)
+        for (const path of dashDeletions(raw)) this.deprecations.push({ from: from.userId, path });
       const changes = expand(raw);
       const source =
         name === "Combatant"
@@ -230,11 +261,13 @@ export class Server {
             : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
       merge(source, changes);
-      const changed = { ...structuredClone(changes), _id: id };
+      // What every client receives: a deletion by data operator travels as the deletion it is.
+      const sent = asDashDeletions(changes);
+      const changed = { ...structuredClone(sent), _id: id };
       this.broadcast((client) => {
         const doc = client.find(name, id, parentId);
         if (!doc) return;
-        merge(doc._source, structuredClone(changes));
+        merge(doc._source, structuredClone(sent));
         doc.refresh();
         if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) doc.parent.setupTurns();
         doc._onUpdate(changed, options, from.userId);

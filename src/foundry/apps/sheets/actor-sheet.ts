@@ -66,6 +66,16 @@ export class TempoActorSheet extends ActorSheetV2 {
     );
   }
 
+  /** What the sheet would show now (refresh.ts compares it with what it shows). */
+  viewNow(): SheetView | null {
+    return this.tempoView();
+  }
+
+  /** What the sheet shows: the view model of its last render. */
+  viewShown(): SheetView | null {
+    return this.#view;
+  }
+
   protected override async _prepareContext(options: SheetRenderOptions) {
     const base: SheetContext = await super._prepareContext(options);
     this.#view = this.tempoView();

@@ -98,6 +98,11 @@ export abstract class TempoItemSheet extends ItemSheetV2 {
   /** The item's view model (weapon or action). */
   abstract tempoView(): ItemSheetView;
 
+  /** What the sheet submits, adjusted before it is validated (a kind of item may change fields together). */
+  protected adjustSubmit(data: object): object {
+    return data;
+  }
+
   protected override async _prepareContext(options: SheetRenderOptions) {
     const base: SheetContext = await super._prepareContext(options);
     return { ...base, ...this.tempoView() };
@@ -123,7 +128,7 @@ export abstract class TempoItemSheet extends ItemSheetV2 {
     formData: foundry.applications.ux.FormDataExtended,
   ): Promise<void> {
     try {
-      const submitData = this._prepareSubmitData(event as SubmitEvent, form, formData);
+      const submitData = this.adjustSubmit(this._prepareSubmitData(event as SubmitEvent, form, formData));
       // What DocumentSheetV2#_processSubmitData does for an existing document. The types give
       // _prepareSubmitData's result as `object`; it is the item's update data.
       await this.item.update(submitData as Item.UpdateData);

@@ -64,11 +64,9 @@ export interface Backend {
   /** The GM presses Begin Combat. */
   begin(seat: Seat): Promise<void>;
   /** A user drags a token along waypoints; the drag is not awaited (it may be held at a checkpoint). */
-  drag(seat: Seat, token: string, steps: Step[], options?: { alt?: boolean }): Promise<void>;
+  drag(seat: Seat, token: string, steps: Step[]): Promise<void>;
   /** A user sends a command through Tempo's channel (TempoCombat#command). */
   command(seat: Seat, command: Command): Promise<Answer>;
-  /** A user writes a document directly, as a player's own code could (Combatant#update). */
-  updateCombatant(seat: Seat, combatant: string, changes: Record<string, unknown>): Promise<string | null>;
   /** A user closes every reaction prompt open on their client (closing is a decline). */
   closePrompts(seat: Seat): Promise<void>;
   /** A user reloads their tab: their client starts again from the stored world. */

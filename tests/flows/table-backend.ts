@@ -68,9 +68,8 @@ export class TableBackend implements Backend {
     await this.t.run(client, () => combat.startCombat());
   }
 
-  async drag(seat: Seat, token: string, steps: Step[], options: { alt?: boolean } = {}): Promise<void> {
+  async drag(seat: Seat, token: string, steps: Step[]): Promise<void> {
     const client = this.client(seat);
-    client.hold("Alt", options.alt ?? false);
     const waypoints = steps.map((s) => ({
       x: s.cell[0] * GRID,
       y: s.cell[1] * GRID,
@@ -85,21 +84,6 @@ export class TableBackend implements Backend {
     const combat = this.t.combat(client, COMBAT_ID);
     const answer = await this.t.run(client, (tempo) => tempo.commands.submit(combat, command));
     return { refusal: answer.refusal?.key ?? null };
-  }
-
-  async updateCombatant(
-    seat: Seat,
-    combatant: string,
-    changes: Record<string, unknown>,
-  ): Promise<string | null> {
-    const client = this.client(seat);
-    const doc = this.t.combat(client, COMBAT_ID).combatants.get(combatant);
-    try {
-      await this.t.run(client, () => doc?.update(changes));
-      return null;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
   }
 
   async closePrompts(seat: Seat): Promise<void> {

@@ -35,6 +35,8 @@ export interface View {
   current: string | null;
   /** Where the engine has each combatant. */
   at: Record<string, Cell | null>;
+  /** Each combatant's `defeated` as the Combatant document holds it (a mirror of the engine). */
+  defeated: Record<string, boolean | null>;
   /** AP left, per combatant. */
   ap: Record<string, number | null>;
   /** Open reaction offers: [reactor, mover or attacker]. */
@@ -67,6 +69,8 @@ export interface Backend {
   drag(seat: Seat, token: string, steps: Step[]): Promise<void>;
   /** A user sends a command through Tempo's channel (TempoCombat#command). */
   command(seat: Seat, command: Command): Promise<Answer>;
+  /** A user writes a Combatant document directly, as a player's own code may (Combatant#update). */
+  updateCombatant(seat: Seat, combatant: string, changes: Record<string, unknown>): Promise<void>;
   /** A user closes every reaction prompt open on their client (closing is a decline). */
   closePrompts(seat: Seat): Promise<void>;
   /** A user reloads their tab: their client starts again from the stored world. */
@@ -83,6 +87,12 @@ export interface Backend {
 export interface Flow {
   /** What the flow shows, as a test name says the rule or behaviour. */
   name: string;
+  /**
+   * Where today's adapter is known to fail the flow: the issue that fixes it. Both runners then
+   * expect the flow to fail (Vitest's it.fails, Playwright's test.fail), so the fix turns them red
+   * until this mark is removed.
+   */
+  knownFailure?: string;
   run(backend: Backend): Promise<void>;
 }
 

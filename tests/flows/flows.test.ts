@@ -10,7 +10,8 @@ import { TableBackend } from "./table-backend";
 
 describe.each([13, 14] as const)("the flows on the simulated table (v%i)", (version) => {
   for (const flow of FLOWS)
-    it(flow.name, { timeout: TABLE_TIMEOUT_MS }, async () => {
+    // A flow today's adapter is known to fail (its knownFailure names the issue) is expected to fail.
+    (flow.knownFailure ? it.fails : it)(flow.name, { timeout: TABLE_TIMEOUT_MS }, async () => {
       const backend = new TableBackend(version);
       try {
         await flow.run(backend);

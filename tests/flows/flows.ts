@@ -216,6 +216,17 @@ export const FLOWS: readonly Flow[] = [
       assert.deepEqual(gm.at["ana"], [1, 0]);
     },
   },
+  {
+    name: "a player's direct write is put back: Player Two marks Bob defeated on his Combatant, and the GM's client restores the engine's value",
+    knownFailure: "issue 29 (branch issue-29a) puts back a player's direct Combatant writes",
+    async run(backend) {
+      await begun(backend);
+      await backend.updateCombatant("p2", "bob", { defeated: true });
+      await backend.settle();
+      for (const seat of ["gm", "p2"] as const)
+        assert.equal((await backend.view(seat)).defeated["bob"], false, `${seat} sees Bob not defeated`);
+    },
+  },
 ];
 
 /** Every flow's name, in order: both backends' runners list these, and a test checks they agree. */

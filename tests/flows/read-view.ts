@@ -25,6 +25,7 @@ interface CombatLike {
     combatants: { id: string; at: [number, number] | null; pools: Record<string, number> }[];
     offers: { who: string; against: string }[];
   } | null;
+  combatants: { get(id: string): { defeated: boolean } | undefined };
   stored: { log: { command: { type: string }; userId?: string | null }[] } | null;
 }
 
@@ -47,10 +48,12 @@ export function readView(query: ViewQuery): DocumentView {
   const entry = log.length > 0 ? log[log.length - 1] : undefined;
   const at: Record<string, [number, number] | null> = {};
   const ap: Record<string, number | null> = {};
+  const defeated: Record<string, boolean | null> = {};
   for (const id of query.combatants) {
     const combatant = state?.combatants.find((c) => c.id === id);
     at[id] = combatant?.at ?? null;
     ap[id] = combatant?.pools["ap"] ?? null;
+    defeated[id] = combat?.combatants.get(id)?.defeated ?? null;
   }
   const board: Record<string, [number, number]> = {};
   const movement: Record<string, string | null> = {};
@@ -66,6 +69,7 @@ export function readView(query: ViewQuery): DocumentView {
     round: state?.round ?? null,
     current: state?.current ?? null,
     at,
+    defeated,
     ap,
     offers: (state?.offers ?? []).map((o) => [o.who, o.against] as [string, string]),
     last: entry ? { type: entry.command.type, userId: entry.userId ?? null } : null,

@@ -86,6 +86,13 @@ export class TableBackend implements Backend {
     return { refusal: answer.refusal?.key ?? null };
   }
 
+  async updateCombatant(seat: Seat, combatant: string, changes: Record<string, unknown>): Promise<void> {
+    const client = this.client(seat);
+    const doc = this.t.combat(client, COMBAT_ID).combatants.get(combatant);
+    if (!doc) throw new Error(`${client.label} has no combatant ${combatant}`);
+    await this.t.run(client, () => doc.update(changes));
+  }
+
   async closePrompts(seat: Seat): Promise<void> {
     const client = this.client(seat);
     await Promise.all(this.prompts(client).map((app) => this.t.run(client, () => app.close())));

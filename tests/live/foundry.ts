@@ -108,12 +108,12 @@ export class FoundryServer {
   private process: ChildProcess | null = null;
   port = 0;
 
-  constructor(build: LiveBuild) {
+  /** `system`: the Tempo build to install (dist/tempo, as npm run build makes it). */
+  constructor(build: LiveBuild, system = join(ROOT, "dist", "tempo")) {
     if (build.zip) this.unpacked = unpack(build.zip);
     this.app = appFolder(this.unpacked ?? build.path ?? "");
     this.generation = generationOf(this.app);
     this.data = mkdtempSync(join(tmpdir(), "tempo-foundry-data-"));
-    const system = join(ROOT, "dist", "tempo");
     if (!existsSync(join(system, "system.json"))) throw new Error("no dist/tempo: run npm run build first");
     const systems = join(this.data, "Data", "systems");
     mkdirSync(systems, { recursive: true });

@@ -9,6 +9,7 @@ import { onRenderSettingsConfig } from "./foundry/apps/howto";
 import { registerSheets } from "./foundry/apps/sheets";
 import { QUERIES } from "./foundry/commands";
 import { registerHooks } from "./foundry/hooks";
+import { registerQuench } from "./foundry/quench";
 import { checkWorldVersion, migrateWorld } from "./foundry/migrations";
 import { registerSettings } from "./foundry/settings";
 import { PARTIALS, TEMPLATE_PATHS } from "./views/templates";
@@ -41,6 +42,9 @@ Hooks.once("init", () => {
 
   // Token movement, reaction prompts and chat cards (see src/foundry/hooks and docs/hooks.md).
   registerHooks();
+
+  // In-world checks a GM can run, registered only when Quench is active (src/foundry/quench).
+  registerQuench();
 
   // Partials by name ({{> tempo-pips}}), templates by path (as ApplicationV2 PARTS name them).
   const { loadTemplates } = foundry.applications.handlebars;

@@ -2,7 +2,10 @@
  * Worlds the adapter tests start from, as Foundry stores them: actors with `ownership` maps
  * (CONST.DOCUMENT_OWNERSHIP_LEVELS: 3 is OWNER) and combats with embedded combatants.
  */
-import { OWNERSHIP, type Source, type World } from "./index";
+// From documents.ts, not index.ts: the live suite (tests/live/world.ts) builds the same worlds
+// outside Vitest, where index.ts (which loads Tempo through Vitest's module mocks) cannot load.
+import { OWNERSHIP, type Source } from "./documents";
+import type { World } from "./index";
 
 /** Ana (p1's character), Bob (p2's character) and an orc nobody but the GM owns. */
 export const ACTORS: Source[] = [

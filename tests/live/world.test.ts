@@ -1,0 +1,77 @@
+/**
+ * The live suite's world, checked without a Foundry server: every id is a Foundry id (16
+ * alphanumeric characters), the flows' ids map there and back, and a data folder gets the world
+ * (world.json and one LevelDB database per collection) and Tempo's build as Foundry reads them.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+import { afterAll, describe, expect, it } from "vitest";
+
+import { FoundryServer } from "./foundry";
+import { WORLD_ID, flowsWorld, liveId, mapIds } from "./world";
+
+describe("the live suite's world", () => {
+  const world = flowsWorld();
+
+  it("gives every document, embedded ones too, a 16-character alphanumeric id (Foundry's ids)", () => {
+    const ids: string[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object")
+        for (const [k, inner] of Object.entries(v)) {
+          if (k === "_id") ids.push(String(inner));
+          walk(inner);
+        }
+    };
+    walk(world.data.collections);
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
+  });
+
+  it("maps a command's ids to Foundry's and back, leaving other words alone", () => {
+    const command = { type: "react", who: "orc", with: "decline", against: "ana" };
+    const live = mapIds(command, liveId, world.ids);
+    expect(live).toEqual({ type: "react", who: liveId("orc"), with: "decline", against: liveId("ana") });
+    const back = new Map([...world.ids].map((id) => [liveId(id), id]));
+    expect(mapIds(live, (id) => back.get(id) ?? id, new Set(back.keys()))).toEqual(command);
+  });
+
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it("writes the world into a temporary data folder and installs the given Tempo build beside it", async () => {
+    // A stand-in build folder: main.js is only looked for, never run here.
+    const app = mkdtempSync(join(tmpdir(), "tempo-app-"));
+    made.push(app);
+    writeFileSync(join(app, "main.js"), "");
+    writeFileSync(join(app, "package.json"), JSON.stringify({ release: { generation: 14 } }));
+    // A stand-in of dist/tempo: the manifest the copy is checked by, from the repository.
+    const system = mkdtempSync(join(tmpdir(), "tempo-system-"));
+    made.push(system);
+    writeFileSync(join(system, "system.json"), readFileSync(resolve(__dirname, "../../system.json")));
+    const server = new FoundryServer({ path: app }, system);
+    try {
+      expect(server.generation).toBe(14);
+      await server.writeWorld(world.data);
+      const folder = join(server.data, "Data", "worlds", WORLD_ID);
+      const manifest = JSON.parse(readFileSync(join(folder, "world.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
+      expect([manifest["id"], manifest["system"]]).toEqual([WORLD_ID, "tempo"]);
+      expect(readdirSync(join(folder, "data")).sort()).toEqual([
+        "actors",
+        "combats",
+        "scenes",
+        "settings",
+        "users",
+      ]);
+      expect(existsSync(join(server.data, "Data", "systems", "tempo", "system.json"))).toBe(true);
+    } finally {
+      await server.dispose();
+    }
+    expect(existsSync(server.data)).toBe(false);
+  });
+});

@@ -403,16 +403,22 @@ const COMMAND_LABELS = {
  * entries, or null when none is called for. The card and the write's Rolls go in one message.
  */
 export const chatCards: {
-  render: ((combat: Combat.Implementation, entries: LastWrite["entries"]) => Promise<string | null>) | null;
+  render: ((combat: Combat.Implementation, entries: readonly CardEntry[]) => Promise<string | null>) | null;
 } = { render: null };
+
+/** A write's entry as its chat card reads it: `timedOut` when a decline stood in for a countdown that ran out. */
+export type CardEntry = LastWrite["entries"][number] & { timedOut?: boolean };
 
 /** Post the real Rolls a write used, so every die shows in chat (with the write's card, if any). */
 async function postRolls(
   combat: Combat.Implementation,
   rolls: Roll[],
   entries: LastWrite["entries"],
+  timedOut: boolean,
 ): Promise<void> {
-  const content = (await chatCards.render?.(combat, entries)) ?? null;
+  // Issue 30: a decline the GM wrote because the countdown ran out says so, not "declines".
+  const cards: CardEntry[] = timedOut ? entries.map((e) => ({ ...e, timedOut: true })) : entries;
+  const content = (await chatCards.render?.(combat, cards)) ?? null;
   if (rolls.length === 0 && content === null) return;
   const commands = entries.map((e) => e.command);
   const first = commands[0];
@@ -440,6 +446,8 @@ export interface WriteOptions {
   stored?: StoredCombat;
   /** The request being answered: its id is logged, and a request already in the log is not applied again. */
   request?: { id: string; sender: string };
+  /** The write is a decline that stood in for a prompt whose countdown ran out (its card says so). */
+  timedOut?: boolean;
 }
 
 /** Was this request already applied (a retry after a lost answer)? Looked up in the log's entries. */
@@ -498,7 +506,7 @@ export function writeDecision(
       await combat.update(update);
       if (combat.id) recordWrite(combat.id, stored, stamped, decision.states ?? []);
       await syncInitiative(combat, stamped.system.state);
-      await postRolls(combat, decision.rolls, stamped.system.last.entries);
+      await postRolls(combat, decision.rolls, stamped.system.last.entries, options.timedOut === true);
       return ACCEPTED;
     }
     return refused("TEMPO.Refusal.StateMoved");

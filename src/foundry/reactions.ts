@@ -552,8 +552,15 @@ export interface ReactionHost {
   gmId: string;
   /** The current state, or null when the combat is gone. */
   read(): EncounterState | null;
-  /** Apply commands as the given user (the GM's write; one at a time). */
-  write(commands: Command[], userId: string | null): Promise<{ ok: boolean; refusal: Refusal | null }>;
+  /**
+   * Apply commands as the given user (the GM's write; one at a time). `how` says why a decline
+   * was written for the user ("timeout": the countdown ran out), so the chat card can say so.
+   */
+  write(
+    commands: Command[],
+    userId: string | null,
+    how?: Collected["how"],
+  ): Promise<{ ok: boolean; refusal: Refusal | null }>;
   /** Send an ask to the user who answers for its reactor. */
   send(ask: ReactionAsk): Sent;
   owns(userId: string, combatantId: string): boolean;
@@ -622,7 +629,7 @@ export async function resolveReactions(host: ReactionHost): Promise<LoopReport> 
         continue;
       }
       for (const command of verdict.commands) {
-        const result = await host.write([command], item.answeredBy);
+        const result = await host.write([command], item.answeredBy, item.how);
         if (result.ok) {
           report.applied.push(command);
           wrote = true;

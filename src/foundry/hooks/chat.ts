@@ -9,13 +9,13 @@ import { TEMPLATE_PATHS } from "../../views/templates";
 import { showPromptFor } from "../apps/reaction-prompt";
 import { foundryLocalizer } from "../apps/sheets/localizer";
 import type { TempoCombat } from "../documents/combat";
-import type { LastWrite } from "../documents/sync";
+import type { CardEntry } from "../commands";
 import { combatById, tempoCombat } from "./scene";
 
 /** The HTML of a write's cards, or null when none of its commands calls for one. */
 export async function renderCards(
   document: Combat.Implementation,
-  entries: LastWrite["entries"],
+  entries: readonly CardEntry[],
 ): Promise<string | null> {
   const combat = tempoCombat(document);
   const state = combat?.encounter;

@@ -96,7 +96,8 @@ function foundryHost(combat: TempoCombat): ReactionHost {
     read: () => {
       return combatById(combat.id ?? "")?.encounter ?? null;
     },
-    write: (commands: Command[], userId) => writeCommands(combat, commands, userId),
+    write: (commands: Command[], userId, how) =>
+      writeCommands(combat, commands, userId, how === "timeout" ? { timedOut: true } : {}),
     send: (ask) => send(combat, ask, gmId),
     owns: (userId, combatantId) => {
       const user = game.users?.get(userId);

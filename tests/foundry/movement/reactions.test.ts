@@ -137,8 +137,16 @@ describe("answers that do not come", () => {
   it("declines for a user whose countdown ran out", async () => {
     const table = fight();
     table.write([{ type: "move", who: "ana", path: DRAG }], "player");
-    const report = await resolveReactions(host(table, () => Promise.resolve(null)));
+    const hows: (string | undefined)[] = [];
+    const timedOut = host(table, () => Promise.resolve(null));
+    timedOut.write = (commands, userId, how) => {
+      hows.push(how);
+      return Promise.resolve(table.write(commands, userId));
+    };
+    const report = await resolveReactions(timedOut);
     expect(report.collected.map((c) => c.how)).toEqual(["timeout"]);
+    // Issue 30: the write is told the decline stood in for a timeout, so its chat card says so.
+    expect(hows).toEqual(["timeout"]);
     expect(report.applied).toEqual([{ type: "react", who: "orc", with: "decline", against: "ana" }]);
     expect(combatantIn(table.state, "orc")?.pools["rp"]).toBe(2);
     expect(combatantIn(table.state, "ana")?.at).toEqual([0, -1]);

@@ -49,6 +49,7 @@ import {
   type Source,
 } from "./documents";
 import { HandlebarsApplicationMixin, TableApplicationV2, tableWindow } from "./application";
+import { render as renderTemplate } from "../sheets/handlebars";
 import { readingsWith, type Readings } from "./readings";
 import { Server, running, within } from "./server";
 
@@ -183,7 +184,15 @@ Object.defineProperty(dataNs, "operators", {
   },
 });
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
-foundryNs["applications"] = { api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin } };
+foundryNs["applications"] = {
+  api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin },
+  /**
+   * renderTemplate(path, data) resolves with the template's HTML
+   * (https://foundryvtt.com/api/v13/functions/foundry.applications.handlebars.renderTemplate.html),
+   * here with the real `handlebars` package (tests/foundry/sheets/handlebars.ts).
+   */
+  handlebars: { renderTemplate: (path: string, data: object) => Promise.resolve(renderTemplate(path, data)) },
+};
 if (!("window" in shared)) shared["window"] = tableWindow;
 /**
  * The square grid class (https://foundryvtt.com/api/v13/classes/foundry.grid.SquareGrid.html): the
@@ -263,6 +272,8 @@ export interface TempoModules {
   migrations: typeof import("../../../src/foundry/migrations");
   /** The log before the horizon, archived (documents/archive.ts). */
   archive: typeof import("../../../src/foundry/documents/archive");
+  /** Chat cards: the HTML a write's message carries (src/foundry/hooks/index.ts sets chatCards.render to it). */
+  chat: typeof import("../../../src/foundry/hooks/chat");
 }
 
 /**
@@ -293,6 +304,7 @@ async function loadTempo(): Promise<TempoModules> {
     statuses: await import("../../../src/foundry/hooks/statuses"),
     migrations: await import("../../../src/foundry/migrations"),
     archive: await import("../../../src/foundry/documents/archive"),
+    chat: await import("../../../src/foundry/hooks/chat"),
   };
 }
 

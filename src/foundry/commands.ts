@@ -9,7 +9,7 @@
  *     on any other client: asks the active GM (askGM, query "tempo.command") and shows the
  *     refusal, if any, as a warning.
  *
- * Trust model (docs/foundry.md, "Who sent a command"). Foundry does not tell a query handler who
+ * Trust model (docs/foundry-internals.md, "Who sent a command"). Foundry does not tell a query handler who
  * sent the query (foundryvtt/foundryvtt#13418), so a request names the user it claims to come
  * from and the GM's client checks the claim before anything else: it asks that user's client,
  * with a query the GM addresses to that user ("tempo.confirm"), whether it has this very request
@@ -815,7 +815,7 @@ export const HEAL_QUERY = "tempo.heal";
 
 /**
  * The active GM's handler of "tempo.heal": a client read a write whose state and log disagree, or
- * two writes decided from one `seq` (docs/foundry.md, "Two writers"). The request proves nothing
+ * two writes decided from one `seq` (docs/foundry-internals.md, "Two writers"). The request proves nothing
  * and asks for nothing but a check: the GM's client checks its own copy (TempoCombat#heal) and
  * rebuilds the state only if it finds the disagreement itself.
  */

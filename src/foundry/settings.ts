@@ -336,7 +336,7 @@ export function registerSettings(): void {
       ),
     });
   }
-  // The log's horizon (docs/foundry.md, "The log's horizon"): how many rounds a Combat keeps for
+  // The log's horizon (docs/foundry-internals.md, "The log's horizon"): how many rounds a Combat keeps for
   // undo and going back; older entries leave it, archived or dropped.
   settings.register(SYSTEM_ID, "logRounds", {
     name: "TEMPO.Settings.LogRounds.Name",

@@ -339,7 +339,7 @@ export class TempoCombat extends Combat {
   }
 
   /**
-   * Two writers (docs/foundry.md, "Two writers"): Foundry has no conditional update, so two GM
+   * Two writers (docs/foundry-internals.md, "Two writers"): Foundry has no conditional update, so two GM
    * clients that both believe they write can both write from one `seq`. Every client checks each
    * write it reads: decided from the `seq` of the write before it (a client remembers the last it
    * read), and leaving the state its digest names. A client that finds otherwise tells the active

@@ -286,7 +286,7 @@ export function parsedJson(value: unknown): unknown {
 }
 
 /**
- * How a Combat stores the encounter (docs/foundry.md, "What a Combat stores"). Each piece is JSON
+ * How a Combat stores the encounter (docs/foundry-internals.md, "What a Combat stores"). Each piece is JSON
  * text under its own key of an object field, so an update names only the pieces that changed and
  * replaces each whole (Foundry merges an object field's update key by key, and a string is
  * replaced, never merged):
@@ -845,7 +845,7 @@ export function stateAt(
 
 /**
  * How many log entries a Combat holds at most, whatever the horizon the GM set: with TRIM_CHUNK,
- * the bound of a stored fight (docs/foundry.md, "The log's horizon").
+ * the bound of a stored fight (docs/foundry-internals.md, "The log's horizon").
  */
 export const LOG_CAP = 400;
 /**

@@ -49,6 +49,12 @@ export interface View {
   movement: Record<string, string | null>;
   /** The reaction prompts open on this client (ApplicationV2 windows Tempo's prompt query opened). */
   prompts: number;
+  /**
+   * The chat messages holding rolls whose results this user sees (ChatMessage#isContentVisible:
+   * a whisper to others, or a blind roll to a player, shows none). The active GM's client posts
+   * every command's rolls, so the author does not tell whose roll it was; the count does.
+   */
+  rolls: number;
 }
 
 /** A command's answer as the channel gives it (src/foundry/commands.ts CommandAnswer). */
@@ -56,13 +62,24 @@ export interface Answer {
   refusal: string | null;
 }
 
+/** How a flow's world differs from the plain battle map. */
+export interface WorldOptions {
+  /**
+   * The wolf joins the fight from the start, its token on this cell (its initiative die comes
+   * after the orc's): a second threatener, so one walk can provoke twice.
+   */
+  wolfAt?: Cell;
+}
+
 export interface Backend {
   /** "table" or "live", and the Foundry generation it runs (13 or 14). */
   readonly name: string;
   /** A fresh battle world, the fight not started, every user connected and looking at the battle map. */
-  open(): Promise<void>;
+  open(options?: WorldOptions): Promise<void>;
   /** The results the next rolls take, in order (the active GM's client rolls for the engine). */
   dice(dice: Die[]): Promise<void>;
+  /** A user picks a roll mode in the chat controls (core's client setting `rollMode`: "publicroll", "gmroll", "blindroll", "selfroll"). */
+  rollMode(seat: Seat, mode: string): Promise<void>;
   /** The GM presses Begin Combat. */
   begin(seat: Seat): Promise<void>;
   /** A user drags a token along waypoints; the drag is not awaited (it may be held at a checkpoint). */
@@ -97,8 +114,8 @@ export interface Flow {
 }
 
 /** The ids the flows read: combatants and their tokens on the battle map. */
-export const COMBATANTS = ["ana", "bob", "orc"] as const;
-export const TOKENS = { ana: "tokAna", bob: "tokBob", orc: "tokOrc" } as const;
+export const COMBATANTS = ["ana", "bob", "orc", "wolf"] as const;
+export const TOKENS = { ana: "tokAna", bob: "tokBob", orc: "tokOrc", wolf: "tokWolf" } as const;
 export const COMBAT_ID = "combat1";
 export const SCENE_ID = "battle";
 /** The battle map's grid size in pixels: cell [x, y] has its top-left corner at (100x, 100y). */

@@ -22,6 +22,15 @@ const walk = (...cells: Cell[]): Step[] => cells.map((cell) => ({ cell }));
 /** Ana's walk along row 0, past the orc at [2, 1]: it provokes on leaving [1, 0] (flow: "moving out of a hex"). */
 const WALK = walk([1, 0], [2, 0], [3, 0], [4, 0]);
 
+/** Ana's attack on the orc and its defence: enough d10s for both sides' rolls. */
+const ATTACK_DICE: Die[] = [6, 6, 3, 3].map((value) => ({ faces: 10, value }));
+
+/** The wolf at [6, 1], in the fight: Ana's walk along row 0 to [8, 0] leaves the orc's threat, then the wolf's. */
+const WOLF_AT: Cell = [6, 1];
+const PAST_BOTH = walk([1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 0], [8, 0]);
+/** The wolf's initiative die (1d10 + Agility 0 = 1): it acts last. */
+const WOLF_DIE: Die = { faces: 10, value: 1 };
+
 /** The fight begun by the GM, Ana to act. */
 async function begun(backend: Backend): Promise<void> {
   await backend.open();
@@ -70,7 +79,7 @@ export const FLOWS: readonly Flow[] = [
         );
         assert.deepEqual(
           view.at,
-          { ana: [0, 0], bob: [9, 9], orc: [2, 1] },
+          { ana: [0, 0], bob: [9, 9], orc: [2, 1], wolf: null },
           `${seat} sees where everyone stands`,
         );
       }
@@ -133,6 +142,98 @@ export const FLOWS: readonly Flow[] = [
         assert.equal(view.movement[TOKENS.ana], "completed");
         assert.deepEqual(view.offers, []);
       }
+    },
+  },
+  {
+    name: "a second provoking cell in the same drag: Ana's walk past the orc and the wolf is held at each, answered, resumed, and finished",
+    async run(backend) {
+      await backend.open({ wolfAt: WOLF_AT });
+      await backend.dice([...START_DICE, WOLF_DIE]);
+      await backend.begin("gm");
+      await backend.settle();
+      await backend.drag("p1", TOKENS.ana, PAST_BOTH);
+      await backend.settle();
+      // Held where Ana leaves the orc's threatened cell.
+      let gm = await backend.view("gm");
+      assert.deepEqual(
+        [gm.at["ana"], gm.board[TOKENS.ana]],
+        [
+          [1, 0],
+          [1, 0],
+        ],
+      );
+      assert.equal(gm.movement[TOKENS.ana], "paused");
+      assert.deepEqual(gm.offers, [["orc", "ana"]]);
+      const first = await backend.command("gm", {
+        type: "react",
+        who: "orc",
+        with: "decline",
+        against: "ana",
+      });
+      assert.equal(first.refusal, null);
+      await backend.settle();
+      // On again, and held where she leaves the wolf's: the same drag, paused a second time.
+      gm = await backend.view("gm");
+      assert.deepEqual(
+        [gm.at["ana"], gm.board[TOKENS.ana]],
+        [
+          [5, 0],
+          [5, 0],
+        ],
+      );
+      assert.equal(gm.movement[TOKENS.ana], "paused");
+      assert.deepEqual(gm.offers, [["wolf", "ana"]]);
+      const second = await backend.command("gm", {
+        type: "react",
+        who: "wolf",
+        with: "decline",
+        against: "ana",
+      });
+      assert.equal(second.refusal, null);
+      await backend.settle();
+      for (const seat of ["gm", "p1"] as const) {
+        const view = await backend.view(seat);
+        assert.deepEqual(
+          [view.at["ana"], view.board[TOKENS.ana]],
+          [
+            [8, 0],
+            [8, 0],
+          ],
+          `${seat} sees Ana at the end of the walk`,
+        );
+        assert.equal(view.movement[TOKENS.ana], "completed");
+        assert.deepEqual(view.offers, []);
+      }
+    },
+  },
+  {
+    name: "roll privacy: with the GM's blind roll mode, the fight's initiative rolls show the GMs their results and the players none; Ana's own attack roll shows everyone",
+    async run(backend) {
+      await backend.open();
+      await backend.rollMode("gm", "blindroll");
+      await backend.dice(START_DICE);
+      await backend.begin("gm");
+      await backend.settle();
+      for (const seat of ["gm", "assistant"] as const)
+        assert.equal((await backend.view(seat)).rolls, 1, `${seat} sees the GM's initiative roll`);
+      for (const seat of ["p1", "p2"] as const)
+        assert.equal((await backend.view(seat)).rolls, 0, `${seat} sees no result of the GM's blind roll`);
+      // Ana steps beside the orc (entering its threat provokes nothing) and attacks it: a player's roll is public.
+      await backend.drag("p1", TOKENS.ana, walk([1, 0]));
+      await backend.settle();
+      await backend.dice(ATTACK_DICE);
+      const answer = await backend.command("p1", {
+        type: "act",
+        who: "ana",
+        action: "attack",
+        target: "orc",
+      });
+      assert.equal(answer.refusal, null);
+      await backend.settle();
+      for (const seat of ["gm", "assistant"] as const)
+        assert.equal((await backend.view(seat)).rolls, 2, `${seat} sees both rolls`);
+      for (const seat of ["p1", "p2"] as const)
+        assert.equal((await backend.view(seat)).rolls, 1, `${seat} sees Ana's attack roll`);
     },
   },
   {
@@ -218,7 +319,6 @@ export const FLOWS: readonly Flow[] = [
   },
   {
     name: "a player's direct write is put back: Player Two marks Bob defeated on his Combatant, and the GM's client restores the engine's value",
-    knownFailure: "issue 29 (branch issue-29a) puts back a player's direct Combatant writes",
     async run(backend) {
       await begun(backend);
       await backend.updateCombatant("p2", "bob", { defeated: true });

@@ -15,8 +15,8 @@ export interface ViewQuery {
   tokens: readonly string[];
 }
 
-/** The part of View a client's documents give (the prompts are counted by each backend's windows). */
-export type DocumentView = Omit<View, "prompts">;
+/** The part of View a client's documents give (each backend counts the prompts and the visible rolls itself). */
+export type DocumentView = Omit<View, "prompts" | "rolls">;
 
 interface CombatLike {
   encounter: {

@@ -5,7 +5,7 @@
  */
 import type { Command } from "../../src/engine";
 import { ROLES, USERS, createTable, windows, withMovement, type Client, type Table } from "../foundry/table";
-import { battleWorld } from "../foundry/table/worlds";
+import { battleWorld, withWolfAt } from "../foundry/table/worlds";
 import {
   COMBATANTS,
   COMBAT_ID,
@@ -18,6 +18,7 @@ import {
   type Seat,
   type Step,
   type View,
+  type WorldOptions,
 } from "./backend";
 import { readView } from "./read-view";
 
@@ -49,10 +50,11 @@ export class TableBackend implements Backend {
     return this.t[seat];
   }
 
-  async open(): Promise<void> {
+  async open(options: WorldOptions = {}): Promise<void> {
     // The windows list is the table's module state: start it empty, so only this world's prompts count.
     windows.length = 0;
-    const world = { ...battleWorld(), users: [...USERS, ASSISTANT] };
+    const battle = options.wolfAt ? withWolfAt(battleWorld(), options.wolfAt) : battleWorld();
+    const world = { ...battle, users: [...USERS, ASSISTANT] };
     this.table = await createTable({ world, init: withMovement, version: this.version });
     this.assistant = await this.table.connect(ASSISTANT._id, ASSISTANT.name);
     for (const seat of ["gm", "assistant", "p1", "p2"] as const) this.client(seat).view(SCENE_ID);
@@ -60,6 +62,10 @@ export class TableBackend implements Backend {
 
   async dice(dice: Die[]): Promise<void> {
     this.t.roll(...dice.map((d) => d.value));
+  }
+
+  async rollMode(seat: Seat, mode: string): Promise<void> {
+    this.client(seat).rollMode = mode;
   }
 
   async begin(seat: Seat): Promise<void> {
@@ -121,7 +127,23 @@ export class TableBackend implements Backend {
         tokens: Object.values(TOKENS),
       }),
     );
-    return { ...read, prompts: this.prompts(client).length };
+    return { ...read, prompts: this.prompts(client).length, rolls: this.rolls(client) };
+  }
+
+  /**
+   * The roll messages whose results a client sees, as Foundry shows them
+   * (ChatMessage#visible, #isContentVisible: https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html):
+   * a whispered message only to its recipients and author, a blind one's rolls only to the GMs.
+   */
+  private rolls(client: Client): number {
+    const me = client.userId;
+    const isGM = client.game.user.isGM;
+    return this.t.server.chat.filter(({ userId, data }) => {
+      if (!Array.isArray(data["rolls"]) || data["rolls"].length === 0) return false;
+      const whisper = (data["whisper"] ?? []) as string[];
+      const visible = whisper.length === 0 || whisper.includes(me) || userId === me;
+      return visible && (data["blind"] !== true || isGM);
+    }).length;
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,7 @@ import {
   type Seat,
   type Step,
   type View,
+  type WorldOptions,
 } from "../flows/backend";
 import { readView } from "../flows/read-view";
 import type { FoundryServer } from "./foundry";
@@ -36,13 +37,13 @@ const USER_OF: Record<Seat, string> = { gm: "gm", assistant: "a1", p1: "p1", p2:
 const PROMPT_PREFIX = "tempo-prompt-";
 
 /** What readView gives back, before the ids are mapped back to the flows' ones. */
-type Read = Omit<View, "prompts">;
+type Read = Omit<View, "prompts" | "rolls">;
 
 export class LiveBackend implements Backend {
   readonly name: string;
   private readonly pages = new Map<Seat, { context: BrowserContext; page: Page }>();
-  private readonly world = flowsWorld();
-  private readonly back: Map<string, string>;
+  private world = flowsWorld();
+  private back: Map<string, string>;
 
   constructor(
     private readonly server: FoundryServer,
@@ -92,7 +93,10 @@ export class LiveBackend implements Backend {
     );
   }
 
-  async open(): Promise<void> {
+  async open(options: WorldOptions = {}): Promise<void> {
+    // The world this flow asks for (the wolf in the fight, say), and its ids to map both ways.
+    this.world = flowsWorld(options);
+    this.back = new Map([...this.world.ids].map((id) => [liveId(id), id]));
     await this.server.stop();
     await this.server.writeWorld(this.world.data);
     await this.server.start(WORLD_ID);
@@ -119,6 +123,17 @@ export class LiveBackend implements Backend {
         return (die.value - 0.5) / die.faces;
       };
     }, dice);
+  }
+
+  async rollMode(seat: Seat, mode: string): Promise<void> {
+    await this.page(seat).evaluate(async (mode) => {
+      type Settings = { set(namespace: string, key: string, value: unknown): Promise<unknown> };
+      await (globalThis as unknown as { game: { settings: Settings } }).game.settings.set(
+        "core",
+        "rollMode",
+        mode,
+      );
+    }, mode);
   }
 
   async begin(seat: Seat): Promise<void> {
@@ -231,7 +246,13 @@ export class LiveBackend implements Backend {
       ).foundry.applications;
       return [...instances.values()].filter((app) => app.id.startsWith(prefix) && app.rendered).length;
     }, PROMPT_PREFIX);
-    return { ...this.fromLive(read), prompts };
+    // The roll messages whose results this user sees (ChatMessage#isContentVisible).
+    const rolls = await page.evaluate(() => {
+      type Message = { rolls: unknown[]; isContentVisible: boolean };
+      const game = (globalThis as unknown as { game: { messages: { contents: Message[] } } }).game;
+      return game.messages.contents.filter((m) => m.rolls.length > 0 && m.isContentVisible).length;
+    });
+    return { ...this.fromLive(read), prompts, rolls };
   }
 
   async close(): Promise<void> {

@@ -38,6 +38,23 @@ describe("the live suite's world", () => {
     expect(mapIds(live, (id) => back.get(id) ?? id, new Set(back.keys()))).toEqual(command);
   });
 
+  it("puts the wolf in the fight for the second provoking cell's flow, its ids mapped like the rest", () => {
+    const wolfy = flowsWorld({ wolfAt: [6, 1] });
+    const combat = wolfy.data.collections["combats"]?.[0] as unknown as {
+      combatants: { _id: string; tokenId: string }[];
+    };
+    expect(combat.combatants.map((c) => c._id)).toContain(liveId("wolf"));
+    expect(combat.combatants.find((c) => c._id === liveId("wolf"))?.tokenId).toBe(liveId("tokWolf"));
+    const scene = wolfy.data.collections["scenes"]?.[0] as unknown as {
+      tokens: { _id: string; x: number; y: number }[];
+    };
+    const wolf = scene.tokens.find((t) => t._id === liveId("tokWolf"));
+    expect([wolf?.x, wolf?.y]).toEqual([600, 100]);
+    // The plain world keeps the wolf out of the fight.
+    const plain = world.data.collections["combats"]?.[0] as unknown as { combatants: { _id: string }[] };
+    expect(plain.combatants.map((c) => c._id)).not.toContain(liveId("wolf"));
+  });
+
   const made: string[] = [];
   afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

@@ -6,7 +6,8 @@
  */
 // documents.ts and worlds.ts load outside Vitest; the table's index.ts does not.
 import { ROLES, type Source } from "../foundry/table/documents";
-import { battleWorld } from "../foundry/table/worlds";
+import type { WorldOptions } from "../flows/backend";
+import { battleWorld, withWolfAt } from "../foundry/table/worlds";
 import type { Stored, WorldData } from "./foundry";
 
 export const WORLD_ID = "tempo-live";
@@ -51,13 +52,13 @@ export function mapIds<T>(value: T, map: (id: string) => string, ids: ReadonlySe
   return walk(value) as T;
 }
 
-/** The flows' world and the table ids it holds (to map commands and views both ways). */
-export function flowsWorld(): {
+/** The flows' world (with what a flow's options change) and the table ids it holds (to map commands and views both ways). */
+export function flowsWorld(options: WorldOptions = {}): {
   data: WorldData;
   ids: Set<string>;
   users: Record<string, { id: string; name: string }>;
 } {
-  const world = battleWorld();
+  const world = options.wolfAt ? withWolfAt(battleWorld(), options.wolfAt) : battleWorld();
   const users = USERS;
   const ids = new Set<string>();
   idsIn([users, world.actors, world.scenes, world.combats], ids);

@@ -142,3 +142,36 @@ export function battleWorld(
   };
   return { ...flowWorld(), actors: [...actors, wolf], scenes: sceneSources(options), combats: [combat] };
 }
+
+/**
+ * The battle world with the wolf in the fight from the start, its token moved to `cell` (its
+ * initiative die: 1 + Agility 0): a second threatener, so one walk can provoke twice.
+ */
+export function withWolfAt(world: World, cell: readonly [number, number]): World {
+  const scenes = (world.scenes ?? []).map((scene) =>
+    scene["_id"] !== "battle"
+      ? scene
+      : {
+          ...scene,
+          tokens: (scene["tokens"] as Source[]).map((t) =>
+            t["_id"] === "tokWolf" ? { ...t, ...at(cell[0], cell[1]) } : t,
+          ),
+        },
+  );
+  const combats = (world.combats ?? []).map((combat) => ({
+    ...combat,
+    combatants: [
+      ...(combat["combatants"] as Source[]),
+      {
+        _id: "wolf",
+        name: "Wolf",
+        actorId: "actorWolf",
+        type: "base",
+        system: {},
+        sceneId: "battle",
+        tokenId: "tokWolf",
+      },
+    ],
+  }));
+  return { ...world, scenes, combats };
+}

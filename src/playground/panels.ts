@@ -33,8 +33,6 @@ interface PromptState {
   lastTick: number;
   /** Escape was pressed: the prompt asks whether to decline, and declines only on a yes. */
   confirming: boolean;
-  /** The countdown was paused by the question "Decline every reaction?", to run on after it. */
-  pausedToConfirm: boolean;
 }
 
 /** Where keyboard focus was, to give it back: the element, and a selector that finds it re-rendered. */
@@ -949,7 +947,6 @@ export class Panels {
         countdown,
         lastTick: performance.now(),
         confirming: false,
-        pausedToConfirm: false,
       };
       this.timer = window.setInterval(() => this.tick(), 200);
       opened = true;
@@ -1014,14 +1011,11 @@ export class Panels {
     if (!prompt) return;
     prompt.confirming = !prompt.confirming;
     // Time does not run out while the reactor is being asked whether to decline: the countdown
-    // stops while the question is open and runs on after "Keep choosing" (unless it was paused by
-    // hand before, in which case it stays paused).
-    if (prompt.confirming && !prompt.countdown.paused) {
-      prompt.countdown.pause();
-      prompt.pausedToConfirm = true;
-    } else if (!prompt.confirming && prompt.pausedToConfirm) {
-      prompt.countdown.resume();
-      prompt.pausedToConfirm = false;
+    // stops while the question is open and runs on after "Keep choosing" (one paused by hand
+    // before stays paused).
+    if (prompt.confirming) prompt.countdown.hold();
+    else {
+      prompt.countdown.release();
       prompt.lastTick = performance.now();
     }
     const open = this.openFor();

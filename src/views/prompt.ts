@@ -180,6 +180,8 @@ export class Countdown {
   private left: number;
   private stopped = false;
   private done = false;
+  /** Paused by `hold`, not by hand: `release` runs it on. */
+  private held = false;
   constructor(
     readonly totalMs: number,
     private readonly expire: () => void,
@@ -202,6 +204,23 @@ export class Countdown {
     this.stopped = true;
   }
   resume(): void {
+    this.stopped = false;
+    this.held = false;
+  }
+  /**
+   * Stop the clock while the reactor is asked something else (the playground's "Decline every
+   * reaction?"): time does not run out on a question. A countdown already paused by hand is left
+   * as it is, and stays paused after `release`.
+   */
+  hold(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.held = true;
+  }
+  /** The question is answered: a countdown `hold` stopped runs on; one paused by hand stays paused. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
     this.stopped = false;
   }
   /** Time passed; returns true when this tick made it run out. */

@@ -106,6 +106,27 @@ describe("the countdown", () => {
     expect(expired).toBe(1);
   });
 
+  it('stops while the reactor is asked "Decline every reaction?" and runs on after it, leaving a hand-paused clock paused', () => {
+    let expired = 0;
+    const clock = new Countdown(15_000, () => (expired += 1));
+    clock.tick(10_000);
+    clock.hold();
+    expect(clock.paused).toBe(true);
+    clock.tick(60_000);
+    expect(expired).toBe(0);
+    clock.release();
+    expect(clock.paused).toBe(false);
+    expect(clock.seconds).toBe(5);
+    // Paused by hand before the question: the question's end does not start it again.
+    const paused = new Countdown(15_000, () => (expired += 1));
+    paused.pause();
+    paused.hold();
+    paused.release();
+    expect(paused.paused).toBe(true);
+    paused.tick(60_000);
+    expect(expired).toBe(0);
+  });
+
   it("does not expire once answered", () => {
     let expired = 0;
     const clock = new Countdown(1_000, () => (expired += 1));

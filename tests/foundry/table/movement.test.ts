@@ -13,10 +13,9 @@ import {
   type BuiltWindow,
   type Client,
   type Readings,
-  type Source,
   type Table,
 } from "./index";
-import { GRID, START_DICE, at, battleWorld } from "./worlds";
+import { GRID, START_DICE, at, battleWorld, withWolfAt } from "./worlds";
 import { combatantIn } from "../../../src/engine/record";
 
 interface BattleOptions {
@@ -32,27 +31,9 @@ interface BattleOptions {
 
 /** The fight on the battle map, started (Ana's turn), every user looking at the battle map. */
 async function battle(options: BattleOptions = {}): Promise<Table> {
-  const world = battleWorld(options.world ?? {});
+  const plain = battleWorld(options.world ?? {});
+  const world = options.wolfAt ? withWolfAt(plain, options.wolfAt) : plain;
   world.settings = { ...world.settings, ...options.settings };
-  const wolfAt = options.wolfAt;
-  if (wolfAt) {
-    const tokens = (world.scenes?.find((s) => s["_id"] === "battle")?.["tokens"] ?? []) as Source[];
-    Object.assign(tokens.find((t) => t["_id"] === "tokWolf") ?? {}, at(wolfAt[0], wolfAt[1]));
-    const combat = world.combats?.[0];
-    if (combat)
-      combat["combatants"] = [
-        ...(combat["combatants"] as Source[]),
-        {
-          _id: "wolf",
-          name: "Wolf",
-          actorId: "actorWolf",
-          type: "base",
-          system: {},
-          sceneId: "battle",
-          tokenId: "tokWolf",
-        },
-      ];
-  }
   const table = await createTable({
     world,
     init: withMovement,
@@ -61,7 +42,7 @@ async function battle(options: BattleOptions = {}): Promise<Table> {
   });
   for (const client of [table.gm, table.p1, table.p2, table.forger]) client.view("battle");
   if (options.gmViews !== undefined) table.gm.view(options.gmViews);
-  table.roll(...START_DICE, ...(wolfAt ? [1] : []));
+  table.roll(...START_DICE, ...(options.wolfAt ? [1] : []));
   await table.begin();
   return table;
 }

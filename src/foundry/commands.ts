@@ -677,7 +677,9 @@ export type RequestHandler<T> = (
  */
 export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>): Promise<CommandAnswer> {
   const user = game.user;
-  if (worldRefusal()) return refused("TEMPO.Refusal.WorldTooNew", { ...worldRefusal() });
+  const tooNew = worldRefusal();
+  if (tooNew)
+    return refused("TEMPO.Refusal.WorldTooNew", { world: tooNew.world, installed: tooNew.installed });
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
   const requestId = newRequestId();
   const text = requestText(query, body);

@@ -146,8 +146,14 @@ describe("createEncounter: a new encounter, not yet started", () => {
 describe("resolveOptions: a ruleset's options, defaults filled", () => {
   const rating = getRuleset("rating");
 
-  it("fills every option's default when none is given (rating: AP refresh by round, Luck ties, PCs first)", () => {
-    expect(resolveOptions(rating)).toEqual({ apRefresh: "round", ties: "luck", luckBonus: "pcFirst" });
+  it("fills every option's default when none is given (rating: AP refresh by round, Luck ties, PCs first, the surprised take no free actions, one reaction attempt per reactor)", () => {
+    expect(resolveOptions(rating)).toEqual({
+      apRefresh: "round",
+      ties: "luck",
+      luckBonus: "pcFirst",
+      surprisedFree: "forbidden",
+      reactionAttempts: "perReactor",
+    });
   });
 
   it("takes a given choice and keeps the other defaults", () => {
@@ -155,6 +161,8 @@ describe("resolveOptions: a ruleset's options, defaults filled", () => {
       apRefresh: "turn",
       ties: "luck",
       luckBonus: "pcFirst",
+      surprisedFree: "forbidden",
+      reactionAttempts: "perReactor",
     });
   });
 

@@ -72,8 +72,8 @@ describe("the built system bundle (tempo.mjs)", () => {
     expect(Object.keys(config.queries).sort()).toEqual([
       "tempo.command",
       "tempo.confirm",
-      "tempo.heal",
       "tempo.gmControl",
+      "tempo.heal",
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);

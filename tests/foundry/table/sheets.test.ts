@@ -1,0 +1,98 @@
+/**
+ * Tempo's sheets on the table (issue 34, "Sheets" and "Items"), drawn by the document-sheet
+ * stand-ins of sheets.ts:
+ * - a command redraws only the sheet of the actor whose combatant it changed, and never discards
+ *   what a user is typing: a sheet holding a focused field waits, and redraws once focus leaves
+ *   (src/foundry/apps/sheets/refresh.ts);
+ * - an action item's sheet moves the item to another ruleset in one submit-on-change: ruleset and
+ *   action change together (src/foundry/data/item.ts withActionOfRuleset).
+ */
+import { describe, expect, it } from "vitest";
+
+import type { Command } from "../../../src/engine";
+import {
+  TABLE_TIMEOUT_MS,
+  createTable,
+  withSheets,
+  type Client,
+  type Table,
+  type TableDocumentSheetV2,
+} from "./index";
+import type { TableElement } from "./application";
+import { START_DICE, flowWorld } from "./worlds";
+
+function submit(table: Table, client: Client, command: Command) {
+  const combat = table.combat(client, "combat1");
+  return table.run(client, (tempo) => tempo.commands.submit(combat, command));
+}
+
+/** The open sheet of an actor on a client (rendered as Foundry's `actor.sheet.render(true)` does). */
+async function openSheet(table: Table, client: Client, actorId: string): Promise<TableDocumentSheetV2> {
+  return table.run(client, async (_t, c) => {
+    const sheet = c.game.actors.get(actorId)?.sheet;
+    if (!sheet) throw new Error(`${c.label} has no sheet for ${actorId}`);
+    await sheet.render({ force: true });
+    return sheet;
+  });
+}
+
+/** The sheet's name field (templates/sheets/actor.hbs). */
+function nameField(sheet: TableDocumentSheetV2): TableElement {
+  const field = sheet.element.querySelectorAll("input").find((i) => i.getAttribute("name") === "name");
+  if (!field) throw new Error("the sheet has no name field");
+  return field;
+}
+
+/** The AP a sheet shows, as drawn (its AP meter's value: templates/partials/pips.hbs). */
+function shownAp(sheet: TableDocumentSheetV2): string | null {
+  const pool = sheet.element.querySelector('[data-pool="ap"]');
+  return pool?.querySelector("[aria-valuenow]")?.getAttribute("aria-valuenow") ?? null;
+}
+
+describe(
+  "sheets redraw for their own combatant and keep what the user types",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it("a command that changes Ana's combatant redraws Ana's sheet and not Bob's", async () => {
+      const table = await createTable({ world: flowWorld(), init: withSheets });
+      table.roll(...START_DICE);
+      await table.begin();
+      const ana = await openSheet(table, table.gm, "actorAna");
+      const bob = await openSheet(table, table.gm, "actorBob");
+      const before = { ana: ana.renders, bob: bob.renders, ap: shownAp(ana) };
+      const done = await submit(table, table.gm, { type: "adjustPool", who: "ana", pool: "ap", delta: -1 });
+      await table.settle();
+      expect(done.ok).toBe(true);
+      expect([ana.renders - before.ana, bob.renders - before.bob]).toEqual([1, 0]);
+      expect(shownAp(ana)).not.toBe(before.ap);
+      expect(table.gm.hookErrors).toEqual([]);
+    });
+
+    it("a focused field holding unsaved text keeps it through a command that changes Ana; the sheet redraws once focus leaves", async () => {
+      const table = await createTable({ world: flowWorld(), init: withSheets });
+      table.roll(...START_DICE);
+      await table.begin();
+      const ana = await openSheet(table, table.gm, "actorAna");
+      const before = { renders: ana.renders, ap: shownAp(ana) };
+      const field = nameField(ana);
+      field.focus();
+      field.value = "Ana the Bold";
+      await submit(table, table.gm, { type: "adjustPool", who: "ana", pool: "ap", delta: -1 });
+      await table.settle();
+      // Not drawn again: the field is the same element, still focused, still holding the text.
+      expect(ana.renders).toBe(before.renders);
+      expect(nameField(ana)).toBe(field);
+      expect(field.value).toBe("Ana the Bold");
+      expect(table.run(table.gm, () => field.ownerDocument.activeElement)).toBe(field);
+      // Focus leaves the field: the changed text is submitted (change, then focusout) and the
+      // sheet draws what is current: the new name, saved, and the spent AP.
+      table.run(table.gm, () => field.blur());
+      await table.settle();
+      expect(ana.renders).toBeGreaterThan(before.renders);
+      expect(nameField(ana).getAttribute("value")).toBe("Ana the Bold");
+      expect(table.run(table.gm, (_t, c) => c.game.actors.get("actorAna")?.name)).toBe("Ana the Bold");
+      expect(shownAp(ana)).not.toBe(before.ap);
+      expect(table.gm.hookErrors).toEqual([]);
+    });
+  },
+);

@@ -96,3 +96,102 @@ describe(
     });
   },
 );
+
+/** Ana with a flow attack among her items (an action item, embedded in the actor). */
+function worldWithAction(): ReturnType<typeof flowWorld> {
+  const world = flowWorld();
+  const actors = (world.actors ?? []).map((actor) =>
+    actor["_id"] === "actorAna"
+      ? {
+          ...actor,
+          items: [
+            {
+              _id: "itemStrike",
+              name: "Strike",
+              type: "action",
+              system: {
+                ruleset: "flow",
+                category: "action",
+                action: "attack",
+                cost: { ap: 2, rp: 0, fp: 0 },
+              },
+            },
+          ],
+        }
+      : actor,
+  );
+  return { ...world, actors };
+}
+
+/** An item's sheet on a client, open. */
+async function openItemSheet(table: Table, client: Client, itemId: string): Promise<TableDocumentSheetV2> {
+  return table.run(client, async (_t, c) => {
+    const sheet = c.game.actors.get("actorAna")?.items.get(itemId)?.sheet;
+    if (!sheet) throw new Error(`${c.label} has no sheet for ${itemId}`);
+    await sheet.render({ force: true });
+    return sheet;
+  });
+}
+
+/** The form field of a system path ("system.ruleset"). */
+function formField(sheet: TableDocumentSheetV2, name: string): TableElement {
+  const found = ["input", "select", "textarea"]
+    .flatMap((tag) => sheet.element.querySelectorAll(tag))
+    .find((f) => f.getAttribute("name") === name);
+  if (!found) throw new Error(`the sheet has no field ${name}`);
+  return found;
+}
+
+/** The user picks a value in a field: its value changes and the form hears `change` (submit-on-change). */
+async function choose(
+  table: Table,
+  client: Client,
+  sheet: TableDocumentSheetV2,
+  name: string,
+  value: string,
+) {
+  table.run(client, () => {
+    const field = formField(sheet, name);
+    field.value = value;
+    field.dispatch("change");
+  });
+  await table.run(client, () => sheet.submitting);
+  await table.settle();
+}
+
+/** The item's system data as the server stores it. */
+function storedAction(table: Table): Record<string, unknown> {
+  const ana = table.server.sources.Actor.get("actorAna");
+  const items = (ana?.["items"] ?? []) as Record<string, unknown>[];
+  return (items.find((i) => i["_id"] === "itemStrike")?.["system"] ?? {}) as Record<string, unknown>;
+}
+
+describe("an action item's sheet moves it to another ruleset", { timeout: TABLE_TIMEOUT_MS }, () => {
+  it("choosing rating's ruleset on a flow attack submits ruleset and action together: the item ends as rating's first action, 'primary', with a cost the player states", async () => {
+    const table = await createTable({ world: worldWithAction(), init: withSheets });
+    const sheet = await openItemSheet(table, table.p1, "itemStrike");
+    expect(formField(sheet, "system.ruleset").tagName).toBe("SELECT");
+    await choose(table, table.p1, sheet, "system.ruleset", "rating");
+    const stored = storedAction(table);
+    expect([stored["ruleset"], stored["action"], stored["variableCost"]]).toEqual([
+      "rating",
+      "primary",
+      true,
+    ]);
+    // One update carried both, and the sheet drew what was stored.
+    expect(table.server.updates.filter((u) => u.name === "Item")).toHaveLength(1);
+    expect(formField(sheet, "system.ruleset").value).toBe("rating");
+    expect(formField(sheet, "system.action").value).toBe("primary");
+    expect(table.p1.noticeKeys("error")).toEqual([]);
+  });
+
+  it("an action id the item's ruleset does not have (a stale or forged form value) is refused with the localised invalid-edit notice, nothing is written, and the sheet draws the stored action", async () => {
+    const table = await createTable({ world: worldWithAction(), init: withSheets });
+    const sheet = await openItemSheet(table, table.p1, "itemStrike");
+    await choose(table, table.p1, sheet, "system.action", "fly");
+    expect([storedAction(table)["ruleset"], storedAction(table)["action"]]).toEqual(["flow", "attack"]);
+    expect(table.server.updates.filter((u) => u.name === "Item")).toEqual([]);
+    expect(table.p1.noticeKeys("error")).toEqual(["TEMPO.ItemSheet.Invalid"]);
+    expect(formField(sheet, "system.action").value).toBe("attack");
+  });
+});

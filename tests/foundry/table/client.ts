@@ -408,10 +408,14 @@ export class Client {
 
   /**
    * A document's system data as it would stand after `changes`, checked against its data model
-   * (field rules, then the model's joint rule: tests/foundry/sheets/fields.ts validateSource):
+   * (field rules, then, if `joint`, the model's joint rule: tests/foundry/sheets/fields.ts validateSource):
    * the failures by field path ("system.ruleset"), none when it passes or has no model.
    */
-  validateSystem(doc: TableDocument, changes: Record<string, unknown>): Record<string, { message: string }> {
+  validateSystem(
+    doc: TableDocument,
+    changes: Record<string, unknown>,
+    joint = true,
+  ): Record<string, { message: string }> {
     const config = this.CONFIG[doc.documentName];
     const models = isRecord(config) && isRecord(config["dataModels"]) ? config["dataModels"] : {};
     const type = typeof doc._source["type"] === "string" ? doc._source["type"] : "base";
@@ -421,7 +425,17 @@ export class Client {
     const next = structuredClone(stored);
     merge(next, changes);
     const failures: Record<string, { message: string }> = {};
-    for (const problem of validateSource(Model as unknown as FieldModelClass, next)) {
+    const model = Model as unknown as FieldModelClass;
+    // Without the joint rule: the same fields, no model-level check.
+    const checked: FieldModelClass = joint
+      ? model
+      : {
+          name: model.name,
+          LOCALIZATION_PREFIXES: model.LOCALIZATION_PREFIXES,
+          defineSchema: () => model.defineSchema(),
+          validateJoint: () => undefined,
+        };
+    for (const problem of validateSource(checked, next)) {
       const at = problem.indexOf(": ");
       failures[at < 0 ? "system" : problem.slice(0, at)] = {
         message: at < 0 ? problem : problem.slice(at + 2),

@@ -327,13 +327,14 @@ export class TableItem extends TableDocument {
   /**
    * What Foundry checks before an update is sent (the document validates the changed data
    * against its model, DataModel#validate): each changed system field by the model's field
-   * rules, then the model's joint rule on the data as it would stand. A refusal throws a
+   * rules, then (`joint`, always for an update; for a sheet's form data, as the reading
+   * `submitValidation` says) the model's joint rule on the data as it would stand. A refusal throws a
    * DataModelValidationError and nothing is sent.
    */
-  validateChanges(changes: Record<string, unknown>): void {
+  validateChanges(changes: Record<string, unknown>, joint = true): void {
     const system = expand(changes)["system"];
     if (!isRecord(system)) return;
-    const failures = this.client.validateSystem(this, system);
+    const failures = this.client.validateSystem(this, system, joint);
     if (Object.keys(failures).length > 0) throw new TableDataModelValidationError(failures);
   }
   override async update(

@@ -348,7 +348,7 @@ function asConfigClass<T>(value: unknown): T {
 
 /**
  * What src/tempo.ts registers in `init` that the table can run: document classes, data models,
- * settings and the command channel's queries (no sheets, tracker, templates or canvas hooks yet).
+ * settings and the command channel's queries (sheets: withSheets; no tracker or canvas hooks yet).
  */
 export function tempoInit(client: Client, tempo: TempoModules): void {
   const { CONFIG } = client;

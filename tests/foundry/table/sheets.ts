@@ -44,7 +44,7 @@ export interface SheetDocument {
   _source: Record<string, unknown>;
   isOwner: boolean;
   update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
-  validateChanges?(changes: Record<string, unknown>): void;
+  validateChanges?(changes: Record<string, unknown>, joint?: boolean): void;
 }
 
 interface FormConfig {
@@ -194,7 +194,8 @@ export class TableDocumentSheetV2 extends TableApplicationV2 {
   }
   /**
    * DocumentSheetV2#_prepareSubmitData: the processed form data, validated as changes of the
-   * document (a field the document's model refuses throws DataModelValidationError).
+   * document (a field the document's model refuses throws DataModelValidationError; whether the
+   * model's joint rule is checked here too is the reading `submitValidation`).
    */
   _prepareSubmitData(
     event: unknown,
@@ -202,7 +203,8 @@ export class TableDocumentSheetV2 extends TableApplicationV2 {
     formData: TableFormDataExtended,
   ): Record<string, unknown> {
     const data = this._processFormData(event, form, formData);
-    this.document.validateChanges?.(data);
+    // Field rules always; the model's joint rule as the reading says (readings.ts submitValidation).
+    this.document.validateChanges?.(data, running.getStore()?.readings.submitValidation === "joint");
     return data;
   }
   /** DocumentSheetV2#_processSubmitData: update the document. */

@@ -97,28 +97,19 @@ describe(
   },
 );
 
-/** Ana with a flow attack among her items (an action item, embedded in the actor). */
+/** A flow attack: an action item. */
+const STRIKE = {
+  _id: "itemStrike",
+  name: "Strike",
+  type: "action",
+  system: { ruleset: "flow", category: "action", action: "attack", cost: { ap: 2, rp: 0, fp: 0 } },
+};
+
+/** Ana with the flow attack among her items (embedded in the actor). */
 function worldWithAction(): ReturnType<typeof flowWorld> {
   const world = flowWorld();
   const actors = (world.actors ?? []).map((actor) =>
-    actor["_id"] === "actorAna"
-      ? {
-          ...actor,
-          items: [
-            {
-              _id: "itemStrike",
-              name: "Strike",
-              type: "action",
-              system: {
-                ruleset: "flow",
-                category: "action",
-                action: "attack",
-                cost: { ap: 2, rp: 0, fp: 0 },
-              },
-            },
-          ],
-        }
-      : actor,
+    actor["_id"] === "actorAna" ? { ...actor, items: [STRIKE] } : actor,
   );
   return { ...world, actors };
 }
@@ -160,19 +151,32 @@ async function choose(
 }
 
 /** The item's system data as the server stores it. */
-function storedAction(table: Table): Record<string, unknown> {
+function storedAction(table: Table, id = STRIKE._id): Record<string, unknown> {
   const ana = table.server.sources.Actor.get("actorAna");
   const items = (ana?.["items"] ?? []) as Record<string, unknown>[];
-  return (items.find((i) => i["_id"] === "itemStrike")?.["system"] ?? {}) as Record<string, unknown>;
+  return (items.find((i) => i["_id"] === id)?.["system"] ?? {}) as Record<string, unknown>;
 }
 
 describe("an action item's sheet moves it to another ruleset", { timeout: TABLE_TIMEOUT_MS }, () => {
   it("choosing rating's ruleset on a flow attack submits ruleset and action together: the item ends as rating's first action, 'primary', with a cost the player states", async () => {
-    const table = await createTable({ world: worldWithAction(), init: withSheets });
-    const sheet = await openItemSheet(table, table.p1, "itemStrike");
+    // Ana's player gives her the action (Actor#createEmbeddedDocuments): every client holds it.
+    const table = await createTable({ world: flowWorld(), init: withSheets });
+    // (Foundry gives a created document its own id unless told to keep one: the test reads it.)
+    const { _id: _ignored, ...data } = STRIKE;
+    const made = await table.run(table.p1, (_t, c) =>
+      c.game.actors.get("actorAna")?.createEmbeddedDocuments("Item", [data]),
+    );
+    await table.settle();
+    const id = made?.[0]?.id ?? "";
+    // An embedded item's permission is its actor's: Bob's player may not give Ana anything.
+    await expect(
+      table.run(table.p2, (_t, c) => c.game.actors.get("actorAna")?.createEmbeddedDocuments("Item", [data])),
+    ).rejects.toThrow(/lacks permission/);
+    expect(table.run(table.gm, (_t, c) => c.game.actors.get("actorAna")?.items.get(id)?.type)).toBe("action");
+    const sheet = await openItemSheet(table, table.p1, id);
     expect(formField(sheet, "system.ruleset").tagName).toBe("SELECT");
     await choose(table, table.p1, sheet, "system.ruleset", "rating");
-    const stored = storedAction(table);
+    const stored = storedAction(table, id);
     expect([stored["ruleset"], stored["action"], stored["variableCost"]]).toEqual([
       "rating",
       "primary",

@@ -61,6 +61,10 @@ export class NumberField extends Field {
 }
 
 export class StringField extends Field {
+  /** StringField#choices: the allowed values (an array, an object keyed by value, or a function giving one). */
+  get choices(): unknown {
+    return this.options["choices"];
+  }
   check(value: unknown, path: string): string[] {
     if (typeof value !== "string") return [`${path}: must be a string`];
     if (value === "" && this.options["blank"] === false) return [`${path}: may not be blank`];

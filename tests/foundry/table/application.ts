@@ -15,8 +15,10 @@
  *   document or dialog is shown): https://developer.mozilla.org/en-US/docs/Web/HTML/Global_attributes/autofocus
  *
  * The DOM is a subset: elements parsed with htmlparser2, `querySelector`/`querySelectorAll` for
- * one simple selector (`tag`, `.class`, `[attr]`, `[attr="value"]`), `focus` (the window's
- * `activeElement`), `dataset`, `textContent`, `style`, and events a test dispatches itself.
+ * one simple selector (`tag`, `.class`, `[attr]`, `[attr="value"]`) or a list of them, `focus`
+ * and `blur` (the window's `activeElement`, with a bubbling `focusout` on the element that loses
+ * focus), fields' `value` / `defaultValue` (and a checkbox's `checked` / `defaultChecked`),
+ * `contains`, `innerHTML` (set), `dataset`, `textContent`, `style`, and events a test dispatches itself.
  * The table's clock never ticks: `window.setInterval` schedules nothing, so a prompt's countdown
  * stands still (timings are never tested).
  */
@@ -27,6 +29,10 @@ import { render as renderTemplate } from "../sheets/handlebars";
 import { running } from "./server";
 
 type Listener = (event: TableEvent) => unknown;
+interface Listening {
+  fn: Listener;
+  once: boolean;
+}
 
 /** An event a test dispatches (a key press: `key`). */
 export interface TableEvent {
@@ -38,8 +44,8 @@ export interface TableEvent {
   stopPropagation(): void;
 }
 
-/** One window's DOM: its elements (one wrapper per node) and the focused one. */
-class TableDom {
+/** One window's DOM (or one client's page, for document sheets): its elements (one wrapper per node) and the focused one. */
+export class TableDom {
   activeElement: TableElement | null = null;
   private readonly wrappers = new WeakMap<DomNode, TableElement>();
   wrap(node: DomNode): TableElement {
@@ -52,12 +58,14 @@ class TableDom {
   }
 }
 
-function isElement(node: ChildNode): node is DomNode {
+export function isElement(node: ChildNode): node is DomNode {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }
 
 /** Does a node match one simple selector? */
 function matches(node: DomNode, selector: string): boolean {
+  // A selector list ("input, textarea") matches where one of its selectors does.
+  if (selector.includes(",")) return selector.split(",").some((one) => matches(node, one.trim()));
   const attr = /^\[([\w-]+)(?:="([^"]*)")?\]$/.exec(selector);
   if (attr) {
     const [, name = "", value] = attr;
@@ -70,8 +78,10 @@ function matches(node: DomNode, selector: string): boolean {
 
 export class TableElement {
   readonly style: Record<string, string> = {};
-  private readonly listeners = new Map<string, Listener[]>();
+  private readonly listeners = new Map<string, Listening[]>();
   private text: string | null = null;
+  /** The value the user gave the field (null: none yet, the field shows its default). */
+  private typed: string | null = null;
   constructor(
     readonly node: DomNode,
     private readonly dom: TableDom,
@@ -98,8 +108,84 @@ export class TableElement {
   set textContent(value: string) {
     this.text = value;
   }
+  /**
+   * HTMLElement#focus: the element becomes the document's `activeElement`; the element that had
+   * focus loses it first, and a `focusout` (which bubbles) is dispatched on it
+   * (https://developer.mozilla.org/en-US/docs/Web/API/Element/focusout_event).
+   */
   focus(): void {
+    const before = this.dom.activeElement;
+    if (before === this) return;
     this.dom.activeElement = this;
+    this.valueOnFocus = this.value;
+    before?.left();
+  }
+  /** HTMLElement#blur: focus leaves the element (to the body). */
+  blur(): void {
+    if (this.dom.activeElement !== this) return;
+    this.dom.activeElement = null;
+    this.left();
+  }
+  private valueOnFocus: string | undefined = undefined;
+  /**
+   * Focus has left: a text field whose value the user changed fires `change` first ("when the
+   * element loses focus after its value was changed":
+   * https://developer.mozilla.org/en-US/docs/Web/API/HTMLElement/change_event), then `focusout`.
+   */
+  private left(): void {
+    if (this.typed !== null && this.typed !== this.valueOnFocus) this.dispatch("change");
+    this.dispatch("focusout");
+  }
+  /**
+   * HTMLInputElement / HTMLTextAreaElement `defaultValue`: the value the HTML gave the field (an
+   * input's `value` attribute, a textarea's text); undefined on other elements
+   * (https://developer.mozilla.org/en-US/docs/Web/API/HTMLInputElement#defaultvalue).
+   */
+  get defaultValue(): string | undefined {
+    if (this.node.name === "input") return this.node.attribs["value"] ?? "";
+    if (this.node.name === "textarea") return DomUtils.textContent(this.node);
+    return undefined;
+  }
+  /**
+   * A field's `value`: what the user typed, else its default (a select's: its selected option's
+   * value, else its first option's). Setting it is what typing does: the HTML (defaultValue) stays.
+   */
+  get value(): string | undefined {
+    if (this.typed !== null) return this.typed;
+    if (this.node.name === "select") {
+      const options = this.querySelectorAll("option");
+      const chosen = options.find((o) => o.hasAttribute("selected")) ?? options[0];
+      return chosen ? (chosen.getAttribute("value") ?? chosen.textContent) : "";
+    }
+    return this.defaultValue;
+  }
+  set value(text: string | undefined) {
+    this.typed = text ?? "";
+  }
+  /** A checkbox's `defaultChecked` (its `checked` attribute); undefined on other elements. */
+  get defaultChecked(): boolean | undefined {
+    return this.node.name === "input" && this.node.attribs["type"] === "checkbox"
+      ? "checked" in this.node.attribs
+      : undefined;
+  }
+  private ticked: boolean | null = null;
+  get checked(): boolean | undefined {
+    return this.ticked ?? this.defaultChecked;
+  }
+  set checked(on: boolean | undefined) {
+    this.ticked = on === true;
+  }
+  /** Node#contains: the node itself or one of its descendants. */
+  contains(other: TableElement | null): boolean {
+    for (let node: DomNode["parent"] = other?.node ?? null; node; node = node.parent)
+      if (node === this.node) return true;
+    return false;
+  }
+  /** Element#innerHTML (set): the children become the parsed HTML; focus inside them is lost. */
+  set innerHTML(html: string) {
+    if (this.contains(this.dom.activeElement)) this.dom.activeElement = null;
+    for (const child of [...this.node.children]) DomUtils.removeElement(child);
+    for (const child of parseDocument(html).children) DomUtils.appendChild(this.node, child);
   }
   /** Node#ownerDocument: here the window's own DOM, with its `activeElement`. */
   get ownerDocument(): { activeElement: TableElement | null } {
@@ -114,8 +200,9 @@ export class TableElement {
       this.dom.wrap(n),
     );
   }
-  addEventListener(type: string, fn: Listener): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  /** EventTarget#addEventListener, with the `once` option (the listener is removed as it runs). */
+  addEventListener(type: string, fn: Listener, options: { once?: boolean } = {}): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), { fn, once: options.once === true }]);
   }
   /** Dispatch an event here: this element's listeners, then its ancestors' (bubbling). */
   dispatch(type: string, init: { key?: string } = {}): TableEvent {
@@ -133,7 +220,13 @@ export class TableElement {
       },
     };
     for (let node: DomNode | null = this.node; node && !stopped;) {
-      for (const fn of this.dom.wrap(node).listeners.get(type) ?? []) fn(event);
+      const here = this.dom.wrap(node);
+      const listening = here.listeners.get(type) ?? [];
+      here.listeners.set(
+        type,
+        listening.filter((l) => !l.once),
+      );
+      for (const { fn } of listening) fn(event);
       const parent: DomNode["parent"] = node.parent;
       node = parent && parent.type === "tag" ? (parent as DomNode) : null;
     }

@@ -55,10 +55,12 @@ import {
   TableCombat,
   TableCombatant,
   TableDocument,
+  TableItem,
   TableScene,
   TableToken,
   TableUser,
   isRecord,
+  merge,
   type Source,
   type TableMovementData,
   type TableWaypoint,
@@ -66,6 +68,7 @@ import {
 } from "./documents";
 import { readingsWith, type Readings } from "./readings";
 import type { Server } from "./server";
+import { validateSource, type ModelClass as FieldModelClass } from "../sheets/fields";
 
 /** The version the table's clients run, as Foundry reads it from the installed system.json. */
 const SYSTEM_VERSION = (
@@ -316,7 +319,7 @@ export class Client {
       Combat: base(TableCombat),
       Combatant: base(TableCombatant),
       Actor: base(TableActor),
-      Item: base(TableDocument),
+      Item: base(TableItem),
       User: { documentClass: TableUser },
       Scene: { documentClass: TableScene },
       Token: { documentClass: TableToken, movement: { actions: coreActions(version) }, rulerClass: null },
@@ -403,6 +406,44 @@ export class Client {
     return model;
   }
 
+  /**
+   * A document's system data as it would stand after `changes`, checked against its data model
+   * (field rules, then, if `joint`, the model's joint rule: tests/foundry/sheets/fields.ts validateSource):
+   * the failures by field path ("system.ruleset"), none when it passes or has no model.
+   */
+  validateSystem(
+    doc: TableDocument,
+    changes: Record<string, unknown>,
+    joint = true,
+  ): Record<string, { message: string }> {
+    const config = this.CONFIG[doc.documentName];
+    const models = isRecord(config) && isRecord(config["dataModels"]) ? config["dataModels"] : {};
+    const type = typeof doc._source["type"] === "string" ? doc._source["type"] : "base";
+    const Model = models[type];
+    if (typeof Model !== "function") return {};
+    const stored = isRecord(doc._source["system"]) ? doc._source["system"] : {};
+    const next = structuredClone(stored);
+    merge(next, changes);
+    const failures: Record<string, { message: string }> = {};
+    const model = Model as unknown as FieldModelClass;
+    // Without the joint rule: the same fields, no model-level check.
+    const checked: FieldModelClass = joint
+      ? model
+      : {
+          name: model.name,
+          LOCALIZATION_PREFIXES: model.LOCALIZATION_PREFIXES,
+          defineSchema: () => model.defineSchema(),
+          validateJoint: () => undefined,
+        };
+    for (const problem of validateSource(checked, next)) {
+      const at = problem.indexOf(": ");
+      failures[at < 0 ? "system" : problem.slice(0, at)] = {
+        message: at < 0 ? problem : problem.slice(at + 2),
+      };
+    }
+    return failures;
+  }
+
   /** Build this client's copy of a document from the server's source. */
   build(name: string, source: Source, parent: TableDocument | null = null): TableDocument {
     const config = this.CONFIG[name];
@@ -426,6 +467,7 @@ export class Client {
     if (name === "Token") return parentId ? this.game.scenes.get(parentId)?.tokens.get(id) : undefined;
     if (name === "ActiveEffect")
       return parentId ? this.game.actors.get(parentId)?.effects.get(id) : undefined;
+    if (name === "Item") return parentId ? this.game.actors.get(parentId)?.items.get(id) : undefined;
     return undefined;
   }
 
@@ -447,6 +489,17 @@ export class Client {
       actor.refresh();
       const made = actor.effects.get(String(source["_id"]));
       if (!made) throw new Error(`no effect ${String(source["_id"])}`);
+      return made;
+    }
+    if (name === "Item") {
+      // An embedded item lives in its actor's source (TableActor#refresh builds it).
+      const actor = parentId ? this.game.actors.get(parentId) : undefined;
+      if (!actor) throw new Error(`no actor ${parentId ?? ""}`);
+      const items = Array.isArray(actor._source["items"]) ? (actor._source["items"] as Source[]) : [];
+      actor._source["items"] = [...items, source];
+      actor.refresh();
+      const made = actor.items.get(String(source["_id"]));
+      if (!made) throw new Error(`no item ${String(source["_id"])}`);
       return made;
     }
     if (name === "Token") {

@@ -40,6 +40,7 @@
  *   effects' `statuses`): https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
  */
 import type { Client, PauseResult } from "./client";
+import { TableDataModelValidationError, redrawSheet, sheetOf, type TableDocumentSheetV2 } from "./sheets";
 
 export type Source = Record<string, unknown>;
 
@@ -287,11 +288,118 @@ export class TableUser extends TableDocument {
   }
 }
 
+/**
+ * An Item embedded in an actor (https://foundryvtt.com/api/v13/classes/foundry.documents.Item.html):
+ * its source is the entry of the actor's source `items` (one object: an update of either is an
+ * update of both); its ownership is its actor's (an embedded document's permission is its
+ * parent's); `sheet` is the default sheet registered for its type.
+ */
+export class TableItem extends TableDocument {
+  static override documentName = "Item";
+  type = "base";
+  img = "";
+  private readonly sheetCache: { sheet?: TableDocumentSheetV2 | null } = {};
+  override refresh(): void {
+    const type = this._source["type"];
+    this.type = typeof type === "string" ? type : "base";
+    this.img = typeof this._source["img"] === "string" ? this._source["img"] : "";
+    super.refresh();
+  }
+  get uuid(): string {
+    return `${this.parent ? `Actor.${this.parent.id}.` : ""}Item.${this.id}`;
+  }
+  override getUserLevel(user: TableUser): number {
+    return this.parent ? this.parent.getUserLevel(user) : super.getUserLevel(user);
+  }
+  get sheet(): TableDocumentSheetV2 | null {
+    return sheetOf(this, this.sheetCache);
+  }
+  /** After an update, the item's open sheet and its actor's are drawn again (see TableActor#_onUpdate). */
+  override _onUpdate(
+    changed: Record<string, unknown>,
+    options: Record<string, unknown>,
+    userId: string,
+  ): void {
+    super._onUpdate(changed, options, userId);
+    redrawSheet(this.sheetCache);
+    if (this.parent instanceof TableActor) this.parent.redrawSheet();
+  }
+  /**
+   * What Foundry checks before an update is sent (the document validates the changed data
+   * against its model, DataModel#validate): each changed system field by the model's field
+   * rules, then (`joint`, always for an update; for a sheet's form data, as the reading
+   * `submitValidation` says) the model's joint rule on the data as it would stand. A refusal throws a
+   * DataModelValidationError and nothing is sent.
+   */
+  validateChanges(changes: Record<string, unknown>, joint = true): void {
+    const system = expand(changes)["system"];
+    if (!isRecord(system)) return;
+    const failures = this.client.validateSystem(this, system, joint);
+    if (Object.keys(failures).length > 0) throw new TableDataModelValidationError(failures);
+  }
+  override async update(
+    changes: Record<string, unknown>,
+    options: Record<string, unknown> = {},
+  ): Promise<this | undefined> {
+    this.validateChanges(changes);
+    return super.update(changes, options);
+  }
+}
+
 export class TableActor extends TableDocument {
   static override documentName = "Actor";
   type = "character";
-  /** Actor#items: embedded items (none are modelled; the derived data reads an empty list). */
-  items = new Collection<TableDocument>();
+  img = "";
+  /** Actor#items: the embedded Items (source `items`), each kept across refreshes by id. */
+  items = new Collection<TableItem>();
+  private readonly sheetCache: { sheet?: TableDocumentSheetV2 | null } = {};
+  /** Actor#sheet: the default sheet registered for the actor's type (sheets.ts). */
+  get sheet(): TableDocumentSheetV2 | null {
+    return sheetOf(this, this.sheetCache);
+  }
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  /** Draw the actor's sheet again, if it is open. */
+  redrawSheet(): void {
+    redrawSheet(this.sheetCache);
+  }
+  /**
+   * ClientDocumentMixin#_onUpdate: the applications showing the document are drawn again after
+   * an update (https://foundryvtt.com/api/v13/functions/foundry.documents.abstract.ClientDocumentMixin.html,
+   * "_onUpdate ... re-render any applications"), whatever their user is doing.
+   */
+  override _onUpdate(
+    changed: Record<string, unknown>,
+    options: Record<string, unknown>,
+    userId: string,
+  ): void {
+    super._onUpdate(changed, options, userId);
+    this.redrawSheet();
+  }
+  /** Document#createEmbeddedDocuments("Item", data): created through the server, as the actor's owner. */
+  async createEmbeddedDocuments(name: string, data: Source[]): Promise<TableItem[]> {
+    if (name !== "Item") throw new Error(`the table's actors embed no ${name}`);
+    const out: TableItem[] = [];
+    for (const d of data) {
+      const made = await this.client.createDocument(name, d, this);
+      if (made instanceof TableItem) out.push(made);
+    }
+    return out;
+  }
+  /** Document#updateEmbeddedDocuments("Item", updates): each through Item#update. */
+  async updateEmbeddedDocuments(
+    name: string,
+    updates: ({ _id: string } & Record<string, unknown>)[],
+  ): Promise<TableItem[]> {
+    if (name !== "Item") throw new Error(`the table's actors embed no ${name}`);
+    const out: TableItem[] = [];
+    for (const { _id: id, ...changes } of updates) {
+      const done = await this.items.get(id)?.update(changes);
+      if (done) out.push(done);
+    }
+    return out;
+  }
   /** Actor#statuses: the status ids of the actor's effects (source `effects[].statuses`). */
   statuses = new Set<string>();
   /** Actor#effects: the embedded ActiveEffects (source `effects`; one without an `_id` gets its index). */
@@ -300,6 +408,18 @@ export class TableActor extends TableDocument {
   override refresh(): void {
     const type = this._source["type"];
     this.type = typeof type === "string" ? type : "character";
+    this.img = typeof this._source["img"] === "string" ? this._source["img"] : "";
+    if (!Array.isArray(this._source["items"])) this._source["items"] = [];
+    const itemSources = (this._source["items"] as unknown[]).filter(isRecord);
+    const items = new Collection<TableItem>();
+    for (const source of itemSources) {
+      const id = String(source["_id"]);
+      const item = this.items.get(id) ?? new TableItem(source, { client: this.client, parent: this });
+      item._source = source;
+      item.refresh();
+      items.set(id, item);
+    }
+    this.items = items;
     const effects = Array.isArray(this._source["effects"]) ? (this._source["effects"] as unknown[]) : [];
     this.statuses = new Set(
       effects.flatMap((e) =>

@@ -42,13 +42,24 @@ import {
   TableDocument,
   TableForcedDeletion,
   TableGrid,
+  TableItem,
   TableScene,
+  expand,
   TableToken,
   TableUser,
   isRecord,
   type Source,
 } from "./documents";
 import { HandlebarsApplicationMixin, TableApplicationV2, tableWindow } from "./application";
+import {
+  TableActorSheetV2,
+  TableDataModelValidationError,
+  TableDocumentSheetConfig,
+  TableDocumentSheetV2,
+  TableFormDataExtended,
+  TableItemSheetV2,
+  getProperty,
+} from "./sheets";
 import { render as renderTemplate } from "../sheets/handlebars";
 import { readingsWith, type Readings } from "./readings";
 import { Server, running, within } from "./server";
@@ -61,6 +72,7 @@ export {
   TableActor,
   TableCombat,
   TableCombatant,
+  TableItem,
   TableScene,
   TableToken,
   TableUser,
@@ -71,6 +83,7 @@ export {
 export { Server, within, type Delivery, type QueryRecord } from "./server";
 export { PROFILES, profileName, readingsWith, type ProfileName, type Readings } from "./readings";
 export { windows, windowsBuilt, type BuiltWindow, type TableElement } from "./application";
+export { TableDocumentSheetV2, TableFormDataExtended } from "./sheets";
 
 // ---------------------------------------------------------------------------------------------
 // Shared globals: the `foundry` namespace and the base document classes.
@@ -128,6 +141,10 @@ class TableDataModel {
   }
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** DataModel#schema: the model's fields (a SchemaField-like holder of defineSchema()'s fields). */
+  get schema(): { fields: Record<string, unknown> } {
+    return { fields: (this.constructor as typeof TableDataModel).defineSchema() };
+  }
 }
 
 /** foundry.utils.randomID: 16 characters from a cryptographic source. */
@@ -169,13 +186,17 @@ export const savedFiles: { data: string; type: string; filename: string }[] = []
 function saveDataToFile(data: string, type: string, filename: string): void {
   savedFiles.push({ data, type, filename });
 }
-foundryNs["utils"] = { randomID, isNewerVersion, saveDataToFile };
+foundryNs["utils"] = { randomID, isNewerVersion, saveDataToFile, getProperty, expandObject: expand };
 /**
  * `foundry.data.operators` (v14 only: https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html):
  * the running client's generation decides whether it exists, so the adapter detects the feature.
  */
 const dataNs = (foundryNs["data"] ?? {}) as Record<string, unknown>;
 foundryNs["data"] = dataNs;
+/** DataModelValidationError, thrown by a document's validation (sheets.ts). */
+dataNs["validation"] = { DataModelValidationError: TableDataModelValidationError };
+/** The document classes sheets are registered for (DocumentSheetConfig.registerSheet(Actor, …)). */
+foundryNs["documents"] = { Actor: TableActor, Item: TableItem };
 Object.defineProperty(dataNs, "operators", {
   configurable: true,
   get() {
@@ -185,7 +206,15 @@ Object.defineProperty(dataNs, "operators", {
 });
 /** The windows (ApplicationV2 and the Handlebars mixin): see application.ts. */
 foundryNs["applications"] = {
-  api: { ApplicationV2: TableApplicationV2, HandlebarsApplicationMixin },
+  api: {
+    ApplicationV2: TableApplicationV2,
+    HandlebarsApplicationMixin,
+    DocumentSheetV2: TableDocumentSheetV2,
+  },
+  /** Document sheets, the sheet registry and form data: see sheets.ts. */
+  sheets: { ActorSheetV2: TableActorSheetV2, ItemSheetV2: TableItemSheetV2 },
+  apps: { DocumentSheetConfig: TableDocumentSheetConfig },
+  ux: { FormDataExtended: TableFormDataExtended },
   /**
    * renderTemplate(path, data) resolves with the template's HTML
    * (https://foundryvtt.com/api/v13/functions/foundry.applications.handlebars.renderTemplate.html),
@@ -234,6 +263,7 @@ shared["Scene"] = TableScene;
 shared["Combat"] = TableCombat;
 shared["Combatant"] = TableCombatant;
 shared["Actor"] = TableActor;
+shared["Item"] = TableItem;
 shared["User"] = TableUser;
 
 const PER_CLIENT = ["game", "ui", "CONFIG", "Hooks", "ChatMessage", "Roll", "canvas"] as const;
@@ -274,6 +304,8 @@ export interface TempoModules {
   archive: typeof import("../../../src/foundry/documents/archive");
   /** Chat cards: the HTML a write's message carries (src/foundry/hooks/index.ts sets chatCards.render to it). */
   chat: typeof import("../../../src/foundry/hooks/chat");
+  /** Tempo's sheets and their registration (src/tempo.ts calls registerSheets in init). */
+  sheets: typeof import("../../../src/foundry/apps/sheets");
 }
 
 /**
@@ -305,6 +337,7 @@ async function loadTempo(): Promise<TempoModules> {
     migrations: await import("../../../src/foundry/migrations"),
     archive: await import("../../../src/foundry/documents/archive"),
     chat: await import("../../../src/foundry/hooks/chat"),
+    sheets: await import("../../../src/foundry/apps/sheets"),
   };
 }
 
@@ -315,7 +348,7 @@ function asConfigClass<T>(value: unknown): T {
 
 /**
  * What src/tempo.ts registers in `init` that the table can run: document classes, data models,
- * settings and the command channel's queries (no sheets, tracker, templates or canvas hooks yet).
+ * settings and the command channel's queries (sheets: withSheets; no tracker or canvas hooks yet).
  */
 export function tempoInit(client: Client, tempo: TempoModules): void {
   const { CONFIG } = client;
@@ -330,6 +363,16 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   // As src/foundry/hooks/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
   CONFIG.queries[tempo.movement.UNDO_QUERY] = tempo.movement.handleUndoQuery;
   CONFIG.queries[tempo.prompt.PROMPT_QUERY] = tempo.prompt.handlePromptQuery;
+}
+
+/**
+ * tempoInit and Tempo's sheets as src/tempo.ts registers them in `init` (registerSheets: the
+ * sheet classes by type, and the sheets of combatants drawn again when their combat changes).
+ * A table whose tests open sheets runs this.
+ */
+export function withSheets(client: Client, tempo: TempoModules): void {
+  tempoInit(client, tempo);
+  tempo.sheets.registerSheets();
 }
 
 /** The table's Hooks pass their arguments untyped, as Foundry's do at run time. */

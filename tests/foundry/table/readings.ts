@@ -24,6 +24,12 @@
  *   the Combat's `turn`/`round`? "open": yes (v13 opened Combatant system to owners per
  *   the-metalworks/cosmere-rpg PR #391 and draw-steel PR #134; draw-steel asks
  *   `combat.canUserModify(user, "update", { turn })`); "closed": only the GM may.
+ * - `submitValidation`: what DocumentSheetV2#_prepareSubmitData checks of a sheet's form data
+ *   (https://foundryvtt.com/api/v13/classes/foundry.applications.api.DocumentSheetV2.html: "cleaned
+ *   and validated before being returned"). "fields": each changed field by its own rules (a
+ *   partial validation of the changes); "joint": also the model's joint rule (validateJoint) on
+ *   the data as it would stand. The page does not say which; either way the update itself is
+ *   validated as a whole before it is written.
  *
  * Always strict, whatever the profile (the contract is clear): `resumeMovement(movementId, key)`
  * accepts only the id of the movement that was paused, never an earlier one of its chain
@@ -35,14 +41,27 @@ export interface Readings {
   moveInPreMove: "allowed" | "dropped";
   resumeBy: "mover" | "moverOrGM";
   ownerWrites: "open" | "closed";
+  submitValidation: "fields" | "joint";
 }
 
 export type ProfileName = "lenient" | "strict";
 
 /** The profiles: every reading of every switch is in one of them. */
 export const PROFILES: Record<ProfileName, Readings> = {
-  lenient: { pause: "callback", moveInPreMove: "allowed", resumeBy: "mover", ownerWrites: "open" },
-  strict: { pause: "promise", moveInPreMove: "dropped", resumeBy: "moverOrGM", ownerWrites: "closed" },
+  lenient: {
+    pause: "callback",
+    moveInPreMove: "allowed",
+    resumeBy: "mover",
+    ownerWrites: "open",
+    submitValidation: "fields",
+  },
+  strict: {
+    pause: "promise",
+    moveInPreMove: "dropped",
+    resumeBy: "moverOrGM",
+    ownerWrites: "closed",
+    submitValidation: "joint",
+  },
 };
 
 /** The profile this run uses (TEMPO_TABLE_PROFILE; "lenient" when unset). */

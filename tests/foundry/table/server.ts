@@ -33,6 +33,7 @@ import type { Client } from "./client";
 import { readingsWith, type Readings } from "./readings";
 import {
   TableActiveEffect,
+  TableItem,
   TableForcedDeletion,
   TableActor,
   TableCombat,
@@ -165,6 +166,14 @@ export class Server {
     return actor["effects"] as Source[];
   }
 
+  /** An actor's embedded items, as its source holds them. */
+  private itemSources(actorId: string | null): Source[] {
+    const actor = actorId ? this.sources.Actor.get(actorId) : undefined;
+    if (!actor) throw new Error(`no actor ${actorId ?? ""}`);
+    if (!Array.isArray(actor["items"])) actor["items"] = [];
+    return actor["items"] as Source[];
+  }
+
   private tokenSource(sceneId: string | null, id: string): Source | undefined {
     const scene = sceneId ? this.sources.Scene.get(sceneId) : undefined;
     const list = scene && Array.isArray(scene["tokens"]) ? (scene["tokens"] as Source[]) : [];
@@ -207,6 +216,9 @@ export class Server {
     }
     // An actor's effects are the actor's owner's to change (embedded documents follow their parent).
     if (name === "ActiveEffect") return this.level(userId, this.sources.Actor.get(parentId ?? "")) >= 3;
+    // So are its items (an embedded Item's permission is its actor's).
+    if (name === "Item" && parentId !== null)
+      return this.level(userId, this.sources.Actor.get(parentId)) >= 3;
     if (name === "Token") {
       const actorId = this.tokenSource(parentId, id)?.["actorId"];
       return typeof actorId === "string" && this.level(userId, this.sources.Actor.get(actorId)) >= 3;
@@ -258,7 +270,9 @@ export class Server {
           ? this.combatantSource(parentId, id)
           : name === "Token"
             ? this.tokenSource(parentId, id)
-            : this.sources[name as WorldName]?.get(id);
+            : name === "Item" && parentId !== null
+              ? this.itemSources(parentId).find((i) => i["_id"] === id)
+              : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
       merge(source, changes);
       // What every client receives: a deletion by data operator travels as the deletion it is.
@@ -269,6 +283,8 @@ export class Server {
         if (!doc) return;
         merge(doc._source, structuredClone(sent));
         doc.refresh();
+        // An embedded item's actor prepares its data again (its source holds the item's).
+        if (doc instanceof TableItem && doc.parent instanceof TableActor) doc.parent.refresh();
         if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) doc.parent.setupTurns();
         doc._onUpdate(changed, options, from.userId);
         client.Hooks.callAll(`update${name}`, doc, changed, options, from.userId);
@@ -334,6 +350,10 @@ export class Server {
 
   /** Put a source in the world without any client's involvement (the test's set-up). */
   store(name: string, source: Source, parentId: string | null = null): void {
+    if (name === "Item" && parentId !== null) {
+      this.itemSources(parentId).push(structuredClone(source));
+      return;
+    }
     if (name === "ActiveEffect") {
       this.effectSources(parentId).push(structuredClone(source));
       return;

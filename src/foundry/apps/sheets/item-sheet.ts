@@ -103,6 +103,19 @@ export abstract class TempoItemSheet extends ItemSheetV2 {
     return data;
   }
 
+  /**
+   * The form's data, adjusted here: DocumentSheetV2#_prepareSubmitData validates what this gives
+   * ("cleaned and validated before being returned"), so fields that change together must be
+   * changed together before it, not after.
+   */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): Record<string, unknown> {
+    return this.adjustSubmit(super._processFormData(event, form, formData)) as Record<string, unknown>;
+  }
+
   protected override async _prepareContext(options: SheetRenderOptions) {
     const base: SheetContext = await super._prepareContext(options);
     return { ...base, ...this.tempoView() };
@@ -128,7 +141,7 @@ export abstract class TempoItemSheet extends ItemSheetV2 {
     formData: foundry.applications.ux.FormDataExtended,
   ): Promise<void> {
     try {
-      const submitData = this.adjustSubmit(this._prepareSubmitData(event as SubmitEvent, form, formData));
+      const submitData = this._prepareSubmitData(event as SubmitEvent, form, formData);
       // What DocumentSheetV2#_processSubmitData does for an existing document. The types give
       // _prepareSubmitData's result as `object`; it is the item's update data.
       await this.item.update(submitData as Item.UpdateData);

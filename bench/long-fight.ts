@@ -15,7 +15,13 @@
  */
 import { RecordingDice, SeededDice, apply, combatantIn, type Command } from "../src/engine";
 import { packChunk } from "../src/foundry/documents/archive";
-import { decide, readStored, type StoredCombat, type StoredSystem } from "../src/foundry/commands";
+import {
+  decide,
+  readStored,
+  unsavedCombat,
+  type StoredCombat,
+  type StoredSystem,
+} from "../src/foundry/commands";
 import {
   DEFAULT_HORIZON_ROUNDS,
   STORAGE_LAYOUT,
@@ -100,16 +106,7 @@ export async function longFight(
   const recording = new RecordingDice(new SeededDice(7));
   const begun = apply(initial, { type: "start" }, recording, ruleset);
   if (!begun.ok) throw new Error(begun.refusal.key);
-  const first: StoredCombat = {
-    state: initial,
-    initial,
-    log: [],
-    seq: 0,
-    ids,
-    saved: false,
-    base: 0,
-    checkpoint: initial,
-  };
+  const first: StoredCombat = unsavedCombat(initial, ids);
   const start = {
     command: { type: "start" } as Command,
     dice: recording.rolls.map((r) => r.value),

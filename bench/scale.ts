@@ -25,7 +25,7 @@ import {
 } from "../src/engine";
 import { buildSpatialIndex, neighbours } from "../src/engine/grid";
 import { bodiesOf, spatialIndexOf } from "../src/engine/core/movement";
-import { decide, type StoredCombat } from "../src/foundry/commands";
+import { decide, unsavedCombat, type StoredCombat } from "../src/foundry/commands";
 import {
   STORAGE_LAYOUT,
   combatUpdateData,
@@ -313,16 +313,7 @@ export async function writeSize(ruleset: Ruleset, n: number, history: number): P
   const lead = ids.find((id) => combatantIn(initial, id)?.side === "party") ?? "c0";
   let rolled = 0;
   const roller: DieRoller = async (faces) => ({ faces, value: (rolled++ % faces) + 1 });
-  let stored: StoredCombat = {
-    state: initial,
-    initial,
-    log: [],
-    seq: 0,
-    ids,
-    saved: false,
-    base: 0,
-    checkpoint: initial,
-  };
+  let stored: StoredCombat = unsavedCombat(initial, ids);
   const held: StoredPieces = { layout: STORAGE_LAYOUT, state: {}, combatants: {}, log: {} };
   const hold = (write: CombatWrite): number => {
     const data = combatUpdateData(write, held);

@@ -128,6 +128,11 @@ export interface StoredCombat {
   checkpoint: EncounterState;
 }
 
+/** A fight not yet written: its initial state, no log, nothing stored in the document yet. */
+export function unsavedCombat(initial: EncounterState, ids: string[]): StoredCombat {
+  return { state: initial, initial, log: [], seq: 0, ids, saved: false, base: 0, checkpoint: initial };
+}
+
 /** A combat's system data as the readers take it (CombatModel's fields). */
 export interface StoredSystem {
   state: unknown;

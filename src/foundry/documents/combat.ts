@@ -16,6 +16,7 @@ import {
   submit,
   writeCommands,
   writeDecision,
+  unsavedCombat,
   askHeal,
   type CommandAnswer,
   type Decision,
@@ -166,16 +167,7 @@ export class TempoCombat extends Combat {
       { ruleset: ruleset.id, options: encounterOptions(ruleset.id, settings), grid, combatants },
       ruleset,
     );
-    const stored: StoredCombat = {
-      state: initial,
-      initial,
-      log: [],
-      seq: 0,
-      ids: this.combatantIds(),
-      saved: false,
-      base: 0,
-      checkpoint: initial,
-    };
+    const stored: StoredCombat = unsavedCombat(initial, this.combatantIds());
     const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
     if (answer.refusal) return answer;
     // The sight statuses the combatants show as the GM begins the fight are the GM's: they count

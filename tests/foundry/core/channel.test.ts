@@ -14,6 +14,7 @@ import {
   isCommandBody,
   readStored,
   serialized,
+  unsavedCombat,
   type StoredCombat,
 } from "../../../src/foundry/commands";
 import type { DieRoller } from "../../../src/foundry/dice";
@@ -51,7 +52,7 @@ function fresh(): StoredCombat {
     },
     getRuleset("flow"),
   );
-  return { state: initial, initial, log: [], seq: 0, ids: IDS, saved: false, base: 0, checkpoint: initial };
+  return unsavedCombat(initial, IDS);
 }
 
 /**

@@ -201,20 +201,6 @@ export function turnIndex(state: EncounterState, ids: readonly string[]): number
   return index >= 0 ? index : null;
 }
 
-/** Combatant initiative updates that bring Foundry's values in step with the engine's. */
-export function initiativeUpdates(
-  state: EncounterState,
-  combatants: readonly { id: string; initiative: number | null }[],
-): { _id: string; initiative: number | null }[] {
-  const updates: { _id: string; initiative: number | null }[] = [];
-  for (const c of combatants) {
-    const engine = combatantIn(state, c.id);
-    if (!engine) continue;
-    if (engine.initiative !== c.initiative) updates.push({ _id: c.id, initiative: engine.initiative });
-  }
-  return updates;
-}
-
 /**
  * The update a Combat gets after commands were accepted (or after going back): the new state, the
  * log it comes from, the announcement, Foundry's round and turn. `before` is the state the

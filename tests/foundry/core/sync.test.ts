@@ -19,7 +19,6 @@ import {
   combatWrite,
   consistentPrefix,
   healing,
-  initiativeUpdates,
   encounterStateOf,
   isEncounterState,
   keepWritten,
@@ -34,6 +33,7 @@ import {
   type LogEntry,
   type StoredPieces,
 } from "../../../src/foundry/documents/sync";
+import { mirrorUpdates } from "../../../src/foundry/documents/mirror";
 
 const flow = getRuleset("flow");
 
@@ -96,10 +96,10 @@ describe("Foundry's turn order mirrors the engine's", () => {
   it("updates only the combatants whose initiative differs from the engine's", () => {
     const state = run(initial(), LOG.slice(0, 1));
     expect(
-      initiativeUpdates(state, [
-        { id: "ana", initiative: 10 },
-        { id: "orc", initiative: null },
-        { id: "ghost", initiative: 3 },
+      mirrorUpdates(state, [
+        { id: "ana", initiative: 10, defeated: false },
+        { id: "orc", initiative: null, defeated: false },
+        { id: "ghost", initiative: 3, defeated: false },
       ]),
     ).toEqual([{ _id: "orc", initiative: 4 }]);
   });

@@ -1,0 +1,281 @@
+/**
+ * The commands npm run bench:ui times, played in the playground as a person plays them: Start, then
+ * turn after turn an attack on the nearest enemy from the sheet, a provoking step dragged on the
+ * map and the prompt's Decline, a plain step and Undo, End turn and Next turn. Each is timed only
+ * when the page accepted it (measure.ts says how); everything between (declining a defender's
+ * prompt, finding a step) is untimed. The page is read through its console handle `window.tempo`
+ * only to choose the next step and to check what a command did.
+ */
+import type { Browser, CDPSession, Page } from "playwright-core";
+
+import { openMetrics, pressAndDrag, timeGesture, type Gesture, type Timing } from "./measure";
+
+export const COMMANDS = [
+  "start",
+  "move",
+  "provoking move",
+  "answer",
+  "attack",
+  "end turn",
+  "next turn",
+  "undo",
+] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+export type Samples = Map<CommandName, Timing[]>;
+
+/** What one ruleset at one N gave: the samples, or why it could not be played. */
+export interface Run {
+  ruleset: string;
+  n: number;
+  samples: Samples;
+  combatants: number;
+  note: string | null;
+}
+
+export interface PlayOptions {
+  baseUrl: string;
+  ruleset: string;
+  n: number;
+  seed: number;
+  /** Fresh pages (each gives one first Start). */
+  pages: number;
+  /** Turns played per page after the Start. */
+  turns: number;
+  /** Play the sample the page opens even when its size is not `n` (N = 6 before the Crowd). */
+  anySize?: boolean;
+  /** The attack action's id in this ruleset. */
+  attack: string;
+}
+
+interface Tempo {
+  session: {
+    state: {
+      current: string | null;
+      status: string;
+      roster: string[];
+      offers: unknown[];
+      grid: { type: string };
+      combatants: { id: string; side: string; at?: [number, number] | null; defeated?: boolean }[];
+    };
+    log: { refusal: unknown }[];
+  };
+  preview(id: string, waypoints: [number, number][]): { provocations: unknown[]; refusal: unknown } | null;
+}
+type TempoWindow = Window & { tempo: Tempo };
+
+const PROMPT = "[data-pg=prompt]";
+const DECLINE = `${PROMPT} [data-action=tempoDecline]`;
+
+/** The system tracker's button for a command where it has one, else the playground's bar. */
+function trackerButton(command: "next" | "endTurn" | "start" | "undo"): string[] {
+  const templated = { next: "tempoNext", endTurn: "tempoEndTurn" } as Record<string, string>;
+  const own = `[data-pg=tracker] [data-pg-command="${command}"]`;
+  const action = templated[command];
+  return action ? [`[data-pg=tracker] [data-action="${action}"]`, own] : [own];
+}
+
+/** The first of the selectors that matches an enabled element, or null. */
+function enabled(page: Page, selectors: string[]): Promise<string | null> {
+  return page.evaluate((list) => {
+    for (const s of list) {
+      const el = document.querySelector(s);
+      if (el && !(el as HTMLButtonElement).disabled) return s;
+    }
+    return null;
+  }, selectors);
+}
+
+const accepted = (page: Page): Promise<number> =>
+  page.evaluate(
+    () => (window as unknown as TempoWindow).tempo.session.log.filter((l) => l.refusal === null).length,
+  );
+
+const current = (page: Page): Promise<string | null> =>
+  page.evaluate(() => (window as unknown as TempoWindow).tempo.session.state.current);
+
+const promptOpen = (page: Page): Promise<boolean> =>
+  page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    return !!el && !el.hidden && el.childElementCount > 0;
+  }, PROMPT);
+
+/** Decline every open prompt (untimed), as the table moves on. */
+async function declineAll(page: Page): Promise<void> {
+  for (let i = 0; i < 12 && (await promptOpen(page)); i++) {
+    await page.evaluate((sel) => document.querySelector<HTMLElement>(sel)?.click(), DECLINE);
+  }
+  if (await promptOpen(page)) throw new Error("a reaction prompt kept coming back after declining");
+}
+
+/** A neighbouring cell the mover may step to that provokes, and one that does not (the ruler's own answer). */
+function steps(page: Page, who: string): Promise<{ provoking: string | null; plain: string | null }> {
+  return page.evaluate((id) => {
+    const tempo = (window as unknown as TempoWindow).tempo;
+    const s = tempo.session.state;
+    const me = s.combatants.find((c) => c.id === id);
+    const out = { provoking: null as string | null, plain: null as string | null };
+    if (!me?.at) return out;
+    const occupied = new Set(s.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
+    const hex: [number, number][] = [
+      [1, 0],
+      [-1, 0],
+      [0, -1],
+      [0, 1],
+      [1, -1],
+      [-1, 1],
+    ];
+    const square: [number, number][] = [...hex, [1, 1], [-1, -1]];
+    for (const [dq, dr] of s.grid.type === "hex" ? hex : square) {
+      const cell: [number, number] = [me.at[0] + dq, me.at[1] + dr];
+      const key = `${cell[0]},${cell[1]}`;
+      if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
+      const p = tempo.preview(id, [cell]);
+      if (!p || p.refusal) continue;
+      if (p.provocations.length > 0) out.provoking ??= key;
+      else out.plain ??= key;
+    }
+    return out;
+  }, who);
+}
+
+class Player {
+  constructor(
+    readonly page: Page,
+    readonly cdp: CDPSession,
+    readonly samples: Samples,
+  ) {}
+
+  private keep(name: CommandName, timing: Timing): void {
+    const list = this.samples.get(name) ?? [];
+    list.push(timing);
+    this.samples.set(name, list);
+  }
+
+  /** Time a click on the first enabled of `selectors`; kept when `done` says the page did it. */
+  async click(name: CommandName, selectors: string[], done: () => Promise<boolean>): Promise<boolean> {
+    const selector = await enabled(this.page, selectors);
+    if (!selector) return false;
+    const timing = await timeGesture(this.page, this.cdp, { kind: "click", selector });
+    const ok = await done();
+    if (ok) this.keep(name, timing);
+    return ok;
+  }
+
+  /** Drag the mover one cell and time the drop; kept as `name` when `done` holds. */
+  async drop(name: CommandName, who: string, cell: string, done: () => Promise<boolean>): Promise<boolean> {
+    const at = await pressAndDrag(this.page, who, cell);
+    const gesture: Gesture = { kind: "pointerup", selector: "[data-pg=map] svg", ...at };
+    const timing = await timeGesture(this.page, this.cdp, gesture);
+    const ok = await done();
+    if (ok) this.keep(name, timing);
+    return ok;
+  }
+}
+
+/** One fresh page: boot, the first Start, then `turns` turns. */
+async function playPage(browser: Browser, options: PlayOptions, samples: Samples): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1680, height: 1050 } });
+  // tsx compiles this file keeping function names (`__name(fn, "name")`), also inside the
+  // functions handed to page.evaluate: the page gets the same helper as a no-op.
+  await context.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    // A long countdown: a prompt is answered by the bench, never by the clock.
+    const url = `${options.baseUrl}/?ruleset=${options.ruleset}&n=${options.n}&seed=${options.seed}&prompt=3600`;
+    await page.goto(url, { timeout: 60_000 });
+    await page.waitForSelector("#playground[data-ready=true]", { timeout: 60_000 });
+    const size = await page.evaluate(
+      () => (window as unknown as TempoWindow).tempo.session.state.roster.length,
+    );
+    if (size !== options.n && !options.anySize) return size;
+    // Let the boot's own tasks finish before the first click.
+    await page.waitForTimeout(300);
+    const player = new Player(page, await openMetrics(page), samples);
+    let count = await accepted(page);
+    const grew = async () => {
+      const now = await accepted(page);
+      const ok = now > count;
+      count = now;
+      return ok;
+    };
+    if (!(await player.click("start", trackerButton("start"), grew)))
+      throw new Error(`Start was not accepted in ${options.ruleset} at N = ${options.n}`);
+    await declineAll(page);
+    count = await accepted(page);
+    for (let turn = 0; turn < options.turns; turn++) {
+      const who = await current(page);
+      if (!who) break;
+      // A step that provokes nobody (when the mover stands in no enemy's reach), then Undo.
+      let stepped = false;
+      const plainStep = async () => {
+        const cell = (await steps(page, who)).plain;
+        if (!cell) return;
+        stepped = await player.drop("move", who, cell, async () => (await grew()) && !(await promptOpen(page)));
+        await declineAll(page);
+        count = await accepted(page);
+        if (stepped)
+          await player.click("undo", trackerButton("undo"), async () => {
+            const now = await accepted(page);
+            const ok = now < count;
+            count = now;
+            return ok;
+          });
+      };
+      // An attack on the nearest enemy, from the sheet (its defender's prompt is declined untimed).
+      const attack = `[data-pg=sheet] [data-action=takeAction][data-action-id="${options.attack}"]`;
+      await player.click("attack", [attack], grew);
+      await declineAll(page);
+      count = await accepted(page);
+      await plainStep();
+      // A step out of an enemy's reach: the prompt opens; its Decline is the answer timed.
+      const out = await steps(page, who);
+      if (out.provoking) {
+        const opened = await player.drop("provoking move", who, out.provoking, async () => {
+          await grew();
+          return promptOpen(page);
+        });
+        if (opened) await player.click("answer", [DECLINE], grew);
+        await declineAll(page);
+        count = await accepted(page);
+      }
+      // Out of reach now, a plain step can follow when there was none before.
+      if (!stepped) await plainStep();
+      await player.click("end turn", trackerButton("endTurn"), grew);
+      await declineAll(page);
+      count = await accepted(page);
+      await player.click("next turn", trackerButton("next"), grew);
+      await declineAll(page);
+      count = await accepted(page);
+    }
+    if (errors.length > 0) throw new Error(`the page threw: ${errors.join(" | ")}`);
+    return size;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Play one ruleset at one N over fresh pages; a page without the N asked for is noted, not timed. */
+export async function play(browser: Browser, options: PlayOptions): Promise<Run> {
+  const samples: Samples = new Map();
+  let combatants = 0;
+  for (let p = 0; p < options.pages; p++) {
+    combatants = await playPage(browser, options, samples);
+    if (combatants !== options.n && options.anySize) continue;
+    if (combatants !== options.n)
+      return {
+        ruleset: options.ruleset,
+        n: options.n,
+        samples: new Map(),
+        combatants,
+        note: `the page opened ${combatants} combatants for n=${options.n} (no Crowd sample of that size)`,
+      };
+  }
+  const note =
+    combatants === options.n
+      ? null
+      : `the page opened its default sample of ${combatants} combatants for n=${options.n} (no Crowd sample); timed on it`;
+  return { ruleset: options.ruleset, n: options.n, samples, combatants, note };
+}

@@ -51,7 +51,9 @@ const server = await preview({
 });
 try {
   const { runUiBench } = await tsImport(join(ROOT, "bench/ui/run.ts"), import.meta.url);
-  console.log(`bench:ui: the production playground at http://127.0.0.1:${port} (built in ${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  console.log(
+    `bench:ui: the production playground at http://127.0.0.1:${port} (built in ${((Date.now() - began) / 1000).toFixed(1)} s)`,
+  );
   const lines = await runUiBench({
     baseUrl: `http://127.0.0.1:${port}`,
     pages: count(values.pages, 3),

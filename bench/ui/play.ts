@@ -62,7 +62,7 @@ interface Tempo {
   };
   preview(id: string, waypoints: [number, number][]): { provocations: unknown[]; refusal: unknown } | null;
 }
-type TempoWindow = Window & { tempo: Tempo };
+type TempoWindow = { tempo: Tempo };
 
 const PROMPT = "[data-pg=prompt]";
 const DECLINE = `${PROMPT} [data-action=tempoDecline]`;
@@ -116,6 +116,19 @@ function steps(page: Page, who: string): Promise<{ provoking: string | null; pla
     const me = s.combatants.find((c) => c.id === id);
     const out = { provoking: null as string | null, plain: null as string | null };
     if (!me?.at) return out;
+    const from = me.at;
+    // The provoking step taken is the one farthest from every enemy: out of reach, a plain step can follow.
+    const enemies = s.combatants.filter((c) => c.side !== me.side && !c.defeated && c.at);
+    const apart = ([q, r]: [number, number]) =>
+      Math.min(
+        ...enemies.map(({ at }) => {
+          const [dq, dr] = [q - at![0], r - at![1]];
+          return s.grid.type === "hex"
+            ? (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2
+            : Math.max(Math.abs(dq), Math.abs(dr));
+        }),
+      );
+    let farthest = -1;
     const occupied = new Set(s.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
     const hex: [number, number][] = [
       [1, 0],
@@ -126,14 +139,21 @@ function steps(page: Page, who: string): Promise<{ provoking: string | null; pla
       [-1, 1],
     ];
     const square: [number, number][] = [...hex, [1, 1], [-1, -1]];
-    for (const [dq, dr] of s.grid.type === "hex" ? hex : square) {
-      const cell: [number, number] = [me.at[0] + dq, me.at[1] + dr];
-      const key = `${cell[0]},${cell[1]}`;
-      if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
-      const p = tempo.preview(id, [cell]);
-      if (!p || p.refusal) continue;
-      if (p.provocations.length > 0) out.provoking ??= key;
-      else out.plain ??= key;
+    // One cell away first; a plain step may have to go two or three cells to leave every reach.
+    for (let reach = 1; reach <= 3 && !out.plain; reach++) {
+      for (const [dq, dr] of s.grid.type === "hex" ? hex : square) {
+        const cell: [number, number] = [from[0] + dq * reach, from[1] + dr * reach];
+        const key = `${cell[0]},${cell[1]}`;
+        if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
+        const p = tempo.preview(id, [cell]);
+        if (!p || p.refusal) continue;
+        if (p.provocations.length > 0) {
+          if (reach === 1 && apart(cell) > farthest) {
+            farthest = apart(cell);
+            out.provoking = key;
+          }
+        } else out.plain ??= key;
+      }
     }
     return out;
   }, who);
@@ -205,15 +225,28 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
       throw new Error(`Start was not accepted in ${options.ruleset} at N = ${options.n}`);
     await declineAll(page);
     count = await accepted(page);
-    for (let turn = 0; turn < options.turns; turn++) {
+    for (let turn = 0, tries = 0; turn < options.turns && tries < options.turns * 4; tries++) {
       const who = await current(page);
-      if (!who) break;
+      if (!who) {
+        // Between turns (declarations, a stage nobody acts in): Next turn moves the fight on.
+        const moved = await player.click("next turn", trackerButton("next"), grew);
+        await declineAll(page);
+        count = await accepted(page);
+        if (!moved) break;
+        continue;
+      }
+      turn += 1;
       // A step that provokes nobody (when the mover stands in no enemy's reach), then Undo.
       let stepped = false;
       const plainStep = async () => {
         const cell = (await steps(page, who)).plain;
         if (!cell) return;
-        stepped = await player.drop("move", who, cell, async () => (await grew()) && !(await promptOpen(page)));
+        stepped = await player.drop(
+          "move",
+          who,
+          cell,
+          async () => (await grew()) && !(await promptOpen(page)),
+        );
         await declineAll(page);
         count = await accepted(page);
         if (stepped)
@@ -225,21 +258,33 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
           });
       };
       // An attack on the nearest enemy, from the sheet (its defender's prompt is declined untimed).
-      const attack = `[data-pg=sheet] [data-action=takeAction][data-action-id="${options.attack}"]`;
-      await player.click("attack", [attack], grew);
-      await declineAll(page);
-      count = await accepted(page);
-      await plainStep();
+      const attack = async () => {
+        const button = `[data-pg=sheet] [data-action=takeAction][data-action-id="${options.attack}"]`;
+        await player.click("attack", [button], grew);
+        await declineAll(page);
+        count = await accepted(page);
+      };
       // A step out of an enemy's reach: the prompt opens; its Decline is the answer timed.
-      const out = await steps(page, who);
-      if (out.provoking) {
-        const opened = await player.drop("provoking move", who, out.provoking, async () => {
+      const provoke = async () => {
+        const cell = (await steps(page, who)).provoking;
+        if (!cell) return;
+        const opened = await player.drop("provoking move", who, cell, async () => {
           await grew();
           return promptOpen(page);
         });
         if (opened) await player.click("answer", [DECLINE], grew);
         await declineAll(page);
         count = await accepted(page);
+      };
+      await plainStep();
+      // Every other turn attacks first: an attack may end the turn (phases), a step may leave the
+      // target's reach (flow).
+      if (turn % 2 === 1) {
+        await attack();
+        await provoke();
+      } else {
+        await provoke();
+        await attack();
       }
       // Out of reach now, a plain step can follow when there was none before.
       if (!stepped) await plainStep();

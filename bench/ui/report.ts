@@ -44,7 +44,13 @@ export function report(runs: readonly Run[], sizes: readonly number[]): string[]
     }
   }
   const notes = runs.filter((r) => r.note);
-  if (notes.length > 0) lines.push("", ...notes.map((r) => `${r.samples.size > 0 ? "note" : "not measured"}: ${r.ruleset} at N = ${r.n}: ${r.note}`));
+  if (notes.length > 0)
+    lines.push(
+      "",
+      ...notes.map(
+        (r) => `${r.samples.size > 0 ? "note" : "not measured"}: ${r.ruleset} at N = ${r.n}: ${r.note}`,
+      ),
+    );
   const top = Math.max(...sizes);
   let start: number | null = null;
   let worst: { ms: number; command: CommandName; ruleset: string } | null = null;

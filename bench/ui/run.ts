@@ -14,7 +14,7 @@ import { report } from "./report";
 /** The rulesets played, with their attack action: flow (one turn order) and phases (phases and stages). */
 const RULESETS = [
   { ruleset: "flow", attack: "attack" },
-  { ruleset: "segments", attack: "attack" },
+  { ruleset: "phases", attack: "attack" },
 ];
 export const SIZES = [6, 50, 200];
 const SEED = 7;
@@ -47,7 +47,9 @@ export async function runUiBench(options: UiBenchOptions): Promise<string[]> {
           anySize: n === SIZES[0],
         });
         runs.push(run);
-        log(`  ${ruleset} N = ${n}: ${run.note ?? `${[...run.samples.values()].flat().length} samples`} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+        log(
+          `  ${ruleset} N = ${n}: ${run.note ?? `${[...run.samples.values()].flat().length} samples`} (${((Date.now() - began) / 1000).toFixed(1)} s)`,
+        );
       }
     }
   } finally {

@@ -18,7 +18,15 @@ import {
 import { planPath, spatialIndexOf } from "../engine/core/movement";
 import type { Cell } from "../engine";
 import { BattleMap } from "./map";
-import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
+import {
+  CROWD_MAX,
+  CROWD_MIN,
+  crowdCount,
+  crowdEncounter,
+  ENCOUNTERS,
+  findEncounter,
+  type SampleEncounter,
+} from "./encounters";
 import { loadLocalization, type Localization } from "./i18n";
 import { TemplateStore } from "./handlebars";
 import { Session, SessionFileError, parseSessionFile, type LogLine } from "./session";
@@ -398,18 +406,32 @@ function fallbackEncounter(ruleset: RulesetId): SampleEncounter {
   return first;
 }
 
-/** Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session. */
-function initialChoice(): { encounter: SampleEncounter; seed: number; named: boolean } {
+/**
+ * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session; ?n=<count> opens
+ * the ruleset's Crowd of that many (2..400). A bad count falls back to the default sample and is
+ * named in `badCount`.
+ */
+function initialChoice(): {
+  encounter: SampleEncounter;
+  seed: number;
+  named: boolean;
+  badCount: string | null;
+} {
   const params = new URLSearchParams(location.search);
   const registered = Playground.registered();
   const wanted = params.get("ruleset");
   const ruleset = registered.find((id) => id === wanted) ?? registered[0];
   if (!ruleset) throw new Error("no ruleset is registered");
   const list = ENCOUNTERS[ruleset];
-  const encounter = list.find((e) => e.id === params.get("encounter")) ?? fallbackEncounter(ruleset);
+  const count = params.has("n") ? crowdCount(params.get("n")) : null;
+  const encounter =
+    (count !== null ? crowdEncounter(ruleset, count) : undefined) ??
+    list.find((e) => e.id === params.get("encounter")) ??
+    fallbackEncounter(ruleset);
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
-  return { encounter, seed, named: params.has("ruleset") };
+  const badCount = params.has("n") && count === null ? (params.get("n") ?? "").slice(0, 16) : null;
+  return { encounter, seed, named: params.has("ruleset") || params.has("n"), badCount };
 }
 
 export function randomSeed(): number {
@@ -434,7 +456,7 @@ async function boot(): Promise<void> {
   // The templates come first: a restored fight's chat cards are drawn from the system's chat card
   // template with their rolls and results, exactly as before the reload.
   await app.panels.loadTemplates();
-  const { encounter, seed, named } = initialChoice();
+  const { encounter, seed, named, badCount } = initialChoice();
   const restored = restoreSession();
   const saved = restored && "session" in restored ? restored : null;
   // A reload (or a bare address) brings the saved fight back; a link naming another session wins.
@@ -465,6 +487,11 @@ async function boot(): Promise<void> {
     app.load(encounter, seed);
     app.panels.buildHeader(encounter.setup.ruleset, encounter.id, seed);
   }
+  if (badCount !== null)
+    app.panels.toast(
+      loc.format("TEMPO.Playground.Toast.BadCrowdSize", { n: badCount, min: CROWD_MIN, max: CROWD_MAX }),
+      "error",
+    );
   app.render();
   root.dataset["ready"] = "true";
   // A handle for the browser console: read the state, the log, or send a command by hand.

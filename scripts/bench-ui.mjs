@@ -8,7 +8,7 @@
  * `ui start: <ms> ms at N=200` and, last, `ui: <worst ms> ms at N=200 (<command>)`.
  * docs/performance.md ("The page") says what each figure is.
  *
- *   npm run bench:ui [-- --pages 3 --turns 2]
+ *   npm run bench:ui [-- --pages 3 --turns 2 --rulesets flow,phases]
  */
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -21,7 +21,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CONFIG = join(ROOT, "vite.playground.config.ts");
 
 const { values } = parseArgs({
-  options: { pages: { type: "string" }, turns: { type: "string" } },
+  options: { pages: { type: "string" }, turns: { type: "string" }, rulesets: { type: "string" } },
 });
 const count = (text, fallback) => {
   const value = Number(text ?? fallback);
@@ -58,6 +58,7 @@ try {
     baseUrl: `http://127.0.0.1:${port}`,
     pages: count(values.pages, 3),
     turns: count(values.turns, 2),
+    ...(values.rulesets ? { rulesets: values.rulesets.split(",") } : {}),
   });
   console.log(`(${((Date.now() - began) / 1000).toFixed(0)} s in all)`);
   for (const line of lines) console.log(line);

@@ -11,7 +11,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../../tests/browser-e2e/chromium";
 import { play, type Run } from "./play";
 import { report } from "./report";
 
-/** The rulesets played, with their attack action: flow (one turn order) and phases (phases and stages). */
+/** The rulesets played, with their attack action: flow (one turn order) and phases (a turn of phases). */
 const RULESETS = [
   { ruleset: "flow", attack: "attack" },
   { ruleset: "phases", attack: "attack" },
@@ -25,6 +25,8 @@ export interface UiBenchOptions {
   pages?: number;
   /** Turns per page. */
   turns?: number;
+  /** Only these rulesets (default: all of RULESETS). */
+  rulesets?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -33,7 +35,13 @@ export async function runUiBench(options: UiBenchOptions): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const runs: Run[] = [];
   try {
-    for (const { ruleset, attack } of RULESETS) {
+    const wanted = options.rulesets ?? RULESETS.map((r) => r.ruleset);
+    const unknown = wanted.filter((id) => !RULESETS.some((r) => r.ruleset === id));
+    if (unknown.length > 0)
+      throw new Error(
+        `bench:ui plays ${RULESETS.map((r) => r.ruleset).join(", ")}, not ${unknown.join(", ")}`,
+      );
+    for (const { ruleset, attack } of RULESETS.filter((r) => wanted.includes(r.ruleset))) {
       for (const n of SIZES) {
         const began = Date.now();
         const run = await play(browser, {

@@ -11,6 +11,7 @@
  *   npm run bench:ui [-- --pages 3 --turns 2 --rulesets flow,phases]
  */
 import { createServer } from "node:net";
+import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -52,7 +53,10 @@ const server = await preview({
 try {
   const { runUiBench } = await tsImport(join(ROOT, "bench/ui/run.ts"), import.meta.url);
   console.log(
-    `bench:ui: the production playground at http://127.0.0.1:${port} (built in ${((Date.now() - began) / 1000).toFixed(1)} s)`,
+    `bench:ui: the production playground at http://127.0.0.1:${port} (built in ${((Date.now() - began) / 1000).toFixed(1)} s); ` +
+      `${availableParallelism()} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
   );
   const lines = await runUiBench({
     baseUrl: `http://127.0.0.1:${port}`,

@@ -53,17 +53,22 @@ export function report(runs: readonly Run[], sizes: readonly number[]): string[]
     );
   const top = Math.max(...sizes);
   let start: number | null = null;
-  let worst: { ms: number; command: CommandName; ruleset: string } | null = null;
+  let worst: { ms: number; command: CommandName; ruleset: string; list: readonly Timing[] } | null = null;
   for (const run of runs.filter((r) => r.n === top)) {
     for (const [command, list] of run.samples) {
       if (list.length === 0) continue;
       const value = median(list.map((t) => t.script));
       if (command === "start") start = Math.max(start ?? 0, value);
-      else if (!worst || value > worst.ms) worst = { ms: value, command, ruleset: run.ruleset };
+      else if (!worst || value > worst.ms) worst = { ms: value, command, ruleset: run.ruleset, list };
     }
   }
   lines.push("");
-  if (worst) lines.push(`worst at N=${top}: ${worst.ruleset} ${worst.command}`);
+  if (worst) {
+    const cpu = (pick: (t: Timing) => number) => ms(median(worst.list.map(pick)));
+    lines.push(
+      `worst at N=${top}: ${worst.ruleset} ${worst.command} (main-thread CPU: CDP script ${cpu((t) => t.cdpScript)} ms, style+layout ${cpu((t) => t.styleLayout)} ms)`,
+    );
+  }
   lines.push(start === null ? `ui start: not measured at N=${top}` : `ui start: ${ms(start)} ms at N=${top}`);
   lines.push(
     worst === null

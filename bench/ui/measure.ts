@@ -1,12 +1,13 @@
 /**
  * How one command is timed in the page (npm run bench:ui): the click (or the drop of a dragged
- * token) is dispatched inside `page.evaluate`, and `performance.now()` is read before it and again after
- * the synchronous work and every microtask the command queued: that is the **script** figure, the issue's "click to settled DOM" (with any layout
- * the page's own code forces on the way, as a click costs it). Then a layout
- * is forced (`document.body.offsetHeight`) so the style and layout the command caused happen before
- * the second CDP reading. Around the same evaluate, CDP `Performance.getMetrics` gives the main
- * thread's ScriptDuration, RecalcStyleDuration and LayoutDuration; their deltas are the **CDP
- * script** and **style+layout** figures (they include the evaluate's own few tenths of a ms).
+ * token) is dispatched inside `page.evaluate`; `performance.now()` is read before it and after the
+ * synchronous work and every microtask it queued, and the animation-frame callbacks it asked for
+ * are added: that is the **script** figure, the issue's "click to settled DOM" (with any layout
+ * the page's own code forces on the way, as a click costs it). Then a layout is forced
+ * (`document.body.offsetHeight`), so the style and layout the command caused happen before the
+ * second CDP reading. Around the same evaluate, CDP `Performance.getMetrics` (in thread time) gives
+ * the main thread's ScriptDuration, RecalcStyleDuration and LayoutDuration; their deltas are the
+ * **CDP script** and **style+layout** figures (with the evaluate's own few tenths of a ms).
  */
 import type { CDPSession, Page } from "playwright-core";
 
@@ -65,13 +66,22 @@ export async function timeGesture(page: Page, cdp: CDPSession, gesture: Gesture)
             buttons: 0,
             ...at,
           });
+    // A page may leave part of its update to the next frame's requestAnimationFrame callbacks:
+    // one callback asked for before the click and one after it bracket the callbacks the click
+    // asked for, and their work is the click's too (the wait for the frame is not).
+    const frameOpens = new Promise<number>((done) => requestAnimationFrame(() => done(performance.now())));
     const t0 = performance.now();
     el.dispatchEvent(event);
     // The microtasks the click queued run before this function's continuations; each await lets
     // one more level of microtasks queued by microtasks run. (A task boundary instead would let
     // the browser draw a frame first and count its painting as the click's.)
     for (let depth = 0; depth < 32; depth++) await null;
-    const script = performance.now() - t0;
+    const t1 = performance.now();
+    const frameCallbacksDone = new Promise<number>((done) =>
+      requestAnimationFrame(() => done(performance.now())),
+    );
+    const [opened, closed] = await Promise.all([frameOpens, frameCallbacksDone]);
+    const script = t1 - t0 + (closed - opened);
     void document.body.offsetHeight;
     return { script };
   }, gesture);

@@ -60,7 +60,7 @@ interface Tempo {
     };
     log: { refusal: unknown }[];
   };
-  preview(id: string, waypoints: [number, number][]): { provocations: unknown[]; refusal: unknown } | null;
+  preview?(id: string, waypoints: [number, number][]): { provocations: unknown[]; refusal: unknown } | null;
 }
 type TempoWindow = { tempo: Tempo };
 
@@ -129,6 +129,42 @@ function steps(page: Page, who: string): Promise<{ provoking: string | null; pla
         }),
       );
     let farthest = -1;
+    // The page's ruler preview when the console handle has it; else the ruler on the map itself,
+    // drawn by a press and a drag over the cell and cancelled (its refusal and its ! marks).
+    const svg = document.querySelector("[data-pg=map] svg");
+    const token = document.querySelector(`[data-pg=map] g[data-id="${CSS.escape(id)}"]`);
+    const ask = (cell: [number, number], key: string): { refused: boolean; provokes: boolean } | null => {
+      if (typeof tempo.preview === "function") {
+        const p = tempo.preview(id, [cell]);
+        return p && { refused: !!p.refusal, provokes: p.provocations.length > 0 };
+      }
+      const target = document.querySelector(`.pg-grid [data-cell="${key}"]`);
+      if (!svg || !token || !target) return null;
+      const centre = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+      };
+      const pointer = {
+        bubbles: true,
+        cancelable: true,
+        pointerId: 1,
+        pointerType: "mouse",
+        isPrimary: true,
+      };
+      token.dispatchEvent(
+        new PointerEvent("pointerdown", { ...pointer, button: 0, buttons: 1, ...centre(token) }),
+      );
+      svg.dispatchEvent(
+        new PointerEvent("pointermove", { ...pointer, button: -1, buttons: 1, ...centre(target) }),
+      );
+      const drawn = !!document.querySelector(".pg-ruler-label");
+      const answer = {
+        refused: !!document.querySelector(".pg-ruler-label.pg-path-refused"),
+        provokes: !!document.querySelector(".pg-provoke"),
+      };
+      svg.dispatchEvent(new PointerEvent("pointercancel", pointer));
+      return drawn ? answer : null;
+    };
     const occupied = new Set(s.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
     const hex: [number, number][] = [
       [1, 0],
@@ -145,9 +181,9 @@ function steps(page: Page, who: string): Promise<{ provoking: string | null; pla
         const cell: [number, number] = [from[0] + dq * reach, from[1] + dr * reach];
         const key = `${cell[0]},${cell[1]}`;
         if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
-        const p = tempo.preview(id, [cell]);
-        if (!p || p.refusal) continue;
-        if (p.provocations.length > 0) {
+        const p = ask(cell, key);
+        if (!p || p.refused) continue;
+        if (p.provokes) {
           if (reach === 1 && apart(cell) > farthest) {
             farthest = apart(cell);
             out.provoking = key;

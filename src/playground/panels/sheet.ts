@@ -17,6 +17,8 @@ export class SheetPanel {
   private readonly targets = new Map<string, string>();
   /** What the sheet was drawn from, by identity; null: draw it. */
   private drawn: readonly unknown[] | null = null;
+  /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
+  private turns = 0;
 
   constructor(
     private readonly host: PlaygroundHost,
@@ -40,14 +42,15 @@ export class SheetPanel {
     const state = frame.state;
     const id = frame.selected;
     const target = id ? this.targetOf(id) : null;
+    if (frame.changes.turn || frame.changes.all) this.turns += 1;
     const inputs = [
       id,
       id ? combatantIn(state, id) : null,
       target,
       target ? combatantIn(state, target) : null,
       this.views.hasSheetTemplate,
-      // Where no combatant changed, the turn's fields and the roster are all the sheet reads.
-      frame.changes.turn || frame.changes.all ? state : null,
+      // Beyond its subject and target, the sheet reads the turn's fields (its actions' legality).
+      this.turns,
     ];
     if (this.drawn && inputs.every((v, i) => v === this.drawn?.[i])) return;
     this.drawn = inputs;

@@ -74,7 +74,7 @@ export function trackerControls(state: EncounterState, loc: PlaygroundHost["loc"
 
 interface DrawnRow {
   row: CombatantRowView;
-  /** The HTML it was drawn from; null when drawn as part of the whole tracker. */
+  /** The HTML it was drawn from (a row drawn to the same HTML is left alone). */
   html: string | null;
   el: HTMLElement;
 }
@@ -125,7 +125,10 @@ export class TrackerPanel {
       this.controlsFor = state;
     }
     const shellKey = `${view.isGridless}|${view.gridless}|${view.hasCombatants}`;
-    if (frame.changes.all || shellKey !== this.shellKey) {
+    // A command that changed most rows (the start, a new round's initiative) is drawn whole: one
+    // parse of the list costs less than replacing each row on its own.
+    const most = frame.changes.combatants.size * 2 > Math.max(this.rows.size, 8);
+    if (frame.changes.all || most || shellKey !== this.shellKey) {
       if (!this.drawWhole(view)) return;
       this.shellKey = shellKey;
     } else {
@@ -155,7 +158,7 @@ export class TrackerPanel {
     this.structureHtml = this.views.trackerStructureHtml(view);
     for (const row of view.combatants) {
       const el = this.el.querySelector<HTMLElement>(`[data-combatant-id="${CSS.escape(row.id)}"]`);
-      if (el) this.rows.set(row.id, { row, html: null, el });
+      if (el) this.rows.set(row.id, { row, html: this.views.trackerRowHtml(row), el });
     }
     this.order = view.combatants.map((r) => r.id);
     this.decorate();

@@ -43,3 +43,12 @@ function clashes(labels: ReadonlyMap<string, string>): string[] {
   for (const label of labels.values()) count.set(label, (count.get(label) ?? 0) + 1);
   return [...labels].filter(([, label]) => (count.get(label) ?? 0) > 1).map(([id]) => id);
 }
+
+/** A portrait for sample actors: the token's label on a disc, as an SVG data URI. */
+export function avatar(label: string, pc: boolean): string {
+  const fill = pc ? "#3b6fb6" : "#b8463a";
+  const size = label.length > 2 ? 20 : 26;
+  const text = label.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${fill}"/><text x="32" y="41" font-family="Georgia,serif" font-size="${size}" fill="#fff" text-anchor="middle">${text}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

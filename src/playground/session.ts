@@ -176,6 +176,25 @@ export class Session {
     return { ok: false, refusal: { key: "TEMPO.Refusal.NothingToRewind", data: {} } };
   }
 
+  /**
+   * Cut this session back to its first `keep` log lines, in place, without replaying: the state is
+   * the one it had after the last kept line (the very object, so it shares every combatant the
+   * command undone did not touch with the state now, and a view diffing the two by identity sees
+   * only what was undone), and the dice stand where they stood then, so the dice that follow are
+   * the ones a replay from the seed would roll (`truncated` is the same, replayed).
+   */
+  truncate(keep: number): void {
+    if (!Number.isInteger(keep) || keep < 0 || keep >= this.log.length) return;
+    const rolled = this.log.slice(0, keep).reduce((n, line) => n + line.rolls.length, 0);
+    const dice = new RecordingDice(new SeededDice(this.seed));
+    for (const r of this.dice.rolls.slice(0, rolled)) dice.roll(r.faces);
+    this.dice = dice;
+    this.log.length = keep;
+    this.states.length = keep;
+    this.state = this.states[keep - 1] ?? this.initial;
+    for (const listener of this.listeners) listener(this, null);
+  }
+
   /** This session with only its first `keep` log lines: replayed from the seed, so the same dice. */
   truncated(keep: number): Session {
     const file = this.toFile();

@@ -4,20 +4,20 @@
  */
 import type { EncounterState, Offer } from "../engine";
 import type { SheetView } from "../views/sheet";
-import { sheetCommand, trackerCommand } from "../views/controls";
 import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
-import { trackerView, type TrackerCombatantDoc } from "../views/tracker";
+import type { CombatantRowView, TrackerView } from "../views/tracker";
 import { promptView, type Countdown, type PromptView } from "../views/prompt";
 import { chatCard } from "../views/chat";
 import type { TemplateStore, Renderer } from "./handlebars";
 import type { Localization } from "./i18n";
-import type { Playground } from "./main";
-import type { Panels } from "./panels";
 import type { LogLine } from "./session";
 
 /** Template paths as Foundry would load them (systems/tempo/...). */
 const PATHS = {
   tracker: TEMPLATE_PATHS.tracker,
+  // The tracker's parts, drawn alone when only they changed (a row, the round's structure).
+  trackerRow: PARTIALS["tempo-tracker-combatant"],
+  trackerStructure: PARTIALS["tempo-tracker-structure"],
   sheet: TEMPLATE_PATHS.actorSheet,
   prompt: TEMPLATE_PATHS.prompt,
   chat: TEMPLATE_PATHS.chatCard,
@@ -57,17 +57,32 @@ export class ViewModules {
     return this.ready.has("chat");
   }
 
-  /** The system's tracker, as the GM sees it (the playground's user runs every combatant). */
-  trackerHtml(state: EncounterState, docs: readonly TrackerCombatantDoc[]): string | null {
+  /** Whether the system's sheet template is loaded (a sheet drawn plainly before it is drawn again). */
+  get hasSheetTemplate(): boolean {
+    return this.ready.has("sheet");
+  }
+
+  /** Whether every template is loaded (else the owner asks again now and then). */
+  get complete(): boolean {
+    return this.ready.size === Object.keys(PATHS).length;
+  }
+
+  /** The system's tracker for a view model (the playground's user runs every combatant, as the GM). */
+  trackerHtml(view: TrackerView): string | null {
     const renderer = this.ready.get("tracker");
-    if (!renderer) return null;
-    const view = trackerView(state, {
-      i18n: this.loc,
-      isGM: true,
-      owned: [...state.roster],
-      combatants: docs,
-    });
-    return renderer({ tempo: view });
+    return renderer ? renderer({ tempo: view }) : null;
+  }
+
+  /** One tracker row (templates/tracker/combatant.hbs), to replace that row alone. */
+  trackerRowHtml(row: CombatantRowView): string | null {
+    const renderer = this.ready.get("trackerRow");
+    return renderer ? renderer(row) : null;
+  }
+
+  /** The tracker's header: round, structure, groups, controls (templates/tracker/structure.hbs). */
+  trackerStructureHtml(view: TrackerView): string | null {
+    const renderer = this.ready.get("trackerStructure");
+    return renderer ? renderer(view) : null;
   }
 
   sheetHtml(model: SheetView): string | null {
@@ -110,36 +125,5 @@ export class ViewModules {
     countdown: Countdown,
   ): PromptView["countdown"] {
     return this.promptModel(state, who, offers, countdown).countdown;
-  }
-
-  /** The tracker template's buttons as engine commands: the same mapping as Foundry's (src/views/controls.ts). */
-  trackerAction(el: HTMLElement, app: Playground): boolean {
-    const command = trackerCommand(el.dataset["action"] ?? "", { ...el.dataset });
-    if (!command) return false;
-    app.send(command);
-    return true;
-  }
-
-  /** The sheet template's buttons: take an action (with its chosen cost), answer an offer. */
-  sheetAction(el: HTMLElement, who: string, panels: Panels): boolean {
-    switch (el.dataset["action"]) {
-      case "takeAction": {
-        const id = el.dataset["actionId"] ?? "";
-        const input = el
-          .closest("[data-action-id]")
-          ?.parentElement?.querySelector<HTMLInputElement>(`input[data-cost-for="${id}"]`);
-        panels.sendFromSheet(panels.actCommand(who, id, input ? Number(input.value) : undefined));
-        return true;
-      }
-      case "spendPool":
-      case "restorePool":
-      case "react": {
-        const command = sheetCommand(el.dataset["action"] ?? "", who, { ...el.dataset });
-        if (command) panels.sendFromSheet(command);
-        return true;
-      }
-      default:
-        return false;
-    }
   }
 }

@@ -1,14 +1,17 @@
 /**
  * The chat log: one card per accepted command, with the dice it rolled. Cards come from the
  * system's chat card template when it exists; until then a plain rendering of the same events.
+ * Drawn by change: a new command appends its card; an undo or going back removes the cards of
+ * the commands it dropped; the whole log is drawn again only for a new session (or once the
+ * chat card template arrives).
  */
-import type { EngineEvent, Json } from "../engine";
-import { h } from "./dom";
-import type { Playground } from "./main";
-import type { LogLine } from "./session";
-import type { ViewModules } from "./views";
-import { phaseLabel } from "../views/labels";
-import { combatantIn } from "../engine/record";
+import type { EngineEvent, Json } from "../../engine";
+import { combatantIn } from "../../engine/record";
+import { phaseLabel } from "../../views/labels";
+import { h } from "../dom";
+import type { Frame, PlaygroundHost } from "../host";
+import type { LogLine } from "../session";
+import type { ViewModules } from "../views";
 
 /** Core events the plain rendering words itself (the system's chat cards word the rest). */
 const EVENT_TEXT: Readonly<Record<string, string>> = {
@@ -33,13 +36,16 @@ const EVENT_TEXT: Readonly<Record<string, string>> = {
 };
 
 export class ChatLog {
+  /** How many log lines have been drawn. */
   private shown = 0;
+  /** The card of each log line drawn, by its place in the log (null: a refused command, no card). */
+  private items: (HTMLElement | null)[] = [];
   /** Whether the cards shown were drawn from the system's chat card template. */
   private drawnWithTemplate = false;
   private readonly list: HTMLOListElement;
 
   constructor(
-    private readonly app: Playground,
+    private readonly app: PlaygroundHost,
     private readonly host: HTMLElement,
     private readonly views: ViewModules,
   ) {
@@ -79,10 +85,11 @@ export class ChatLog {
 
   reset(): void {
     this.shown = 0;
+    this.items = [];
     this.list.replaceChildren();
   }
 
-  render(): void {
+  update(frame: Frame): void {
     const log = this.app.session.log;
     // Cards drawn plainly while the chat card template was loading are drawn again from it, so
     // the log reads the same however early it was first drawn.
@@ -91,8 +98,15 @@ export class ChatLog {
       this.drawnWithTemplate = templated;
       this.reset();
     }
+    // Undo and going back cut the log: the cards of the commands dropped go with them.
+    if (log.length < this.shown) {
+      for (const item of this.items.splice(log.length)) item?.remove();
+      this.shown = log.length;
+    }
+    const drawnBefore = this.shown;
     for (; this.shown < log.length; this.shown++) {
       const line = log[this.shown];
+      this.items[this.shown] = null;
       if (!line || line.refusal) continue;
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
       // Drawn from the state the command left, as the card was when it was posted.
@@ -108,9 +122,11 @@ export class ChatLog {
         item.append(this.card(line));
       }
       this.list.append(item);
+      this.items[this.shown] = item;
     }
-    this.settleButtons();
-    this.host.scrollTop = this.host.scrollHeight;
+    // The cards' buttons follow the open offers; nothing else here changes without a new card.
+    if (this.shown !== drawnBefore || frame.changes.turn || frame.changes.all) this.settleButtons();
+    if (this.shown !== drawnBefore) this.host.scrollTop = this.host.scrollHeight;
   }
 
   private name(id: Json | undefined): string {

@@ -1,0 +1,58 @@
+/**
+ * What the playground's views receive from the one place that owns the session (playground.ts):
+ * the session to read and the few things a view may ask for. Types only, so views never import
+ * the owner: the owner imports the views and hands itself over as a `PlaygroundHost`.
+ *
+ *   playground.ts (owner: session, dispatch, undo, load, save)
+ *     └─ panels/*.ts (views: read a Frame, ask through PlaygroundHost) ─→ src/views (view models)
+ */
+import type { Command, EncounterSetup, EncounterState, MoveMode, RulesetId } from "../engine";
+import type { StateChanges } from "./changes";
+import type { SampleEncounter } from "./encounters";
+import type { Localization } from "./i18n";
+import type { LogLine } from "./session";
+
+/** The session as a view reads it: never dispatched to directly. */
+export interface SessionReader {
+  readonly state: EncounterState;
+  readonly log: readonly LogLine[];
+  readonly setup: EncounterSetup;
+  readonly ruleset: RulesetId;
+  readonly encounter: string;
+  readonly seed: number;
+  /** The state after log line `i` ran (a chat card is drawn from it). */
+  stateAfter(i: number): EncounterState;
+}
+
+export type BackKind = "undo" | "turn" | "round";
+
+export interface PlaygroundHost {
+  readonly loc: Localization;
+  readonly session: SessionReader;
+  readonly encounter: SampleEncounter;
+  readonly selected: string | null;
+  readonly moveMode: MoveMode;
+  /** A fight is on: leaving it throws something away. */
+  readonly midFight: boolean;
+  /** The token label of a combatant, the same on the map and in the tracker. */
+  label(id: string): string;
+  /** Send a command to the engine; a refusal shows as a toast. True when accepted. */
+  send(command: Command, how?: { timedOut?: boolean }): boolean;
+  /** Undo, previous turn, previous round. */
+  goBack(kind: BackKind): boolean;
+  select(id: string | null): void;
+  setMoveMode(mode: MoveMode): void;
+  /** A new session: a sample encounter with a seed. */
+  load(encounter: SampleEncounter, seed: number): void;
+  upload(file: File): Promise<void>;
+  download(): void;
+}
+
+/** What one render tells every view: the state now and what changed since the last render. */
+export interface Frame {
+  readonly state: EncounterState;
+  readonly changes: StateChanges;
+  readonly selected: string | null;
+  /** The selection is not the one of the last render. */
+  readonly selectionChanged: boolean;
+}

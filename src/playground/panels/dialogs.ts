@@ -1,0 +1,127 @@
+/**
+ * The page's dialogs and the "try this" steps under the map: "are you sure" before a fight is
+ * thrown away, and "How <ruleset> plays" (the ruleset's pages from Foundry's rules journal).
+ */
+import { h } from "../dom";
+import { howToFor } from "../howto";
+import type { PlaygroundHost } from "../host";
+import { howtoLink } from "../../views/howto";
+
+export class Dialogs {
+  private readonly dialog: HTMLDialogElement;
+
+  constructor(
+    private readonly host: PlaygroundHost,
+    root: HTMLElement,
+    private readonly learn: HTMLElement,
+  ) {
+    this.dialog = h("dialog", { class: "pg-dialog", "data-pg": "dialog" });
+    root.append(this.dialog);
+  }
+
+  /** A dialog is up: the page's own keys wait. */
+  get open(): boolean {
+    return this.dialog.open;
+  }
+
+  /** Ask before the running fight is replaced; true when the user says to start over. */
+  confirmLeave(): Promise<boolean> {
+    const loc = this.host.loc;
+    const message = loc.format("TEMPO.Playground.Confirm.Leave", {
+      encounter: loc.localize(this.host.encounter.title),
+      round: this.host.session.state.round,
+    });
+    return new Promise((resolve) => {
+      const answer = (yes: boolean) => {
+        this.dialog.onclose = null;
+        this.dialog.close();
+        resolve(yes);
+      };
+      const keep = h(
+        "button",
+        { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
+        loc.localize("TEMPO.Playground.Confirm.Keep"),
+      );
+      this.dialog.className = "pg-dialog pg-dialog-confirm";
+      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+      this.dialog.replaceChildren(
+        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.Title")),
+        h("p", {}, message),
+        h(
+          "div",
+          { class: "pg-dialog-buttons" },
+          keep,
+          h(
+            "button",
+            { type: "button", "data-pg": "confirm-leave", onclick: () => answer(true) },
+            loc.localize("TEMPO.Playground.Confirm.StartOver"),
+          ),
+        ),
+      );
+      // Escape (the dialog's cancel) keeps the fight.
+      this.dialog.onclose = () => resolve(false);
+      this.dialog.showModal();
+      keep.focus();
+    });
+  }
+
+  /** "How <ruleset> plays", in the words of the tracker's link to the same pages. */
+  howToTitle(): string {
+    return howtoLink(this.host.session.state.ruleset, this.host.loc).label;
+  }
+
+  /** The ruleset's pages from Foundry's rules journal, in a dialog. */
+  openHowTo(): void {
+    const loc = this.host.loc;
+    const howTo = howToFor(this.host.session.state.ruleset);
+    const body = h("div", { class: "pg-howto-pages" });
+    if (howTo) {
+      for (const page of howTo.pages) {
+        // A page named as the entry (one page per ruleset) needs no heading of its own.
+        const heading = page.name && page.name !== howTo.title ? h("h3", {}, page.name) : null;
+        const section = h("section", { class: "pg-howto-page" }, heading);
+        const content = h("div", { class: "pg-howto-content" });
+        // Our own pack source, the same HTML Foundry's journal page shows.
+        content.innerHTML = page.html;
+        section.append(content);
+        body.append(section);
+      }
+    } else {
+      body.append(h("p", {}, loc.localize(this.host.encounter.blurb)));
+    }
+    this.dialog.onclose = null;
+    this.dialog.className = "pg-dialog pg-dialog-howto";
+    this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+    const close = h(
+      "button",
+      { type: "button", class: "pg-primary", "data-pg": "howto-close", onclick: () => this.dialog.close() },
+      loc.localize("TEMPO.Playground.HowTo.Close"),
+    );
+    this.dialog.replaceChildren(
+      h("h2", { id: "pg-dialog-title" }, this.howToTitle()),
+      body,
+      this.tryThis(false),
+      h("div", { class: "pg-dialog-buttons" }, close),
+    );
+    this.dialog.showModal();
+    // The pages read from the top; focus waits on Close without scrolling to it.
+    close.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
+  }
+
+  /** The sample encounter's three first steps: what to drag or press, and what will happen. */
+  private tryThis(open: boolean): HTMLElement {
+    const loc = this.host.loc;
+    return h(
+      "details",
+      { class: "pg-try", "data-pg": "try", open },
+      h("summary", {}, loc.localize("TEMPO.Playground.Try.Title")),
+      h("ol", {}, ...this.host.encounter.tryThis.map((key) => h("li", {}, loc.localize(key)))),
+    );
+  }
+
+  /** A new encounter: the "try this" steps under the map are its own. */
+  reset(): void {
+    this.learn.replaceChildren(this.tryThis(true));
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The sheet panel: the selected combatant's sheet from the system's template (src/views/sheet.ts),
+ * with the target it aims at and the GM's pool buttons. Drawn again only when what it shows could
+ * have changed: another subject, its combatant, its target (or the target's combatant), or the
+ * turn's fields (whose turn, offers, round ...).
+ */
+import { check, combatantIn, getRuleset, type Command, type EncounterState } from "../../engine";
+import { sheetCommand } from "../../views/controls";
+import { sheetView, type SheetInput, type SheetSubject, type SheetView } from "../../views/sheet";
+import { h } from "../dom";
+import type { Frame, PlaygroundHost } from "../host";
+import { avatar } from "../labels";
+import type { ViewModules } from "../views";
+
+export class SheetPanel {
+  /** Per actor, the combatant the player targets with actions. */
+  private readonly targets = new Map<string, string>();
+  /** What the sheet was drawn from, by identity; null: draw it. */
+  private drawn: readonly unknown[] | null = null;
+  /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
+  private turns = 0;
+
+  constructor(
+    private readonly host: PlaygroundHost,
+    private readonly el: HTMLElement,
+    private readonly views: ViewModules,
+  ) {
+    el.addEventListener("click", (e) => this.onClick(e));
+    el.addEventListener("change", (e) => this.onChange(e));
+  }
+
+  private get state(): EncounterState {
+    return this.host.session.state;
+  }
+
+  reset(): void {
+    this.targets.clear();
+    this.drawn = null;
+  }
+
+  update(frame: Frame): void {
+    const state = frame.state;
+    const id = frame.selected;
+    const target = id ? this.targetOf(id) : null;
+    if (frame.changes.turn || frame.changes.all) this.turns += 1;
+    const inputs = [
+      id,
+      id ? combatantIn(state, id) : null,
+      target,
+      target ? combatantIn(state, target) : null,
+      this.views.hasSheetTemplate,
+      // Beyond its subject and target, the sheet reads the turn's fields (its actions' legality).
+      this.turns,
+    ];
+    if (this.drawn && inputs.every((v, i) => v === this.drawn?.[i])) return;
+    this.drawn = inputs;
+    this.draw(id);
+  }
+
+  /** The target an actor's actions aim at: the one picked, else the nearest standing enemy. */
+  targetOf(who: string): string | null {
+    const state = this.state;
+    const picked = this.targets.get(who);
+    if (picked && combatantIn(state, picked) && !combatantIn(state, picked)?.defeated) return picked;
+    const self = combatantIn(state, who);
+    if (!self) return null;
+    const enemies = state.roster
+      .map((id) => combatantIn(state, id))
+      .filter((c) => c && c.side !== self.side && !c.defeated);
+    const dist = (a: readonly [number, number] | null, b: readonly [number, number] | null) =>
+      a && b ? Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1]) : 99;
+    enemies.sort((a, b) => dist(self.at, a?.at ?? null) - dist(self.at, b?.at ?? null));
+    return enemies[0]?.id ?? null;
+  }
+
+  private subjectOf(id: string): SheetSubject | null {
+    const c = combatantIn(this.state, id);
+    if (!c) return null;
+    const setup = this.host.session.setup.combatants.find((x) => x.id === id) ?? { id, side: c.side };
+    return {
+      id: c.id,
+      name: c.name,
+      img: avatar(this.host.label(id), c.pc),
+      type: c.pc ? "character" : "npc",
+      setup,
+      stats: { ...c.stats },
+      skills: { ...c.skills },
+      pools: {},
+      weapons: [],
+    };
+  }
+
+  sheetModel(id: string): SheetView | null {
+    const subject = this.subjectOf(id);
+    if (!subject) return null;
+    const input: SheetInput = {
+      subject,
+      ruleset: this.state.ruleset,
+      options: {},
+      encounter: { state: this.state, combatantId: id },
+      canControl: true,
+      // The playground's user runs the table: the GM's controls are theirs.
+      isGM: true,
+      editable: false,
+      target: this.targetOf(id),
+    };
+    return sheetView(input, this.host.loc);
+  }
+
+  private draw(id: string | null): void {
+    const model = id ? this.sheetModel(id) : null;
+    const focused =
+      document.activeElement instanceof HTMLElement && this.el.contains(document.activeElement)
+        ? document.activeElement.dataset["focusKey"]
+        : undefined;
+    if (!id || !model) {
+      this.el.replaceChildren(
+        h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Sheet.PickToken")),
+      );
+      return;
+    }
+    const targetBar = this.targetBar(id);
+    const html = this.views.sheetHtml(model);
+    if (html !== null) {
+      this.el.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
+      this.el.dataset["source"] = "template";
+      const pools = this.poolBar(id);
+      this.el.prepend(
+        targetBar,
+        ...(pools && !this.el.querySelector("[data-action=spendPool], [data-action=restorePool]")
+          ? [pools]
+          : []),
+      );
+    } else {
+      this.el.dataset["source"] = "playground";
+      // The sheet template is still loading.
+      this.el.replaceChildren(
+        targetBar,
+        h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Loading")),
+      );
+    }
+    this.el.dataset["combatant"] = id;
+    if (focused) this.el.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
+  }
+
+  private targetBar(id: string): HTMLElement {
+    const state = this.state;
+    const current = this.targetOf(id);
+    const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
+    for (const other of state.roster) {
+      const c = combatantIn(state, other);
+      if (!c || other === id) continue;
+      select.append(h("option", { value: other, selected: other === current }, c.name));
+    }
+    return h(
+      "label",
+      { class: "pg-field pg-target" },
+      h("span", {}, this.host.loc.localize("TEMPO.Playground.Sheet.Target")),
+      select,
+    );
+  }
+
+  /** The command a sheet's action button sends: `declare` while declarations are open, else `act`. */
+  actCommand(who: string, action: string, cost?: number): Command {
+    const target = this.targetOf(who) ?? undefined;
+    const ruleset = getRuleset(this.state.ruleset);
+    const def = ruleset.actions[action];
+    const act: Command = { type: "act", who, action };
+    if (def && def.target !== "none" && target) act.target = target;
+    if (def && def.cost === null) act.cost = cost ?? 1;
+    if (check(this.state, act) !== null) {
+      const declare: Command = { type: "declare", who, action };
+      if (check(this.state, declare) === null) return declare;
+    }
+    return act;
+  }
+
+  /** Spend and restore buttons for each pool, as the GM adjusts them (adjustPool). */
+  private poolBar(id: string): HTMLElement | null {
+    const c = combatantIn(this.state, id);
+    const pools = getRuleset(this.state.ruleset).pools;
+    // A ruleset without points (segments, phases) gets no pool bar at all.
+    if (!c || pools.length === 0) return null;
+    const loc = this.host.loc;
+    return h(
+      "div",
+      { class: "pg-pool-bar", "data-pg": "pool-bar" },
+      ...pools.map((p) => {
+        const abbr = loc.localize(`TEMPO.Pool.${p.id}.Abbr`);
+        const value = c.pools[p.id] ?? 0;
+        return h(
+          "span",
+          { class: "pg-pool-adjust" },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "pg-mini",
+              "data-pool-delta": "-1",
+              "data-pool-id": p.id,
+              disabled: value <= 0,
+              "aria-label": loc.format("TEMPO.Sheet.Spend", { pool: abbr }),
+              "data-focus-key": `spend-${p.id}`,
+            },
+            "−",
+          ),
+          h("span", { "data-pool-value": p.id }, `${abbr} ${value}/${c.maxPools[p.id] ?? 0}`),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "pg-mini",
+              "data-pool-delta": "1",
+              "data-pool-id": p.id,
+              "aria-label": loc.format("TEMPO.Sheet.Restore", { pool: abbr }),
+              "data-focus-key": `restore-${p.id}`,
+            },
+            "+",
+          ),
+        );
+      }),
+    );
+  }
+
+  /** J, or the skip link: the acting combatant's sheet and its first action that can be taken now. */
+  jumpToActions(): void {
+    const state = this.state;
+    const who = state.current ?? this.host.selected ?? state.roster[0] ?? null;
+    if (who && who !== this.host.selected) this.host.select(who);
+    const enabled = this.el.querySelector<HTMLElement>("[data-action=takeAction]:not([disabled])");
+    const target = enabled ?? this.el.querySelector<HTMLElement>("button:not([disabled]), select");
+    if (target) {
+      target.focus();
+      target.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    this.el.tabIndex = -1;
+    this.el.focus();
+  }
+
+  private onClick(e: Event): void {
+    const who = this.el.dataset["combatant"];
+    const target = e.target instanceof Element ? e.target : null;
+    if (!who || !target) return;
+    const pool = target.closest<HTMLElement>("[data-pool-delta]");
+    if (pool) {
+      this.host.send({
+        type: "adjustPool",
+        who,
+        pool: pool.dataset["poolId"] ?? "",
+        delta: Number(pool.dataset["poolDelta"]),
+      });
+      return;
+    }
+    const button = target.closest<HTMLElement>("[data-action]");
+    if (!button) return;
+    // The sheet template's buttons: take an action (with its chosen cost), answer an offer.
+    switch (button.dataset["action"]) {
+      case "takeAction": {
+        const id = button.dataset["actionId"] ?? "";
+        const input = button
+          .closest("[data-action-id]")
+          ?.parentElement?.querySelector<HTMLInputElement>(`input[data-cost-for="${id}"]`);
+        this.host.send(this.actCommand(who, id, input ? Number(input.value) : undefined));
+        return;
+      }
+      case "spendPool":
+      case "restorePool":
+      case "react": {
+        const command = sheetCommand(button.dataset["action"] ?? "", who, { ...button.dataset });
+        if (command) this.host.send(command);
+        return;
+      }
+    }
+  }
+
+  /** Another target picked: only the sheet shows it (its actions aim there now). */
+  private onChange(e: Event): void {
+    const who = this.el.dataset["combatant"];
+    if (!who || !(e.target instanceof HTMLSelectElement) || e.target.id !== "pg-target") return;
+    this.targets.set(who, e.target.value);
+    this.drawn = null;
+    this.draw(who);
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * The tracker panel: the system's tracker template (src/views/tracker.ts, templates/tracker), with
+ * the playground's own GM controls beside Next turn (start, end a turn for anyone, end the combat,
+ * undo and going back). Drawn by change: a row whose view model changed is drawn alone from
+ * templates/tracker/combatant.hbs and replaces its element (`data-combatant-id`); the header is
+ * replaced only when its HTML differs; the list is re-ordered only when the order changed.
+ */
+import { check, combatantIn, type Command, type EncounterState } from "../../engine";
+import { trackerCommand } from "../../views/controls";
+import { refusalText } from "../../views/sheet";
+import {
+  trackerView,
+  type CombatantRowView,
+  type TrackerCombatantDoc,
+  type TrackerOptions,
+  type TrackerView,
+} from "../../views/tracker";
+import { h } from "../dom";
+import type { Frame, PlaygroundHost } from "../host";
+import { avatar } from "../labels";
+import type { ViewModules } from "../views";
+
+/** A control of the playground's own: its command, and whether the engine would take it now. */
+export interface TrackerControl {
+  id: string;
+  label: string;
+  command: Command;
+  enabled: boolean;
+  reason: string;
+}
+
+/**
+ * Commands the tracker's own controls send, if the engine would take them now. Only what the
+ * ruleset has is asked about: take or cede initiative exists only in marching's choose stage, and
+ * only the lead chooses (marching: "the lead person ... chooses either to take initiative or cede
+ * initiative"), so no combatant is asked about it in any other stage or ruleset.
+ */
+export function trackerControls(state: EncounterState, loc: PlaygroundHost["loc"]): TrackerControl[] {
+  const out: TrackerControl[] = [];
+  const add = (id: string, label: string, command: Command) => {
+    const refusal = check(state, command);
+    out.push({
+      id,
+      label,
+      command,
+      enabled: refusal === null,
+      reason: refusal ? refusalText(refusal, loc) : "",
+    });
+  };
+  if (state.status === "setup") add("start", "TEMPO.Playground.Tracker.Start", { type: "start" });
+  if (state.status !== "active") return out;
+  add("next", "TEMPO.Tracker.Control.Next", { type: "next" });
+  if (state.current)
+    add("endTurn", "TEMPO.Playground.Tracker.EndTurn", { type: "endTurn", who: state.current });
+  if (state.ruleset === "marching" && state.stage === "choose") {
+    // The ruleset names its lead (ext.lead); a fight stored without one asks each combatant.
+    const lead = state.ext["lead"];
+    const candidates = typeof lead === "string" && combatantIn(state, lead) ? [lead] : state.roster;
+    for (const id of candidates) {
+      for (const initiative of ["take", "cede"] as const) {
+        const command: Command = { type: "choose", who: id, initiative };
+        if (check(state, command) === null)
+          add(
+            `choose-${initiative}-${id}`,
+            initiative === "take" ? "TEMPO.Playground.Tracker.Take" : "TEMPO.Playground.Tracker.Cede",
+            command,
+          );
+      }
+    }
+  }
+  add("end", "TEMPO.Playground.Tracker.EndCombat", { type: "end" });
+  return out;
+}
+
+interface DrawnRow {
+  row: CombatantRowView;
+  /** The HTML it was drawn from (a row drawn to the same HTML is left alone). */
+  html: string | null;
+  el: HTMLElement;
+}
+
+export interface TrackerPanelLinks {
+  openHowTo(): void;
+}
+
+/** A tracker document, with what its portrait was drawn from. */
+type Doc = TrackerCombatantDoc & { label: string; pc: boolean };
+
+export class TrackerPanel {
+  private controls: TrackerControl[] = [];
+  private controlsFor: EncounterState | null = null;
+  private barKey = "";
+  private bar: HTMLElement | null = null;
+  private rows = new Map<string, DrawnRow>();
+  private order: readonly string[] = [];
+  private structureHtml: string | null = null;
+  private shellKey: string | null = null;
+  /** The documents the view model reads (name and portrait), kept while they do not change. */
+  private docs = new Map<string, Doc>();
+  private options: TrackerOptions | null = null;
+  private selected: string | null = null;
+
+  constructor(
+    private readonly host: PlaygroundHost,
+    private readonly el: HTMLElement,
+    private readonly views: ViewModules,
+    private readonly links: TrackerPanelLinks,
+  ) {
+    el.addEventListener("click", (e) => this.onClick(e));
+  }
+
+  reset(): void {
+    this.shellKey = null;
+    this.rows.clear();
+    this.docs.clear();
+    this.options = null;
+    this.controlsFor = null;
+  }
+
+  update(frame: Frame): void {
+    const state = frame.state;
+    const view = trackerView(state, this.optionsFor(state));
+    if (this.controlsFor !== state) {
+      this.controls = trackerControls(state, this.host.loc);
+      this.controlsFor = state;
+    }
+    const shellKey = `${view.isGridless}|${view.gridless}|${view.hasCombatants}`;
+    // A command that changed most rows (the start, a new round's initiative) is drawn whole: one
+    // parse of the list costs less than replacing each row on its own.
+    const most = frame.changes.combatants.size * 2 > Math.max(this.rows.size, 8);
+    if (frame.changes.all || most || shellKey !== this.shellKey) {
+      if (!this.drawWhole(view)) return;
+      this.shellKey = shellKey;
+    } else {
+      this.patchStructure(view);
+      this.patchRows(view);
+    }
+    if (this.selected !== frame.selected || frame.selectionChanged) this.markSelected(frame.selected);
+  }
+
+  /** The whole tracker from its template; false (and the plain controls) while it is loading. */
+  private drawWhole(view: TrackerView): boolean {
+    const html = this.views.trackerHtml(view);
+    this.rows.clear();
+    this.selected = null;
+    if (html === null) {
+      // Until the system's tracker template can be fetched, the controls alone keep the fight going.
+      this.shellKey = null;
+      this.el.dataset["source"] = "playground";
+      this.el.replaceChildren(
+        h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Loading")),
+        this.controlBar(),
+      );
+      return false;
+    }
+    this.el.innerHTML = html;
+    this.el.dataset["source"] = "template";
+    this.structureHtml = this.views.trackerStructureHtml(view);
+    for (const row of view.combatants) {
+      const el = this.el.querySelector<HTMLElement>(`[data-combatant-id="${CSS.escape(row.id)}"]`);
+      if (el) this.rows.set(row.id, { row, html: this.views.trackerRowHtml(row), el });
+    }
+    this.order = view.combatants.map((r) => r.id);
+    this.decorate();
+    return true;
+  }
+
+  /** The round's header, replaced only when its HTML changed (round, step, waiting, controls). */
+  private patchStructure(view: TrackerView): void {
+    const html = this.views.trackerStructureHtml(view);
+    const old = this.el.querySelector(".tempo-tracker__structure");
+    if (html !== null && html !== this.structureHtml && old) {
+      const fresh = fromHtml(html);
+      if (fresh) {
+        old.replaceWith(fresh);
+        this.structureHtml = html;
+        this.barKey = "";
+      }
+    }
+    this.decorate();
+  }
+
+  /** Only the rows whose view changed are drawn again; the list is re-ordered only when its order did. */
+  private patchRows(view: TrackerView): void {
+    const list = this.el.querySelector(".tempo-tracker__list");
+    if (!list) return;
+    for (const row of view.combatants) {
+      const drawn = this.rows.get(row.id);
+      if (drawn?.row === row) continue;
+      const html = this.views.trackerRowHtml(row);
+      if (html === null) continue;
+      if (drawn && drawn.html === html) {
+        drawn.row = row;
+        continue;
+      }
+      const el = fromHtml(html);
+      if (!el) continue;
+      if (row.id === this.selected) el.classList.add("is-selected");
+      if (drawn) drawn.el.replaceWith(el);
+      else list.append(el);
+      this.rows.set(row.id, { row, html, el });
+    }
+    const ids = view.combatants.map((r) => r.id);
+    if (ids.length === this.order.length && ids.every((id, i) => id === this.order[i])) return;
+    const shown = new Set(ids);
+    for (const [id, drawn] of this.rows) {
+      if (shown.has(id)) continue;
+      drawn.el.remove();
+      this.rows.delete(id);
+    }
+    for (const id of ids) {
+      const drawn = this.rows.get(id);
+      if (drawn) list.append(drawn.el);
+    }
+    this.order = ids;
+  }
+
+  private markSelected(selected: string | null): void {
+    if (this.selected !== null) this.rows.get(this.selected)?.el.classList.remove("is-selected");
+    if (selected !== null) this.rows.get(selected)?.el.classList.add("is-selected");
+    this.selected = selected;
+  }
+
+  /**
+   * The system's tracker has Next and the marching choice; the playground adds what a GM does
+   * elsewhere in Foundry: start the combat, end a turn for anyone, end the combat, undo and going
+   * back. They sit next to Next turn, at the top of the tracker (styles/playground.css).
+   */
+  private decorate(): void {
+    const key = JSON.stringify([
+      this.controls.map((c) => [c.id, c.enabled, c.reason]),
+      this.currentName(),
+      this.host.session.state.status === "setup",
+    ]);
+    if (key !== this.barKey || !this.bar?.isConnected) {
+      this.bar?.remove();
+      const bar = this.controlBar(["start", "endTurn", "end"]);
+      const history = this.historyBar();
+      if (history) bar.append(history);
+      const anchor =
+        this.el.querySelector(".tempo-tracker__controls") ??
+        this.el.querySelector(".tempo-tracker__structure > :first-child");
+      if (anchor) anchor.after(bar);
+      else this.el.prepend(bar);
+      this.bar = bar;
+      this.barKey = key;
+    }
+    // Next turn and End turn both move the fight on: each says what it does.
+    for (const next of this.el.querySelectorAll<HTMLElement>(
+      ".tempo-tracker__structure [data-action=tempoNext]",
+    ))
+      next.title = this.host.loc.localize("TEMPO.Playground.Tracker.NextHint");
+    // The tracker's link to the ruleset's pages opens them here too, from the keyboard as well.
+    for (const link of this.el.querySelectorAll<HTMLElement>(
+      ".tempo-tracker__structure [data-action=tempoHowto]",
+    )) {
+      link.setAttribute("href", "#");
+      link.setAttribute("role", "button");
+    }
+  }
+
+  private controlBar(only?: readonly string[]): HTMLElement {
+    const loc = this.host.loc;
+    return h(
+      "div",
+      { class: "pg-controls", "data-pg": "tracker-controls" },
+      ...this.controls
+        .filter((c) => !only || only.includes(c.id))
+        .map((c) =>
+          h(
+            "button",
+            {
+              type: "button",
+              "data-pg-command": c.id,
+              disabled: !c.enabled,
+              title: [this.controlHint(c.id), c.reason].filter(Boolean).join(" ") || null,
+              class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
+            },
+            loc.format(c.label, { name: this.currentName() }),
+          ),
+        ),
+    );
+  }
+
+  /**
+   * Undo, Previous turn and Previous round, once the fight has begun: what Foundry's tracker and
+   * token movement history give the GM. A press that cannot go back says why in a toast.
+   */
+  private historyBar(): HTMLElement | null {
+    if (this.host.session.state.status === "setup") return null;
+    const loc = this.host.loc;
+    const button = (id: string, label: string, hint: string) =>
+      h(
+        "button",
+        { type: "button", class: "pg-history-button", "data-pg-command": id, title: loc.localize(hint) },
+        loc.localize(label),
+      );
+    return h(
+      "span",
+      { class: "pg-history", "data-pg": "history" },
+      button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
+      button("previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"),
+      button(
+        "previousRound",
+        "TEMPO.Playground.Undo.PreviousRound",
+        "TEMPO.Playground.Undo.PreviousRoundHint",
+      ),
+    );
+  }
+
+  private currentName(): string {
+    const state = this.host.session.state;
+    const id = state.current;
+    return id ? (combatantIn(state, id)?.name ?? id) : "";
+  }
+
+  /** What a tracker control does, for its tooltip. */
+  private controlHint(id: string): string {
+    if (id === "next") return this.host.loc.localize("TEMPO.Playground.Tracker.NextHint");
+    if (id === "endTurn")
+      return this.host.loc.format("TEMPO.Playground.Tracker.EndTurnHint", { name: this.currentName() });
+    return "";
+  }
+
+  /**
+   * The view model's options: the playground's user runs the table (the GM, owning everyone).
+   * The documents and the owned list are kept while the roster and names do not change, so the
+   * view model sees the same inputs and can keep its rows.
+   */
+  private optionsFor(state: EncounterState): TrackerOptions {
+    let changed = this.options === null || this.options.owned !== state.roster;
+    for (const id of state.roster) {
+      const c = combatantIn(state, id);
+      if (!c) continue;
+      const label = this.host.label(id);
+      const doc = this.docs.get(id);
+      if (doc && doc.name === c.name && doc.label === label && doc.pc === c.pc) continue;
+      this.docs.set(id, { id, name: c.name, img: avatar(label || c.name, c.pc), label, pc: c.pc });
+      changed = true;
+    }
+    if (changed || !this.options) {
+      const docs = state.roster.flatMap((id) => {
+        const doc = this.docs.get(id);
+        return doc ? [doc] : [];
+      });
+      this.options = { i18n: this.host.loc, isGM: true, owned: state.roster, combatants: docs };
+    }
+    return this.options;
+  }
+
+  private onClick(e: Event): void {
+    const target = e.target instanceof Element ? e.target : null;
+    const select = target?.closest<HTMLElement>("[data-pg-select], [data-combatant-id]");
+    const button = target?.closest<HTMLElement>("[data-pg-command]");
+    if (button) {
+      const back = { undo: "undo", previousTurn: "turn", previousRound: "round" } as const;
+      const id = button.dataset["pgCommand"] ?? "";
+      if (Object.hasOwn(back, id)) {
+        this.host.goBack(back[id as keyof typeof back]);
+        return;
+      }
+      const control = this.controls.find((c) => c.id === id);
+      if (control) this.host.send(control.command);
+      return;
+    }
+    const templated = target?.closest<HTMLElement>("[data-action]");
+    if (templated?.dataset["action"] === "tempoHowto") {
+      e.preventDefault();
+      this.links.openHowTo();
+      return;
+    }
+    if (templated) {
+      // The tracker template's buttons as engine commands: the same mapping as Foundry's (src/views/controls.ts).
+      const command = trackerCommand(templated.dataset["action"] ?? "", { ...templated.dataset });
+      if (command) {
+        this.host.send(command);
+        return;
+      }
+    }
+    const id = select?.dataset["pgSelect"] ?? select?.dataset["combatantId"];
+    if (id) this.host.select(id);
+  }
+}
+
+/** One element parsed from a template's HTML. */
+function fromHtml(html: string): HTMLElement | null {
+  const template = document.createElement("template");
+  template.innerHTML = html.trim();
+  const el = template.content.firstElementChild;
+  return el instanceof HTMLElement ? el : null;
+}

@@ -1,0 +1,328 @@
+/**
+ * The playground's owner: the one place that holds the session and changes it. Every command is
+ * sent here (and only here) to the same `apply` Foundry's adapter uses; undo and going back, loading
+ * and saving happen here too. After each change the owner works out what changed (by identity,
+ * `stateChanges`) and hands every view one Frame; the views only read it and ask through the
+ * `PlaygroundHost` interface (host.ts). The owner imports the views; no view imports the owner.
+ */
+import {
+  SetupError,
+  combatantIn,
+  getRuleset,
+  type Cell,
+  type Command,
+  type EncounterState,
+  type MoveMode,
+} from "../engine";
+import { RULESETS } from "../engine/rulesets";
+import { cellKey } from "../engine/grid";
+import { refusalText } from "../views/sheet";
+import { tokenConditions } from "../views/statuses";
+import { boundedSetup, mapCells } from "./bounds";
+import { stateChanges } from "./changes";
+import { fallbackEncounter, registeredRulesets } from "./config";
+import { h } from "./dom";
+import { findEncounter, type SampleEncounter } from "./encounters";
+import type { TemplateStore } from "./handlebars";
+import type { BackKind, Frame, PlaygroundHost } from "./host";
+import type { Localization } from "./i18n";
+import { tokenLabels } from "./labels";
+import { BattleMap } from "./map";
+import { describeToken, movePreview, offMap } from "./preview";
+import { Session, SessionFileError, parseSessionFile } from "./session";
+import { saveSession } from "./storage";
+import { undoneText } from "./undone";
+import { ViewModules } from "./views";
+import { ChatLog } from "./panels/chat";
+import { Dialogs } from "./panels/dialogs";
+import { focusMark, keepFocus, panelHost } from "./panels/focus";
+import { Header } from "./panels/header";
+import { installKeys } from "./panels/keys";
+import { PromptPanel } from "./panels/prompt";
+import { SheetPanel } from "./panels/sheet";
+import { StatusBar } from "./panels/status";
+import { Toasts, type ToastKind } from "./panels/toasts";
+import { TrackerPanel } from "./panels/tracker";
+
+export class Playground implements PlaygroundHost {
+  session!: Session;
+  encounter!: SampleEncounter;
+  selected: string | null = null;
+  moveMode: MoveMode = "normal";
+  private lastCurrent: string | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** Token labels, the same on the map and in the tracker, unique on the map. */
+  labels = new Map<string, string>();
+  /** The state and selection the views last drew (null: draw everything). */
+  private drawnState: EncounterState | null = null;
+  private drawnSelected: string | null = null;
+  private drawnCells: { encounter: SampleEncounter; cells: Set<string> } | null = null;
+  readonly map: BattleMap;
+  readonly views: ViewModules;
+  readonly header: Header;
+  readonly tracker: TrackerPanel;
+  readonly sheet: SheetPanel;
+  readonly prompt: PromptPanel;
+  readonly chat: ChatLog;
+  readonly status: StatusBar;
+  readonly dialogs: Dialogs;
+  readonly toasts: Toasts;
+
+  constructor(
+    readonly loc: Localization,
+    readonly templates: TemplateStore,
+    root: HTMLElement,
+  ) {
+    this.map = new BattleMap(panelHost(root, "map"), {
+      select: (id) => this.select(id),
+      preview: (id, waypoints) => this.preview(id, waypoints),
+      move: (id, waypoints) => {
+        const off = offMap(this.session.state, this.drawn(), id, waypoints);
+        if (off) {
+          this.toast(refusalText(off, loc), "refusal");
+          this.render();
+          return;
+        }
+        this.send({
+          type: "move",
+          who: id,
+          path: waypoints.map((c) => [c[0], c[1]] as Cell),
+          mode: this.moveMode,
+        });
+      },
+      describe: (id) => describeToken(this.session.state, loc, id),
+      label: (id) => this.label(id),
+      conditions: (id) => tokenConditions(this.session.state, id, loc),
+      localize: (key) => loc.localize(key),
+    });
+    this.views = new ViewModules(loc, templates);
+    this.toasts = new Toasts(panelHost(root, "toasts"));
+    this.dialogs = new Dialogs(this, root, panelHost(root, "learn"));
+    this.header = new Header(this, panelHost(root, "header"), this.dialogs);
+    this.tracker = new TrackerPanel(this, panelHost(root, "tracker"), this.views, {
+      openHowTo: () => this.dialogs.openHowTo(),
+    });
+    this.sheet = new SheetPanel(this, panelHost(root, "sheet"), this.views);
+    this.prompt = new PromptPanel(this, panelHost(root, "prompt"), this.views);
+    this.chat = new ChatLog(this, panelHost(root, "chat"), this.views);
+    this.status = new StatusBar(this, root.querySelector<HTMLElement>("[data-pg=map-bar]"));
+    installKeys(this, root, {
+      dialogOpen: () => this.dialogs.open,
+      jumpToActions: () => this.sheet.jumpToActions(),
+    });
+  }
+
+  /** The rulesets the engine has registered, in the design's order (the browser tests read it). */
+  static registered() {
+    return registeredRulesets();
+  }
+
+  /** The templates come first: a restored fight's chat cards are drawn from the system's template. */
+  async loadTemplates(): Promise<void> {
+    await this.views.load();
+  }
+
+  /** Start a sample encounter with a seed. */
+  load(encounter: SampleEncounter, seed: number): void {
+    this.useSession(encounter, new Session(encounter.id, boundedSetup(encounter.setup, encounter.map), seed));
+  }
+
+  /** A new session (a sample, a file, a restored fight): the map and every panel start over. */
+  useSession(encounter: SampleEncounter, session: Session): void {
+    this.unsubscribe?.();
+    this.encounter = encounter;
+    this.session = session;
+    this.selected = null;
+    this.lastCurrent = null;
+    this.moveMode = "normal";
+    // Every command is kept in the browser's storage as it happens: a reload brings the fight back.
+    this.unsubscribe = session.subscribe(() => {
+      saveSession(session);
+      this.render();
+    });
+    this.labels = this.labelsFor();
+    this.map.load(encounter, session.state, this.hasMovement);
+    this.prompt.reset();
+    this.sheet.reset();
+    this.chat.reset();
+    this.tracker.reset();
+    this.status.reset();
+    this.dialogs.reset();
+    this.header.sync();
+    this.drawnState = null;
+    saveSession(session);
+    this.render();
+  }
+
+  /** Whether the ruleset gives moving a meaning (rating has no movement: no drag, no ruler). */
+  get hasMovement(): boolean {
+    return getRuleset(this.session.state.ruleset).moveModes.length > 0;
+  }
+
+  /** A fight is on: something was accepted after setting up and the combat has not ended. */
+  get midFight(): boolean {
+    return this.session.state.status === "active" && this.session.log.some((l) => l.refusal === null);
+  }
+
+  /** The ruleset of the running encounter (the console and the browser tests read its costs). */
+  get ruleset() {
+    return getRuleset(this.session.state.ruleset);
+  }
+
+  label(id: string): string {
+    return this.labels.get(id) ?? id;
+  }
+
+  setMoveMode(mode: MoveMode): void {
+    this.moveMode = mode;
+  }
+
+  private labelsFor(): Map<string, string> {
+    const state = this.session.state;
+    return tokenLabels(state.roster.map((id) => ({ id, name: combatantIn(state, id)?.name ?? id })));
+  }
+
+  toast(text: string, kind: ToastKind): void {
+    this.toasts.show(text, kind);
+  }
+
+  /** Send a command to the engine; a refusal shows as a toast. */
+  send(command: Command, how: { timedOut?: boolean } = {}): boolean {
+    let ok = false;
+    try {
+      const result = this.session.dispatch(command, how);
+      ok = result.ok;
+      if (!result.ok) this.toast(refusalText(result.refusal, this.loc), "refusal");
+    } catch (error) {
+      this.toast(this.loc.format("TEMPO.Playground.Toast.EngineError", { message: String(error) }), "error");
+      this.render();
+    }
+    return ok;
+  }
+
+  /**
+   * Undo the last command, or go back a turn or a round, as the GM does in Foundry: the session
+   * cut back to before the dropped commands (the states it had then, the dice where they stood),
+   * and a toast saying what was undone; a refusal (reactions still being asked, a reaction taken,
+   * dice rolled, nothing to go back to) says why and changes nothing. The map and the panels are
+   * not started over: they redraw what the undo changed.
+   */
+  goBack(kind: BackKind): boolean {
+    const session = this.session;
+    const back = kind === "undo" ? session.undoLast() : session.goBack(kind);
+    if (!back.ok) {
+      this.toast(refusalText(back.refusal, this.loc), "refusal");
+      return false;
+    }
+    const before = session.state;
+    session.truncate(back.keep);
+    this.toast(undoneText(this.loc, kind, back.undone, session.state, before), "info");
+    return true;
+  }
+
+  select(id: string | null): void {
+    if (this.selected === id) return;
+    this.selected = id;
+    this.render();
+  }
+
+  /**
+   * Draw what changed since the last render: the owner diffs the state it last drew with the
+   * state now (by identity) and hands every view the same Frame.
+   */
+  render(): void {
+    const state = this.session.state;
+    // Follow the turn: when it passes to someone new, their sheet comes up.
+    if (state.current !== this.lastCurrent) {
+      this.lastCurrent = state.current;
+      if (state.current) this.selected = state.current;
+    }
+    if (this.selected && !combatantIn(state, this.selected)) this.selected = null;
+    // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
+    if (!this.selected) this.selected = state.roster[0] ?? null;
+    if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
+    const frame: Frame = {
+      state,
+      changes: stateChanges(this.drawnState, state),
+      selected: this.selected,
+      selectionChanged: this.drawnState === null || this.selected !== this.drawnSelected,
+    };
+    this.drawnState = state;
+    this.drawnSelected = this.selected;
+    // Taken before the panels re-render, which may replace the focused control.
+    const focusBefore = focusMark(document.activeElement);
+    this.map.update(state, this.selected);
+    this.tracker.update(frame);
+    this.sheet.update(frame);
+    this.prompt.update(frame, focusBefore);
+    this.chat.update(frame);
+    this.status.update(frame);
+    keepFocus(focusBefore);
+    // Templates still missing are fetched again now and then; everything is drawn again once one arrives.
+    if (!this.views.complete)
+      void this.views.refresh().then((arrived) => {
+        if (!arrived) return;
+        this.drawnState = null;
+        this.render();
+      });
+  }
+
+  /** The cells the map draws (a hex map's staggered edge is narrower than its box). */
+  private drawn(): Set<string> {
+    if (this.drawnCells?.encounter !== this.encounter) {
+      const { cols, rows } = this.encounter.map;
+      const cells = mapCells(this.session.state.grid.type, cols, rows);
+      this.drawnCells = { encounter: this.encounter, cells: new Set(cells.map(cellKey)) };
+    }
+    return this.drawnCells.cells;
+  }
+
+  /** The ruler: the engine's preview, and the map's own edge. */
+  preview(id: string, waypoints: readonly Cell[]) {
+    const state = this.session.state;
+    const result = movePreview(state, this.loc, this.moveMode, id, waypoints);
+    if (!result || result.refusal) return result;
+    const off = offMap(state, this.drawn(), id, waypoints);
+    return off ? { ...result, refusal: off, label: refusalText(off, this.loc) } : result;
+  }
+
+  download(): void {
+    const file = this.session.toFile();
+    const blob = new Blob([JSON.stringify(file, null, 2)], { type: "application/json" });
+    const a = h("a", {
+      href: URL.createObjectURL(blob),
+      download: `tempo-${file.ruleset}-${file.seed}.json`,
+    });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  async upload(file: File): Promise<void> {
+    try {
+      const parsed = parseSessionFile(JSON.parse(await file.text()));
+      const encounter = findEncounter(parsed.encounter) ?? {
+        ...fallbackEncounter(parsed.ruleset),
+        setup: parsed.setup,
+      };
+      if (!RULESETS[parsed.ruleset]) throw new Error(parsed.ruleset);
+      this.useSession(encounter, Session.fromFile(parsed));
+      this.toast(this.loc.format("TEMPO.Playground.Toast.Loaded", { count: parsed.commands.length }), "info");
+    } catch (error) {
+      this.toast(
+        this.loc.format("TEMPO.Playground.Toast.LoadFailed", { message: this.loadErrorText(error) }),
+        "error",
+      );
+    }
+  }
+
+  /** Bad input is named as such: the field of the file, or the setup's own localised reason. */
+  loadErrorText(error: unknown): string {
+    return error instanceof SessionFileError
+      ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
+      : error instanceof SetupError
+        ? this.loc.format(error.key, error.data)
+        : String(error);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Issue 31, "render by change": the playground's owner tells its views what a command changed by
+ * identity (src/playground/changes.ts, the shape of src/views/changes.ts), and an undo cuts the
+ * session back in place (Session#truncate) to the very state it had, so the views see only what
+ * the undone command changed, with the dice where a replay from the seed would have them.
+ */
+import { describe, expect, it } from "vitest";
+
+import { combatantIn, type Cell } from "../../src/engine";
+import { boundedSetup } from "../../src/playground/bounds";
+import { stateChanges } from "../../src/playground/changes";
+import { ENCOUNTERS } from "../../src/playground/encounters";
+import { Session } from "../../src/playground/session";
+
+const flow = ENCOUNTERS.flow[0];
+
+/** A started flow fight (seed 11), its acting combatant and a free neighbouring hex. */
+function started(): { session: Session; mover: string; to: Cell } {
+  if (!flow) throw new Error("no flow encounter");
+  const session = new Session(flow.id, boundedSetup(flow.setup, flow.map), 11);
+  session.dispatch({ type: "start" });
+  const mover = session.state.current;
+  const at = mover ? combatantIn(session.state, mover)?.at : null;
+  if (!mover || !at) throw new Error("nobody acts");
+  const occupied = new Set(session.state.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
+  const steps: Cell[] = [
+    [1, 0],
+    [-1, 0],
+    [0, -1],
+    [0, 1],
+    [1, -1],
+    [-1, 1],
+  ];
+  const to = steps
+    .map((d): Cell => [at[0] + d[0], at[1] + d[1]])
+    .find((c) => !occupied.has(`${c[0]},${c[1]}`));
+  if (!to) throw new Error("no free hex");
+  return { session, mover, to };
+}
+
+describe("stateChanges (the playground's, contract 3's shape)", () => {
+  it("draws everything when there is no state before", () => {
+    const { session } = started();
+    const changes = stateChanges(null, session.state);
+    expect(changes.all).toBe(true);
+    expect([...changes.combatants].sort()).toEqual([...session.state.roster].sort());
+  });
+
+  it("names only the combatant a pool adjustment changed, and no turn field", () => {
+    const { session, mover } = started();
+    const before = session.state;
+    const pool = Object.keys(combatantIn(before, mover)?.pools ?? {})[0];
+    if (!pool) throw new Error("no pool");
+    expect(session.dispatch({ type: "adjustPool", who: mover, pool, delta: -1 }).ok).toBe(true);
+    const changes = stateChanges(before, session.state);
+    expect(changes).toEqual({ combatants: new Set([mover]), turn: false, all: false });
+  });
+
+  it("sees a new turn as a turn change, and the same state as no change at all", () => {
+    const { session } = started();
+    const before = session.state;
+    expect(session.dispatch({ type: "next" }).ok).toBe(true);
+    expect(stateChanges(before, session.state).turn).toBe(true);
+    const same = stateChanges(session.state, session.state);
+    expect(same.turn || same.all || same.combatants.size > 0).toBe(false);
+  });
+});
+
+describe("Session#truncate (undo without replaying)", () => {
+  it("goes back to the very state before the undone move, so only the mover differs from the state now", () => {
+    const { session, mover, to } = started();
+    const beforeMove = session.state;
+    session.dispatch({ type: "move", who: mover, path: [to] });
+    for (const offer of [...session.state.offers])
+      session.dispatch({ type: "react", who: offer.who, with: "decline", against: offer.against });
+    const afterMove = session.state;
+    const back = session.undoLast();
+    if (!back.ok) throw new Error(back.refusal.key);
+    session.truncate(back.keep);
+    expect(session.state).toBe(beforeMove);
+    expect(session.log.length).toBe(back.keep);
+    const changes = stateChanges(afterMove, session.state);
+    expect(changes.all).toBe(false);
+    expect([...changes.combatants]).toEqual([mover]);
+  });
+
+  it("leaves the same session a replay from the seed gives, and rolls the same dice after", () => {
+    const { session, mover, to } = started();
+    session.dispatch({ type: "move", who: mover, path: [to] });
+    for (const offer of [...session.state.offers])
+      session.dispatch({ type: "react", who: offer.who, with: "decline", against: offer.against });
+    session.dispatch({ type: "next" });
+    session.dispatch({ type: "next" });
+    const turn = session.goBack("turn");
+    if (!turn.ok) throw new Error(turn.refusal.key);
+    // The start rolled initiative: the dice kept are not none.
+    expect(session.log.slice(0, turn.keep).some((l) => l.rolls.length > 0)).toBe(true);
+    const replayed = session.truncated(turn.keep);
+    session.truncate(turn.keep);
+    expect(JSON.stringify(session.toFile())).toBe(JSON.stringify(replayed.toFile()));
+    expect(JSON.stringify(session.state)).toBe(JSON.stringify(replayed.state));
+    // The dice stand where the replay's stand: the next command rolls what the replay rolls.
+    session.dispatch({ type: "next" });
+    replayed.dispatch({ type: "next" });
+    expect(session.log.at(-1)?.rolls).toEqual(replayed.log.at(-1)?.rolls);
+    expect(JSON.stringify(session.state)).toBe(JSON.stringify(replayed.state));
+  });
+
+  it("tells its subscribers, and ignores a cut that drops nothing", () => {
+    const { session } = started();
+    session.dispatch({ type: "next" });
+    let told = 0;
+    session.subscribe(() => (told += 1));
+    session.truncate(session.log.length);
+    expect(told).toBe(0);
+    session.truncate(1);
+    expect(told).toBe(1);
+    expect(session.log.length).toBe(1);
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * The commands npm run bench:ui times, played in the playground as a person plays them: Start, then
- * turn after turn an attack on the nearest enemy from the sheet, a provoking step dragged on the
- * map and the prompt's Decline, a plain step and Undo, End turn and Next turn. Each is timed only
- * when the page accepted it (measure.ts says how); everything between (declining a defender's
- * prompt, finding a step) is untimed. The page is read through its console handle `window.tempo`
- * only to choose the next step and to check what a command did.
+ * turn after turn a plain step dragged on the map and Undo, an attack on the nearest enemy from the
+ * sheet and a provoking step with the prompt's Decline (each first every other turn), End turn and
+ * Next turn. Each is timed only when the page accepted it (measure.ts says how); everything
+ * between (declining a defender's prompt, finding a step) is untimed. The page is read through its
+ * console handle `window.tempo` only to choose the next step and to check what a command did.
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
 

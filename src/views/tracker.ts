@@ -15,7 +15,7 @@ import {
 } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, refusalText, type Localizer, type PipView } from "./sheet";
-import { plural } from "./words";
+import { fixedFormat, fixedText, plural } from "./words";
 import { PHASE_LABELS, RULESET_LABELS, SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
@@ -287,20 +287,20 @@ function poolsView(c: CombatantState, state: EncounterState, isGM: boolean, i18n
   return ids.map((id) => {
     const value = c.pools[id] ?? 0;
     const max = c.maxPools[id] ?? 0;
-    const abbr = i18n.localize(`TEMPO.Pool.${id}.Abbr`);
+    const abbr = fixedText(i18n, `TEMPO.Pool.${id}.Abbr`);
     const def = defs.find((p) => p.id === id);
     const hasMax = def ? poolHasMax(def, state.options) : true;
     const meter = poolMeter(abbr, value, max, hasMax);
     return {
       id,
-      label: i18n.localize(`TEMPO.Pool.${id}.Name`),
+      label: fixedText(i18n, `TEMPO.Pool.${id}.Name`),
       abbr,
       value,
       max,
       hasMax,
       count: meter.count,
       pips: meter.pips,
-      ariaLabel: i18n.format(hasMax ? "TEMPO.Tracker.PoolMeter" : "TEMPO.Tracker.PoolValue", {
+      ariaLabel: fixedFormat(i18n, hasMax ? "TEMPO.Tracker.PoolMeter" : "TEMPO.Tracker.PoolValue", {
         name: c.name,
         ...meter.meter,
       }),
@@ -324,18 +324,20 @@ function poolButtons(
       who: c.id,
       pool,
       delta: -1,
-      label: i18n.format("TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
+      label: fixedFormat(i18n, "TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
       text: "−",
       disabled: value <= 0,
       reason:
-        value <= 0 ? i18n.format("TEMPO.Tracker.Control.NothingToSpend", { name: c.name, pool: abbr }) : "",
+        value <= 0
+          ? fixedFormat(i18n, "TEMPO.Tracker.Control.NothingToSpend", { name: c.name, pool: abbr })
+          : "",
     },
     {
       action: "tempoAdjustPool",
       who: c.id,
       pool,
       delta: 1,
-      label: i18n.format("TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
+      label: fixedFormat(i18n, "TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
       text: "+",
       disabled: false,
       reason: "",
@@ -344,18 +346,21 @@ function poolButtons(
 }
 
 function marker(id: MarkerId, i18n: Localizer): MarkerView {
-  const label = i18n.localize(MARKER_LABELS[id]);
+  const label = fixedText(i18n, MARKER_LABELS[id]);
   return { id, label, short: label, cssClass: `tempo-marker tempo-marker--${id}` };
 }
 
 /** An engine condition with its rounds left ("Prone 2"; no number when it lasts until removed). */
 function conditionMarker(id: string, rounds: number | null, i18n: Localizer): MarkerView {
   const name = has(MARKER_LABELS, id)
-    ? i18n.localize(MARKER_LABELS[id])
-    : i18n.localize(`TEMPO.Condition.${id}`);
+    ? fixedText(i18n, MARKER_LABELS[id])
+    : fixedText(i18n, `TEMPO.Condition.${id}`);
   return {
     id,
-    label: rounds === null ? name : i18n.format("TEMPO.Tracker.ConditionRounds", { condition: name, rounds }),
+    label:
+      rounds === null
+        ? name
+        : fixedFormat(i18n, "TEMPO.Tracker.ConditionRounds", { condition: name, rounds }),
     short: rounds === null ? name : `${name} ${rounds}`,
     cssClass: `tempo-marker tempo-marker--${id}`,
   };
@@ -408,11 +413,11 @@ function row(
   if (c?.defeated) css.push("defeated", "is-defeated");
   if (doc?.hidden) css.push("hide", "is-hidden");
   const ariaParts = [name];
-  if (side !== "") ariaParts.push(i18n.format("TEMPO.Tracker.SideOf", { side }));
-  if (marching !== null) ariaParts.push(i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }));
+  if (side !== "") ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.SideOf", { side }));
+  if (marching !== null) ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.MarchingPlace", { n: marching }));
   if (initiative !== null)
-    ariaParts.push(i18n.format("TEMPO.Tracker.InitiativeValue", { value: initiative }));
-  if (current) ariaParts.push(i18n.localize("TEMPO.Tracker.CurrentTurn"));
+    ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.InitiativeValue", { value: initiative }));
+  if (current) ariaParts.push(fixedText(i18n, "TEMPO.Tracker.CurrentTurn"));
   for (const m of markers) ariaParts.push(m.label);
   return {
     id,
@@ -421,16 +426,16 @@ function row(
     hasImg: (doc?.img ?? "") !== "",
     side,
     sideClass: `tempo-side--${sideIndex(sides, side)}`,
-    sideLabel: side === "" ? "" : i18n.format("TEMPO.Tracker.SideOf", { side }),
+    sideLabel: side === "" ? "" : fixedFormat(i18n, "TEMPO.Tracker.SideOf", { side }),
     marching: marching === null ? "" : String(marching),
     hasMarching: marching !== null,
-    marchingLabel: marching === null ? "" : i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }),
+    marchingLabel: marching === null ? "" : fixedFormat(i18n, "TEMPO.Tracker.MarchingPlace", { n: marching }),
     initiative: initiative === null ? "" : String(initiative),
     hasInitiative: initiative !== null,
     current,
     expanded: current && (pools.length > 0 || markers.length > 0),
     canSetup: options.isGM,
-    setupLabel: i18n.format("TEMPO.Tracker.Control.Setup", { name }),
+    setupLabel: fixedFormat(i18n, "TEMPO.Tracker.Control.Setup", { name }),
     cssClass: css.join(" "),
     ariaLabel: ariaParts.join(", "),
     pools,

@@ -459,6 +459,17 @@ function marchingLead(state: EncounterState): CombatantState | null {
   return placed.find((c) => c.pc) ?? placed[0] ?? null;
 }
 
+/**
+ * Who chooses to take or cede the initiative now: marching's lead while its round waits in the
+ * choose stage, nobody in any other stage or ruleset (flow, rating, segments and phases have no
+ * such choice). A host that draws its own take/cede buttons asks this once, not every combatant.
+ */
+export function choosingLead(state: EncounterState | null): string | null {
+  if (!state || state.status !== "active" || state.ruleset !== "marching" || state.stage !== "choose")
+    return null;
+  return marchingLead(state)?.id ?? null;
+}
+
 function nextLabel(state: EncounterState): string {
   if (state.stage === "declare") return "TEMPO.Tracker.Control.RollGroups";
   if (state.stage === "end") return "TEMPO.Tracker.Control.EndRound";
@@ -485,12 +496,11 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
   const owned = options.owned ?? [];
   const waiting = state.offers.length > 0;
   const out: ControlView[] = [];
-  if (state.ruleset === "marching" && state.stage === "choose") {
-    const lead = marchingLead(state);
-    if (lead && (isGM || owned.includes(lead.id))) {
-      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Take"), lead.id, "take"));
-      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Cede"), lead.id, "cede"));
-    }
+  // Only marching has the lead's take/cede, and only while its round waits for the choice.
+  const lead = choosingLead(state);
+  if (lead !== null && (isGM || owned.includes(lead))) {
+    out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Take"), lead, "take"));
+    out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Cede"), lead, "cede"));
   }
   const current = state.current;
   // A button the engine would refuse now is disabled, never a refused press: "turn-taking commands
@@ -568,6 +578,16 @@ export class TrackerMemo {
   private docById = new Map<string, TrackerCombatantDoc>();
   private ownedOf: readonly string[] | null = null;
   private ownedSet = new Set<string>();
+  /** Counts the changes of what the viewer owns (by content: a host may pass a new list of the same ids). */
+  private ownedVersion = 0;
+  private head: {
+    state: EncounterState | null;
+    i18n: Localizer;
+    isGM: boolean;
+    owned: number;
+    ruleset: RulesetId | undefined;
+    view: TrackerHead;
+  } | null = null;
   private shown: {
     order: readonly string[] | null;
     roster: readonly string[] | null;
@@ -604,11 +624,7 @@ export class TrackerMemo {
       this.docsOf = docs;
       this.docById = new Map(docs.map((d) => [d.id, d]));
     }
-    const owned = options.owned ?? NO_IDS;
-    if (owned !== this.ownedOf) {
-      this.ownedOf = owned;
-      this.ownedSet = new Set(owned);
-    }
+    this.own(options.owned ?? NO_IDS);
     const ids = this.visibleIds(state, docs, isGM);
     const sides = this.sides(state, docs);
     let changed = this.list === null || this.list.length !== ids.length;
@@ -645,6 +661,43 @@ export class TrackerMemo {
       for (const id of this.rows.keys()) if (!live.has(id)) this.rows.delete(id);
     if (changed || !this.list) this.list = out;
     return this.list;
+  }
+
+  /**
+   * The tracker's head (structure, waiting line, controls): built again only for another state
+   * or viewer, so drawing the same state again asks the engine nothing (the controls' checks).
+   */
+  headFor(state: EncounterState | null, options: TrackerOptions): TrackerHead {
+    this.own(options.owned ?? NO_IDS);
+    const held = this.head;
+    if (
+      held &&
+      held.state === state &&
+      held.i18n === options.i18n &&
+      held.isGM === options.isGM &&
+      held.owned === this.ownedVersion &&
+      held.ruleset === options.ruleset
+    )
+      return held.view;
+    const view = headOf(state, options);
+    this.head = {
+      state,
+      i18n: options.i18n,
+      isGM: options.isGM,
+      owned: this.ownedVersion,
+      ruleset: options.ruleset,
+      view,
+    };
+    return view;
+  }
+
+  private own(owned: readonly string[]): void {
+    if (owned === this.ownedOf) return;
+    const before = this.ownedOf;
+    this.ownedOf = owned;
+    if (before && before.length === owned.length && owned.every((id, i) => before[i] === id)) return;
+    this.ownedSet = new Set(owned);
+    this.ownedVersion += 1;
   }
 
   /** Foundry's order (who acts first, then the rest of the roster, then documents not in it), without hidden rows for players. */
@@ -739,18 +792,27 @@ function freshRows(state: EncounterState | null, options: TrackerOptions): Comba
   );
 }
 
+/** Everything of the tracker but its rows: the structure, the waiting line, the controls. */
+export type TrackerHead = Omit<TrackerView, "combatants" | "hasCombatants">;
+
 /**
  * The whole tracker, for a combat's state (null before it starts). With a memo (the same one on
- * each call), rows whose inputs did not change are the identical objects as on the call before.
+ * each call), rows whose inputs did not change are the identical objects as on the call before,
+ * and so is everything else when the state and the viewer are the same as on the call before.
  */
 export function trackerView(
   state: EncounterState | null,
   options: TrackerOptions,
   memo?: TrackerMemo,
 ): TrackerView {
-  const { i18n } = options;
   const combatants = memo ? memo.rowsFor(state, options) : freshRows(state, options);
+  const head = memo ? memo.headFor(state, options) : headOf(state, options);
+  return { ...head, combatants, hasCombatants: combatants.length > 0 };
+}
 
+/** The tracker's head for a state (null before the start). */
+function headOf(state: EncounterState | null, options: TrackerOptions): TrackerHead {
+  const { i18n } = options;
   if (!state) {
     return {
       started: false,
@@ -770,8 +832,6 @@ export function trackerView(
       isWaiting: false,
       gridless: "",
       isGridless: false,
-      combatants,
-      hasCombatants: combatants.length > 0,
       controls: [],
       hasControls: false,
       howto: options.ruleset ? howtoLink(options.ruleset, i18n) : null,
@@ -826,8 +886,6 @@ export function trackerView(
           )
         : "",
     isGridless: state.grid.type === "none",
-    combatants,
-    hasCombatants: combatants.length > 0,
     controls,
     hasControls: controls.length > 0,
     howto: howtoLink(state.ruleset, i18n),

@@ -3,6 +3,7 @@ import fc from "fast-check";
 
 import {
   apply,
+  check,
   combatantIn,
   createEncounter,
   getRuleset,
@@ -16,6 +17,7 @@ import {
 import { neighbours } from "../../src/engine/grid";
 import { RULESETS } from "../../src/engine/rulesets";
 import {
+  choosingLead,
   TrackerMemo,
   trackerView,
   type CombatantRowView,
@@ -227,6 +229,52 @@ describe("TrackerMemo: the tracker rebuilds only the rows a command changed", ()
     expect(second.combatants).toBe(first.combatants);
     expect(first.combatants).toEqual(trackerView(null, options).combatants);
     expect(memo.built).toBe(2);
+  });
+});
+
+describe("tracker controls: only what the ruleset has, asked once per state", () => {
+  it("drawing the same state again gives the same structure and controls (no engine check asked again); another state, new ones", () => {
+    const flow = getRuleset("flow");
+    const state = started(flow, 20);
+    const memo = new TrackerMemo();
+    const first = trackerView(state, gm(state), memo);
+    const again = trackerView(state, gm(state), memo);
+    expect(again.controls).toBe(first.controls);
+    expect(again.phases).toBe(first.phases);
+    expect(again).toEqual(trackerView(state, gm(state)));
+    const next = accept(state, { type: "next" }, flow);
+    const moved = trackerView(next, gm(next), memo);
+    expect(moved.controls).not.toBe(first.controls);
+    expect(moved).toEqual(trackerView(next, gm(next)));
+    // A player who owns the current combatant is given End turn; the GM's Next is not theirs.
+    const player: TrackerOptions = {
+      i18n,
+      isGM: false,
+      owned: [next.current as string],
+      combatants: docsOf(next),
+    };
+    const theirs = trackerView(next, player, memo);
+    expect(theirs.controls.map((c) => c.action)).toEqual(["tempoEndTurn"]);
+    expect(theirs).toEqual(trackerView(next, player));
+  });
+
+  it("only marching's lead chooses take or cede, only in the choose stage: the engine accepts the choice from nobody else", () => {
+    const marching = getRuleset("marching");
+    const open = accept(crowd(marching, 12), { type: "start" }, marching);
+    expect(open.stage).toBe("choose");
+    const lead = choosingLead(open);
+    expect(lead).toBe("c0");
+    for (const id of open.roster)
+      expect(check(open, { type: "choose", who: id, initiative: "take" }) === null, id).toBe(id === lead);
+    const view = trackerView(open, gm(open), new TrackerMemo());
+    expect(view.controls.filter((c) => c.action === "tempoChoose").map((c) => [c.who, c.value])).toEqual([
+      ["c0", "take"],
+      ["c0", "cede"],
+    ]);
+    const chosen = accept(open, { type: "choose", who: "c0", initiative: "take" }, marching);
+    expect(choosingLead(chosen)).toBeNull();
+    for (const id of ["flow", "rating", "segments", "phases"] as const)
+      expect(choosingLead(started(getRuleset(id), 12)), id).toBeNull();
   });
 });
 

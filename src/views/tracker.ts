@@ -602,6 +602,8 @@ export class TrackerMemo {
     sides: readonly string[];
   } | null = null;
   private list: CombatantRowView[] | null = null;
+  /** The ids the rows were last pruned to (rows of combatants no longer shown are let go). */
+  private rowIds: readonly string[] | null = null;
 
   /** The rows for `state` (null before the start), building only those whose inputs changed. */
   rowsFor(state: EncounterState | null, options: TrackerOptions): CombatantRowView[] {
@@ -629,7 +631,6 @@ export class TrackerMemo {
     const sides = this.sides(state, docs);
     let changed = this.list === null || this.list.length !== ids.length;
     const out: CombatantRowView[] = [];
-    const live = new Set<string>();
     for (const id of ids) {
       const c = state ? (combatantIn(state, id) ?? null) : null;
       const doc = this.docById.get(id);
@@ -652,13 +653,17 @@ export class TrackerMemo {
         this.built += 1;
         this.rows.set(id, { c, doc, current, side, owned: own, row: made });
       }
-      live.add(id);
       if (!changed && this.list?.[out.length] !== made) changed = true;
       out.push(made);
     }
     // Rows of combatants no longer shown are let go.
-    if (this.rows.size > live.size)
-      for (const id of this.rows.keys()) if (!live.has(id)) this.rows.delete(id);
+    if (ids !== this.rowIds) {
+      this.rowIds = ids;
+      if (this.rows.size > ids.length) {
+        const shown = new Set(ids);
+        for (const id of this.rows.keys()) if (!shown.has(id)) this.rows.delete(id);
+      }
+    }
     if (changed || !this.list) this.list = out;
     return this.list;
   }

@@ -146,6 +146,41 @@ describe("TrackerMemo: the tracker rebuilds only the rows a command changed", ()
     expect(third.combatants).toEqual(trackerView(parried, gm(parried, docs)).combatants);
   });
 
+  it("phases' attack of opportunity changes two combatants (the reactor's action, the mover's step) and rebuilds exactly their two rows", () => {
+    const phases = getRuleset("phases");
+    let state = started(phases, 30);
+    const who = state.current as string;
+    const side = combatantIn(state, who)?.side;
+    const enemy = state.roster.find((id) => combatantIn(state, id)?.side !== side) as string;
+    const taken = (cell: readonly number[]) =>
+      state.combatants.some((c) => c.at && c.at[0] === cell[0] && c.at[1] === cell[1]);
+    const beside = neighbours(state.grid, combatantIn(state, enemy)?.at ?? [0, 0]).find(
+      (cell) => !taken(cell),
+    );
+    state = accept(state, { type: "place", who, at: beside ?? [0, 0] }, phases);
+    // Away from the enemy: the first step that opens the enemy's attack of opportunity.
+    const provoked = neighbours(state.grid, beside ?? [0, 0])
+      .map((cell) => apply(state, { type: "move", who, path: [cell] }, new SeededDice(7), phases))
+      .find((r) => r.ok && r.state.offers.length > 0);
+    if (!provoked?.ok) throw new Error("no step provokes");
+    const paused = provoked.state;
+    const offer = paused.offers[0];
+    if (!offer) throw new Error("no offer");
+    const docs = docsOf(paused);
+    const memo = new TrackerMemo();
+    const first = trackerView(paused, gm(paused, docs), memo);
+    const answered = accept(
+      paused,
+      { type: "react", who: offer.who, with: offer.with, against: offer.against, outcome: "miss" },
+      phases,
+    );
+    expect(touched(paused, answered)).toEqual(new Set([who, offer.who]));
+    const second = trackerView(answered, gm(answered, docs), memo);
+    expect(memo.built).toBe(32);
+    expect(rebuilt(first.combatants, second.combatants)).toEqual(new Set([who, offer.who]));
+    expect(second).toEqual(trackerView(answered, gm(answered, docs)));
+  });
+
   it("a move rebuilds the mover's row only; the same state again rebuilds nothing and gives the same list", () => {
     const phases = getRuleset("phases");
     const state = started(phases, 30);

@@ -562,7 +562,8 @@ function sameDoc(a: TrackerCombatantDoc | undefined, b: TrackerCombatantDoc | un
  * viewer owns it; the viewer's i18n and GM flag) comes back as the identical object, so the host
  * patches only the rows whose object changed (`data-combatant-id` on each row's element). The
  * roster's order, the visible rows and the sides' colours are kept by the identity of the roster,
- * the order and the documents, so the work outside the rows does not grow with N either.
+ * the order and the documents, so the work outside the rows does not grow with N either. The
+ * localizer is compared by identity: pass the same object each time (a new one rebuilds every row).
  */
 export class TrackerMemo {
   /** How many rows this memo has built (not given again) in all: the work the calls did. */

@@ -280,3 +280,36 @@ test("crowd 1280x720: 200 combatants, every token reachable, pan and zoom, a pro
   );
   await shoot("undone");
 });
+
+test("crowd ?n=: every ruleset's Crowd opens at the size asked; a count out of 2..400 is named in a toast and the default sample opens", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(20_000);
+  for (const ruleset of await page
+    .goto("/?seed=3", { timeout: 20_000 })
+    .then(() => page.waitForSelector("#playground[data-ready=true]"))
+    .then(() => page.evaluate(() => window.tempo.constructor.registered()))) {
+    await open(page, ruleset, 3, "&n=20");
+    const s = await state(page);
+    ok(s.roster.length === 20, `${ruleset}: ?n=20 opened ${s.roster.length} combatants`);
+    ok(
+      (await page.evaluate(
+        () => (window as unknown as { tempo: { encounter: { id: string } } }).tempo.encounter.id,
+      )) === `crowd-${ruleset}-20`,
+      `${ruleset}: ?n=20 did not open crowd-${ruleset}-20`,
+    );
+    ok(
+      (await page.locator("[data-pg=map] g.pg-token").count()) === 20,
+      `${ruleset}: the map does not draw the crowd's 20 tokens`,
+    );
+  }
+  await open(page, "flow", 3, "&n=1000");
+  const s = await state(page);
+  ok(s.roster.length < 20, `?n=1000 opened ${s.roster.length} combatants, not the default sample`);
+  const expected = await page.evaluate(() =>
+    window.tempo.loc.format("TEMPO.Playground.Toast.BadCrowdSize", { n: "1000", min: 2, max: 400 }),
+  );
+  const toast = page.locator(".pg-toast").filter({ hasText: expected });
+  ok((await toast.count()) === 1, `no toast says "${expected}"`);
+});

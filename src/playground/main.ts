@@ -407,9 +407,9 @@ function fallbackEncounter(ruleset: RulesetId): SampleEncounter {
 }
 
 /**
- * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session; ?n=<count> opens
- * the ruleset's Crowd of that many (2..400). A bad count falls back to the default sample and is
- * named in `badCount`.
+ * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session (`encounter` may be
+ * a Crowd's id, `crowd-flow-50`); ?n=<count> opens the ruleset's Crowd of that many (2..400). A bad
+ * count falls back to the default sample and is named in `badCount`.
  */
 function initialChoice(): {
   encounter: SampleEncounter;
@@ -422,11 +422,12 @@ function initialChoice(): {
   const wanted = params.get("ruleset");
   const ruleset = registered.find((id) => id === wanted) ?? registered[0];
   if (!ruleset) throw new Error("no ruleset is registered");
-  const list = ENCOUNTERS[ruleset];
   const count = params.has("n") ? crowdCount(params.get("n")) : null;
+  // ?encounter= names a sample of this ruleset, a Crowd of any allowed size included.
+  const asked = findEncounter(params.get("encounter") ?? "");
   const encounter =
     (count !== null ? crowdEncounter(ruleset, count) : undefined) ??
-    list.find((e) => e.id === params.get("encounter")) ??
+    (asked?.setup.ruleset === ruleset ? asked : undefined) ??
     fallbackEncounter(ruleset);
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();

@@ -281,7 +281,7 @@ test("crowd 1280x720: 200 combatants, every token reachable, pan and zoom, a pro
   await shoot("undone");
 });
 
-test("crowd ?n=: every ruleset's Crowd opens at the size asked; a count out of 2..400 is named in a toast and the default sample opens", async ({
+test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= opens one by its id; a count out of 2..400 is named in a toast and the default sample opens", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -304,6 +304,10 @@ test("crowd ?n=: every ruleset's Crowd opens at the size asked; a count out of 2
       `${ruleset}: the map does not draw the crowd's 20 tokens`,
     );
   }
+  // A saved or shared link names the crowd by its id, any allowed size.
+  await open(page, "phases", 3, "&encounter=crowd-phases-30");
+  const named = await state(page);
+  ok(named.roster.length === 30, `?encounter=crowd-phases-30 opened ${named.roster.length} combatants`);
   await open(page, "flow", 3, "&n=1000");
   const s = await state(page);
   ok(s.roster.length < 20, `?n=1000 opened ${s.roster.length} combatants, not the default sample`);

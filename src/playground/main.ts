@@ -432,6 +432,14 @@ function initialChoice(): {
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
   const badCount = params.has("n") && count === null ? (params.get("n") ?? "").slice(0, 16) : null;
+  if (params.has("n")) {
+    // The address names the crowd by its id from now on, as the header keeps it: a later pick in
+    // the encounter picker changes `encounter`, and a stale `n` must not win over it on reload.
+    const url = new URL(location.href);
+    url.searchParams.delete("n");
+    if (count !== null) url.searchParams.set("encounter", encounter.id);
+    history.replaceState(null, "", url);
+  }
   return { encounter, seed, named: params.has("ruleset") || params.has("n"), badCount };
 }
 

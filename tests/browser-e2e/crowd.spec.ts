@@ -303,6 +303,12 @@ test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= open
       (await page.locator("[data-pg=map] g.pg-token").count()) === 20,
       `${ruleset}: the map does not draw the crowd's 20 tokens`,
     );
+    // The address now names the crowd by its id (a stale n never overrides a later pick).
+    const address = new URL(page.url()).searchParams;
+    ok(
+      !address.has("n") && address.get("encounter") === `crowd-${ruleset}-20`,
+      `${ruleset}: the address after ?n=20 is ${page.url()}`,
+    );
   }
   // A saved or shared link names the crowd by its id, any allowed size.
   await open(page, "phases", 3, "&encounter=crowd-phases-30");

@@ -76,6 +76,17 @@ export class TempoActorSheet extends ActorSheetV2 {
     return this.#view;
   }
 
+  /**
+   * The other combatants what it shows was read from (refresh.ts): the targets its actions were
+   * checked against and the attackers its open reactions answer.
+   */
+  *shownCombatants(): Iterable<string> {
+    const view = this.#view;
+    if (!view) return;
+    for (const action of view.actions) if (action.target !== "") yield action.target;
+    for (const offer of view.offers) yield offer.against;
+  }
+
   protected override async _prepareContext(options: SheetRenderOptions) {
     const base: SheetContext = await super._prepareContext(options);
     this.#view = this.tempoView();

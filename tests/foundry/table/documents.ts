@@ -588,6 +588,7 @@ export class TableCombat extends TableDocument {
     _options: Record<string, unknown>,
     _userId: string,
   ): void {
+    this.renderTracker(changed);
     if (!("turn" in changed) && !("round" in changed)) return;
     const prior = this.current ?? { round: 0, turn: null, combatantId: null, tokenId: null };
     const now = this.historyNow();
@@ -600,6 +601,20 @@ export class TableCombat extends TableDocument {
     const started = now.combatantId ? this.combatants.get(now.combatantId) : undefined;
     if (ended && prior.round > 0) void this._onEndTurn(ended);
     if (started) void this._onStartTurn(started);
+  }
+
+  /**
+   * ClientDocumentMixin#render after an update: the tracker viewing this combat is rendered with
+   * the update's context (tracker.ts), as a render without `force` (it draws only if it is
+   * already drawn), in the form the reading `trackerRender` says.
+   */
+  private renderTracker(changed: Record<string, unknown>): void {
+    const tracker = this.client.ui.combat;
+    if (!tracker || tracker.viewed !== this) return;
+    const context = { renderContext: "updateCombat", renderData: changed };
+    void (this.client.readings.trackerRender === "legacy"
+      ? tracker.render(false, context)
+      : tracker.render({ force: false, ...context }));
   }
 
   /** The combat sounds this client played (Combat#_playCombatSound(announcement), for tests). */

@@ -181,8 +181,8 @@ export class TempoCombatTracker extends CombatTracker {
   override async render(options?: RenderOptionsArg | boolean, _options?: LegacyOptionsArg): Promise<this> {
     const generation = (this.#generation += 1);
     const patched = await this.#patchRows(options, _options, generation);
+    if (patched === null) return this;
     if (patched) return super.render({ parts: ["header", "footer"] });
-    if (generation !== this.#generation && patched === null) return this;
     this.#wholeRenders += 1;
     try {
       return await (typeof options === "boolean" ? super.render(options, _options) : super.render(options));
@@ -222,6 +222,11 @@ export class TempoCombatTracker extends CombatTracker {
     targets.forEach((target, i) => {
       if (target) target.outerHTML = html[i] ?? "";
     });
+    // The turn moved to a row drawn here: it is brought into view, as Foundry's tracker does when
+    // it draws a new turn.
+    const current = rows.find((row) => row.current);
+    if (current)
+      element.querySelector(`li[data-combatant-id="${current.id}"]`)?.scrollIntoView({ block: "nearest" });
     this.drawn.rows += rows.length;
     this.#shown = { combat, view, frame: shown.frame };
     return true;

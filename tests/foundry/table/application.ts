@@ -199,6 +199,11 @@ export class TableElement {
     for (const child of parsed) DomUtils.prepend(this.node, child);
     DomUtils.removeElement(this.node);
   }
+  /** How many times the element was scrolled into view (Element#scrollIntoView; the table does not lay out). */
+  scrolledIntoView = 0;
+  scrollIntoView(_options?: object): void {
+    this.scrolledIntoView += 1;
+  }
   /** Node#isConnected-like: is the element still in a tree (not replaced or removed)? */
   get isConnected(): boolean {
     return this.node.parent !== null;

@@ -97,7 +97,7 @@ describe("the tracker draws again only the rows a write changed", { timeout: TAB
     expect(table.gm.hookErrors).toEqual([]);
   });
 
-  it("ending Ana's turn draws the two rows whose current flag changed (Ana's closes, Bob's opens)", async () => {
+  it("ending Ana's turn draws the two rows whose current flag changed (Ana's closes, Bob's opens, brought into view)", async () => {
     const { table, tracker } = await fightWithTracker();
     const before = counts(tracker);
     const orc = row(tracker, "orc");
@@ -106,6 +106,7 @@ describe("the tracker draws again only the rows a write changed", { timeout: TAB
     expect(since(tracker, before)).toEqual({ rows: 2, whole: 0, header: 1 });
     expect(row(tracker, "ana").current).toBeNull();
     expect(row(tracker, "bob").current).toBe("true");
+    expect(tracker.element.querySelector(`li[data-combatant-id="bob"]`)?.scrolledIntoView).toBe(1);
     expect(row(tracker, "orc")).toEqual(orc);
     expect(table.gm.hookErrors).toEqual([]);
   });

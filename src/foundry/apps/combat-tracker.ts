@@ -185,7 +185,10 @@ export class TempoCombatTracker extends CombatTracker {
     if (patched) return super.render({ parts: ["header", "footer"] });
     this.#wholeRenders += 1;
     try {
-      return await (typeof options === "boolean" ? super.render(options, _options) : super.render(options));
+      // The legacy form is given to Foundry as the options it stands for (force and the rest).
+      return await super.render(
+        typeof options === "boolean" ? { ...(_options ?? {}), force: options } : options,
+      );
     } finally {
       this.#wholeRenders -= 1;
     }

@@ -30,8 +30,9 @@
  *   partial validation of the changes); "joint": also the model's joint rule (validateJoint) on
  *   the data as it would stand. The page does not say which; either way the update itself is
  *   validated as a whole before it is written.
- * - `trackerRender`: how an update of the viewed combat asks the tracker (an ApplicationV2) to
- *   render: "options", `render({ force: false, renderContext, renderData })`; "legacy",
+ * - `appRender`: how a document's update asks an application showing it (an ApplicationV2: the
+ *   combat's tracker, the sheets of its combatants' actors) to render: "options",
+ *   `render({ force: false, renderContext, renderData })`; "legacy",
  *   `render(false, { renderContext, renderData })`. ClientDocumentMixin#render(force, context)
  *   (https://foundryvtt.com/api/v13/functions/foundry.documents.abstract.ClientDocumentMixin.html)
  *   and ApplicationV2#render (which takes both forms:
@@ -49,7 +50,7 @@ export interface Readings {
   resumeBy: "mover" | "moverOrGM";
   ownerWrites: "open" | "closed";
   submitValidation: "fields" | "joint";
-  trackerRender: "options" | "legacy";
+  appRender: "options" | "legacy";
 }
 
 export type ProfileName = "lenient" | "strict";
@@ -62,7 +63,7 @@ export const PROFILES: Record<ProfileName, Readings> = {
     resumeBy: "mover",
     ownerWrites: "open",
     submitValidation: "fields",
-    trackerRender: "options",
+    appRender: "options",
   },
   strict: {
     pause: "promise",
@@ -70,7 +71,7 @@ export const PROFILES: Record<ProfileName, Readings> = {
     resumeBy: "moverOrGM",
     ownerWrites: "closed",
     submitValidation: "joint",
-    trackerRender: "legacy",
+    appRender: "legacy",
   },
 };
 

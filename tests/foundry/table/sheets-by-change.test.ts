@@ -158,5 +158,16 @@ describe(
       expect(done.bob[1]).toBeGreaterThan(0);
       expect(table.gm.hookErrors).toEqual([]);
     });
+
+    it("Foundry's own render of every combatant's actor after a combat update (Combat#updateCombatantActors) draws no Tempo sheet; a forced render still does", async () => {
+      const { table, sheets } = await fightWithSheets();
+      const before = counts(sheets);
+      const combat = table.gm.game.combats.get("combat1");
+      await table.run(table.gm, () => combat?.updateCombatantActors({ round: 1 }));
+      await table.settle();
+      expect(since(sheets, before)).toEqual({ ana: [0, 0], bob: [0, 0], orc: [0, 0] });
+      await table.run(table.gm, (_t, c) => c.game.actors.get("actorBob")?.sheet?.render({ force: true }));
+      expect(since(sheets, before).bob[0]).toBe(1);
+    });
   },
 );

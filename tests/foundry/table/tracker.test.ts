@@ -4,7 +4,7 @@
  * and lets Foundry draw its header and footer; a join, a leave, or anything else of the tracker's
  * view that changed is Foundry's whole render (src/foundry/apps/combat-tracker.ts). Counted on the
  * table's CombatTracker stand-in (tracker.ts) under both readings of how an update asks it to
- * render (readings.ts `trackerRender`).
+ * render (readings.ts `appRender`).
  */
 import { describe, expect, it } from "vitest";
 

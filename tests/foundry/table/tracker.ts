@@ -19,7 +19,7 @@
  *   `renderContext` ("updateCombat") and `renderData` (the changes); TableCombat#_onUpdate does so
  *   for the tracker viewing the combat. Whether an ApplicationV2 receives this as `render({ force:
  *   false, ... })` or as the legacy `render(false, { ... })` the pages do not say: the reading
- *   `trackerRender` (readings.ts) offers both.
+ *   `appRender` (readings.ts) offers both.
  *
  * Core's own part templates (`templates/sidebar/tabs/combat/*.hbs`) are Foundry's, not in this
  * repository: the stand-in draws each as an empty element of its part. Tempo's parts are drawn

@@ -136,6 +136,18 @@ describe("the tracker draws again only the rows a write changed", { timeout: TAB
     expect(table.gm.hookErrors).toEqual([]);
   });
 
+  it("a player's tracker (a client that reads the GM's writes) draws only the changed row too: Ana's, whose pools her player sees", async () => {
+    const { table } = await fightWithTracker();
+    const mine = trackerOf(table.p1);
+    await table.run(table.p1, () => mine.render({ force: true }));
+    const before = counts(mine);
+    const bob = row(mine, "bob");
+    await send(table, { type: "adjustPool", who: "ana", pool: "ap", delta: -2 });
+    expect(since(mine, before)).toEqual({ rows: 1, whole: 0, header: 1 });
+    expect(row(mine, "bob")).toEqual(bob);
+    expect(table.p1.hookErrors).toEqual([]);
+  });
+
   it("a closed tracker is not drawn by an update (Foundry's render without force draws only what is drawn)", async () => {
     const table = await createTable({ world: flowWorld(), init: withTracker });
     table.roll(...START_DICE);

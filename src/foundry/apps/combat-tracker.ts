@@ -67,6 +67,17 @@ function frameOf(view: TrackerView): string {
   return JSON.stringify({ ...view, combatants: view.combatants.length });
 }
 
+/** Each row's text, worked out once per row object (a row the memo gives back is never read again). */
+const rowTexts = new WeakMap<CombatantRowView, string>();
+function rowText(row: CombatantRowView): string {
+  let text = rowTexts.get(row);
+  if (text === undefined) {
+    text = JSON.stringify(row);
+    rowTexts.set(row, text);
+  }
+  return text;
+}
+
 /**
  * The rows of `now` to draw again over `shown`: null when the rows are not the same combatants in
  * the same places (a join, a leave, a new order), or an id is not a document id. A row is the
@@ -82,7 +93,7 @@ export function rowsToDraw(
     const row = now[i] as CombatantRowView;
     const was = shown[i] as CombatantRowView;
     if (row.id !== was.id) return null;
-    if (row === was || JSON.stringify(row) === JSON.stringify(was)) continue;
+    if (row === was || rowText(row) === rowText(was)) continue;
     if (!DOCUMENT_ID.test(row.id)) return null;
     out.push(row);
   }

@@ -12,8 +12,7 @@
  */
 import type { Command } from "../../engine";
 import { trackerCommand } from "../../views/controls";
-import * as trackerViews from "../../views/tracker";
-import type { CombatantRowView, TrackerOptions, TrackerView } from "../../views/tracker";
+import { TrackerMemo, trackerView, type CombatantRowView, type TrackerView } from "../../views/tracker";
 import { PARTIALS, TEMPLATE_PATHS } from "../../views/templates";
 import { submit } from "../commands";
 import { readSettings } from "../settings";
@@ -23,20 +22,6 @@ import { TempoCombat } from "../documents/combat";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 const { renderTemplate } = foundry.applications.handlebars;
-
-/**
- * The tracker's rows kept between renders: contract 2 of issue 31 is `trackerView(state, options,
- * memo)` with a `TrackerMemo` from src/views/tracker.ts, which gives back an unchanged row as the
- * identical object. Until that lands on this branch the memo is read where the module has it and
- * the rows are told apart by their content instead (rowsToDraw), so both work.
- */
-type RowMemo = object;
-const TrackerMemo = (trackerViews as { TrackerMemo?: new () => RowMemo }).TrackerMemo;
-const viewOf = trackerViews.trackerView as (
-  state: Parameters<typeof trackerViews.trackerView>[0],
-  options: TrackerOptions,
-  memo?: RowMemo,
-) => TrackerView;
 
 /** Foundry's two ways to call ApplicationV2#render: (options) and the legacy (force, options). */
 type TrackerRender = InstanceType<typeof CombatTracker>["render"];
@@ -118,8 +103,11 @@ export class TempoCombatTracker extends CombatTracker {
     footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
   };
 
-  /** The rows kept between renders (see RowMemo). */
-  readonly #memo: RowMemo | undefined = TrackerMemo ? new TrackerMemo() : undefined;
+  /**
+   * The rows kept between renders: `trackerView(state, options, memo)` gives an unchanged row back
+   * as the identical object, so only the rows a command changed are built and compared.
+   */
+  readonly #memo = new TrackerMemo();
   /** What the tracker part shows now; null before its first render. */
   #shown: Shown | null = null;
   /** Renders started: a row patch whose templates come back after a newer render started is dropped. */
@@ -169,7 +157,7 @@ export class TempoCombatTracker extends CombatTracker {
       : [];
     const owned =
       combat && user ? combat.combatants.contents.filter((c) => c.isOwner).map((c) => c.id ?? "") : [];
-    return viewOf(
+    return trackerView(
       combat?.encounter ?? null,
       {
         i18n: this.#i18n,

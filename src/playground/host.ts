@@ -7,7 +7,7 @@
  *     └─ panels/*.ts (views: read a Frame, ask through PlaygroundHost) ─→ src/views (view models)
  */
 import type { Command, EncounterSetup, EncounterState, MoveMode, RulesetId } from "../engine";
-import type { StateChanges } from "./changes";
+import type { StateChanges } from "../views/changes";
 import type { SampleEncounter } from "./encounters";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";

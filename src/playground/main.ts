@@ -4,24 +4,46 @@
  * it reads the address, brings back a saved fight, and hands the page to its owner (playground.ts).
  */
 import { fallbackEncounter, randomSeed, registeredRulesets } from "./config";
-import { ENCOUNTERS, findEncounter, type SampleEncounter } from "./encounters";
+import {
+  CROWD_MAX,
+  CROWD_MIN,
+  crowdCount,
+  crowdEncounter,
+  ENCOUNTERS,
+  findEncounter,
+  type SampleEncounter,
+} from "./encounters";
 import { TemplateStore } from "./handlebars";
 import { loadLocalization } from "./i18n";
 import { Playground } from "./playground";
 import { restoreSession } from "./storage";
 
-/** Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session. */
-function initialChoice(): { encounter: SampleEncounter; seed: number; named: boolean } {
+/**
+ * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session; ?n=<count> opens
+ * the ruleset's Crowd of that many (2..400). A bad count falls back to the default sample and is
+ * named in `badCount`.
+ */
+function initialChoice(): {
+  encounter: SampleEncounter;
+  seed: number;
+  named: boolean;
+  badCount: string | null;
+} {
   const params = new URLSearchParams(location.search);
   const registered = registeredRulesets();
   const wanted = params.get("ruleset");
   const ruleset = registered.find((id) => id === wanted) ?? registered[0];
   if (!ruleset) throw new Error("no ruleset is registered");
   const list = ENCOUNTERS[ruleset];
-  const encounter = list.find((e) => e.id === params.get("encounter")) ?? fallbackEncounter(ruleset);
+  const count = params.has("n") ? crowdCount(params.get("n")) : null;
+  const encounter =
+    (count !== null ? crowdEncounter(ruleset, count) : undefined) ??
+    list.find((e) => e.id === params.get("encounter")) ??
+    fallbackEncounter(ruleset);
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
-  return { encounter, seed, named: params.has("ruleset") };
+  const badCount = params.has("n") && count === null ? (params.get("n") ?? "").slice(0, 16) : null;
+  return { encounter, seed, named: params.has("ruleset") || params.has("n"), badCount };
 }
 
 async function boot(): Promise<void> {
@@ -42,7 +64,7 @@ async function boot(): Promise<void> {
   // The templates come first: a restored fight's chat cards are drawn from the system's chat card
   // template with their rolls and results, exactly as before the reload.
   await app.loadTemplates();
-  const { encounter, seed, named } = initialChoice();
+  const { encounter, seed, named, badCount } = initialChoice();
   const restored = restoreSession();
   const saved = restored && "session" in restored ? restored : null;
   // A reload (or a bare address) brings the saved fight back; a link naming another session wins.
@@ -70,6 +92,11 @@ async function boot(): Promise<void> {
     app.load(encounter, seed);
     app.header.build();
   }
+  if (badCount !== null)
+    app.toast(
+      loc.format("TEMPO.Playground.Toast.BadCrowdSize", { n: badCount, min: CROWD_MIN, max: CROWD_MAX }),
+      "error",
+    );
   app.render();
   root.dataset["ready"] = "true";
   // A handle for the browser console: read the state, the log, or send a command by hand.

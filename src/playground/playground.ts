@@ -19,7 +19,7 @@ import { cellKey } from "../engine/grid";
 import { refusalText } from "../views/sheet";
 import { tokenConditions } from "../views/statuses";
 import { boundedSetup, mapCells } from "./bounds";
-import { stateChanges } from "./changes";
+import { stateChanges } from "../views/changes";
 import { fallbackEncounter, registeredRulesets } from "./config";
 import { h } from "./dom";
 import { findEncounter, type SampleEncounter } from "./encounters";

@@ -392,11 +392,12 @@ function row(
   state: EncounterState | null,
   options: TrackerOptions,
   sides: readonly string[],
+  owns: boolean,
 ): CombatantRowView {
   const { i18n } = options;
   const name = c?.name ?? doc?.name ?? id;
   const current = state !== null && state.current === id;
-  const showPools = c !== null && (options.isGM || (options.owned ?? []).includes(id));
+  const showPools = c !== null && (options.isGM || owns);
   const pools = c && state && showPools ? poolsView(c, state, options.isGM, i18n) : [];
   const markers = markersOf(c, doc, options.isGM, i18n);
   const initiative = c?.initiative ?? null;
@@ -509,16 +510,243 @@ function waitingText(state: EncounterState, i18n: Localizer): string {
   return i18n.format("TEMPO.Tracker.Waiting", { names: names.join(", ") });
 }
 
-/** The whole tracker, for a combat's state (null before it starts). */
-export function trackerView(state: EncounterState | null, options: TrackerOptions): TrackerView {
-  const { i18n, isGM } = options;
+const NO_DOCS: readonly TrackerCombatantDoc[] = [];
+const NO_IDS: readonly string[] = [];
+
+/** The inputs a row was built from, kept by the memo to tell whether it can be given again. */
+interface HeldRow {
+  c: CombatantState | null;
+  doc: TrackerCombatantDoc | undefined;
+  current: boolean;
+  side: number;
+  owned: boolean;
+  row: CombatantRowView;
+}
+
+/** Whether two documents of a combatant show the same (a host may build its documents afresh each render). */
+function sameDoc(a: TrackerCombatantDoc | undefined, b: TrackerCombatantDoc | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.img === b.img &&
+    a.hidden === b.hidden &&
+    a.side === b.side &&
+    a.marching === b.marching &&
+    a.surprised === b.surprised &&
+    a.unseen === b.unseen
+  );
+}
+
+/**
+ * What `trackerView` keeps between calls so it builds only what changed (issue 31): a host that
+ * renders the tracker again and again passes the same memo each time, and every row whose inputs
+ * did not change (its combatant object, which the engine shares with the state before when a
+ * command leaves it alone; its document; whether it is current; its side's colour; whether the
+ * viewer owns it; the viewer's i18n and GM flag) comes back as the identical object, so the host
+ * patches only the rows whose object changed (`data-combatant-id` on each row's element). The
+ * roster's order, the visible rows and the sides' colours are kept by the identity of the roster,
+ * the order and the documents, so the work outside the rows does not grow with N either.
+ */
+export class TrackerMemo {
+  /** How many rows this memo has built (not given again) in all: the work the calls did. */
+  built = 0;
+  private rows = new Map<string, HeldRow>();
+  private context: {
+    i18n: Localizer;
+    isGM: boolean;
+    ruleset: RulesetId | null;
+    options: EncounterState["options"] | null;
+  } | null = null;
+  private docsOf: readonly TrackerCombatantDoc[] | null = null;
+  private docById = new Map<string, TrackerCombatantDoc>();
+  private ownedOf: readonly string[] | null = null;
+  private ownedSet = new Set<string>();
+  private shown: {
+    order: readonly string[] | null;
+    roster: readonly string[] | null;
+    docs: readonly TrackerCombatantDoc[];
+    isGM: boolean;
+    ids: readonly string[];
+  } | null = null;
+  private coloured: {
+    roster: readonly string[] | null;
+    combatants: readonly CombatantState[] | null;
+    docs: readonly TrackerCombatantDoc[];
+    sides: readonly string[];
+  } | null = null;
+  private list: CombatantRowView[] | null = null;
+
+  /** The rows for `state` (null before the start), building only those whose inputs changed. */
+  rowsFor(state: EncounterState | null, options: TrackerOptions): CombatantRowView[] {
+    const { i18n, isGM } = options;
+    const ruleset = state?.ruleset ?? null;
+    const stateOptions = state?.options ?? null;
+    const ctx = this.context;
+    if (
+      !ctx ||
+      ctx.i18n !== i18n ||
+      ctx.isGM !== isGM ||
+      ctx.ruleset !== ruleset ||
+      ctx.options !== stateOptions
+    ) {
+      this.rows.clear();
+      this.context = { i18n, isGM, ruleset, options: stateOptions };
+    }
+    const docs = options.combatants ?? NO_DOCS;
+    if (docs !== this.docsOf) {
+      this.docsOf = docs;
+      this.docById = new Map(docs.map((d) => [d.id, d]));
+    }
+    const owned = options.owned ?? NO_IDS;
+    if (owned !== this.ownedOf) {
+      this.ownedOf = owned;
+      this.ownedSet = new Set(owned);
+    }
+    const ids = this.visibleIds(state, docs, isGM);
+    const sides = this.sides(state, docs);
+    let changed = this.list === null || this.list.length !== ids.length;
+    const out: CombatantRowView[] = [];
+    const live = new Set<string>();
+    for (const id of ids) {
+      const c = state ? (combatantIn(state, id) ?? null) : null;
+      const doc = this.docById.get(id);
+      const current = state !== null && state.current === id;
+      const side = sideIndex(sides, c?.side ?? doc?.side ?? "");
+      const own = this.ownedSet.has(id);
+      const held = this.rows.get(id);
+      let made: CombatantRowView;
+      if (
+        held &&
+        held.c === c &&
+        held.current === current &&
+        held.side === side &&
+        held.owned === own &&
+        sameDoc(held.doc, doc)
+      )
+        made = held.row;
+      else {
+        made = row(id, c, doc, state, options, sides, own);
+        this.built += 1;
+        this.rows.set(id, { c, doc, current, side, owned: own, row: made });
+      }
+      live.add(id);
+      if (!changed && this.list?.[out.length] !== made) changed = true;
+      out.push(made);
+    }
+    // Rows of combatants no longer shown are let go.
+    if (this.rows.size > live.size)
+      for (const id of this.rows.keys()) if (!live.has(id)) this.rows.delete(id);
+    if (changed || !this.list) this.list = out;
+    return this.list;
+  }
+
+  /** Foundry's order (who acts first, then the rest of the roster, then documents not in it), without hidden rows for players. */
+  private visibleIds(
+    state: EncounterState | null,
+    docs: readonly TrackerCombatantDoc[],
+    isGM: boolean,
+  ): readonly string[] {
+    const order = state?.order ?? null;
+    const roster = state?.roster ?? null;
+    const held = this.shown;
+    if (held && held.order === order && held.roster === roster && held.docs === docs && held.isGM === isGM)
+      return held.ids;
+    const ids = shownIds(state, docs, this.docById, isGM);
+    this.shown = { order, roster, docs, isGM, ids };
+    return ids;
+  }
+
+  /**
+   * The sides in the order they first appear (roster, then documents). Worked out again only when
+   * the roster or the documents changed, or a combatant the command changed is on another side.
+   */
+  private sides(state: EncounterState | null, docs: readonly TrackerCombatantDoc[]): readonly string[] {
+    const roster = state?.roster ?? null;
+    const combatants = state?.combatants ?? null;
+    const held = this.coloured;
+    let same = held !== null && held.roster === roster && held.docs === docs;
+    if (same && held && combatants !== held.combatants) {
+      const before = held.combatants;
+      if (!before || !combatants || before.length !== combatants.length) same = false;
+      else
+        for (let i = 0; i < combatants.length && same; i += 1) {
+          const was = before[i];
+          const now = combatants[i];
+          if (was !== now && (was?.side !== now?.side || was?.id !== now?.id)) same = false;
+        }
+    }
+    if (same && held) {
+      held.combatants = combatants;
+      return held.sides;
+    }
+    const sides = sidesOf(state, docs);
+    this.coloured = { roster, combatants, docs, sides };
+    return sides;
+  }
+}
+
+/** Each side once, in the order sides first appear: the roster's, then the documents'. */
+function sidesOf(state: EncounterState | null, docs: readonly TrackerCombatantDoc[]): string[] {
+  if (!state) return [...new Set(docs.map((d) => d.side ?? ""))];
+  return [
+    ...new Set(
+      state.roster.map((id) => combatantIn(state, id)?.side ?? "").concat(docs.map((d) => d.side ?? "")),
+    ),
+  ];
+}
+
+/** The ids the tracker lists, in Foundry's order, without the rows hidden from a player. */
+function shownIds(
+  state: EncounterState | null,
+  docs: readonly TrackerCombatantDoc[],
+  docById: ReadonlyMap<string, TrackerCombatantDoc>,
+  isGM: boolean,
+): string[] {
+  const visible = (id: string) => isGM || !docById.get(id)?.hidden;
+  if (!state) return docs.map((d) => d.id).filter(visible);
+  // Foundry's order: who acts this round (or phase, stage) first, then the rest of the roster.
+  const seen = new Set<string>();
+  return [...state.order, ...state.roster, ...docs.map((d) => d.id)].filter((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return visible(id);
+  });
+}
+
+/** The rows, built afresh (no memo). */
+function freshRows(state: EncounterState | null, options: TrackerOptions): CombatantRowView[] {
   const docs = options.combatants ?? [];
   const docById = new Map(docs.map((d) => [d.id, d]));
-  const visible = (id: string) => isGM || !docById.get(id)?.hidden;
+  const sides = sidesOf(state, docs);
+  const owned = new Set(options.owned ?? []);
+  return shownIds(state, docs, docById, options.isGM).map((id) =>
+    row(
+      id,
+      state ? (combatantIn(state, id) ?? null) : null,
+      docById.get(id),
+      state,
+      options,
+      sides,
+      owned.has(id),
+    ),
+  );
+}
+
+/**
+ * The whole tracker, for a combat's state (null before it starts). With a memo (the same one on
+ * each call), rows whose inputs did not change are the identical objects as on the call before.
+ */
+export function trackerView(
+  state: EncounterState | null,
+  options: TrackerOptions,
+  memo?: TrackerMemo,
+): TrackerView {
+  const { i18n } = options;
+  const combatants = memo ? memo.rowsFor(state, options) : freshRows(state, options);
 
   if (!state) {
-    const sides = [...new Set(docs.map((d) => d.side ?? ""))];
-    const combatants = docs.filter((d) => visible(d.id)).map((d) => row(d.id, null, d, null, options, sides));
     return {
       started: false,
       status: i18n.localize("TEMPO.Tracker.NotStarted"),
@@ -545,21 +773,6 @@ export function trackerView(state: EncounterState | null, options: TrackerOption
     };
   }
 
-  // Foundry's order: who acts this round (or phase, stage) first, then the rest of the roster.
-  const seen = new Set<string>();
-  const ids = [...state.order, ...state.roster, ...docs.map((d) => d.id)].filter((id) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-  const sides = [
-    ...new Set(
-      state.roster.map((id) => combatantIn(state, id)?.side ?? "").concat(docs.map((d) => d.side ?? "")),
-    ),
-  ];
-  const combatants = ids
-    .filter(visible)
-    .map((id) => row(id, combatantIn(state, id) ?? null, docById.get(id), state, options, sides));
   const groups: GroupView[] = Object.entries(state.groups ?? {}).map(([side, level]) => ({
     side,
     label: i18n.format("TEMPO.Tracker.GroupSide", { side, level: i18n.localize(GROUP_LABELS[level]) }),

@@ -9,6 +9,7 @@ import { check, combatantIn, type Command, type EncounterState } from "../../eng
 import { trackerCommand } from "../../views/controls";
 import { refusalText } from "../../views/sheet";
 import {
+  TrackerMemo,
   trackerView,
   type CombatantRowView,
   type TrackerCombatantDoc,
@@ -99,6 +100,8 @@ export class TrackerPanel {
   private docs = new Map<string, Doc>();
   private options: TrackerOptions | null = null;
   private selected: string | null = null;
+  /** Keeps the rows whose inputs did not change as the same objects (contract 2 of issue 31). */
+  private memo = new TrackerMemo();
 
   constructor(
     private readonly host: PlaygroundHost,
@@ -115,11 +118,12 @@ export class TrackerPanel {
     this.docs.clear();
     this.options = null;
     this.controlsFor = null;
+    this.memo = new TrackerMemo();
   }
 
   update(frame: Frame): void {
     const state = frame.state;
-    const view = trackerView(state, this.optionsFor(state));
+    const view = trackerView(state, this.optionsFor(state), this.memo);
     if (this.controlsFor !== state) {
       this.controls = trackerControls(state, this.host.loc);
       this.controlsFor = state;

@@ -55,4 +55,9 @@ export interface Frame {
   readonly selected: string | null;
   /** The selection is not the one of the last render. */
   readonly selectionChanged: boolean;
+  /**
+   * Run `task` once every view has written its DOM: focus and anything else that makes the browser
+   * lay the page out go last, so a command lays the page out once, not once per view.
+   */
+  after(task: () => void): void;
 }

@@ -75,7 +75,7 @@ export function trackerControls(state: EncounterState, loc: PlaygroundHost["loc"
 
 interface DrawnRow {
   row: CombatantRowView;
-  /** The HTML it was drawn from (a row drawn to the same HTML is left alone). */
+  /** The HTML it was drawn from (a row drawn to the same HTML is left alone); null: drawn whole. */
   html: string | null;
   el: HTMLElement;
 }
@@ -160,9 +160,12 @@ export class TrackerPanel {
     this.el.innerHTML = html;
     this.el.dataset["source"] = "template";
     this.structureHtml = this.views.trackerStructureHtml(view);
+    const elements = new Map<string, HTMLElement>();
+    for (const el of this.el.querySelectorAll<HTMLElement>("[data-combatant-id]"))
+      elements.set(el.dataset["combatantId"] ?? "", el);
     for (const row of view.combatants) {
-      const el = this.el.querySelector<HTMLElement>(`[data-combatant-id="${CSS.escape(row.id)}"]`);
-      if (el) this.rows.set(row.id, { row, html: this.views.trackerRowHtml(row), el });
+      const el = elements.get(row.id);
+      if (el) this.rows.set(row.id, { row, html: null, el });
     }
     this.order = view.combatants.map((r) => r.id);
     this.decorate();

@@ -3,8 +3,19 @@
  * combatant. Dragging a token, or moving it with the keyboard, plans a path the engine walks cell
  * by cell; the ruler shows the cost and the cells where the move provokes, and dropping it sends
  * one `move` command.
+ *
+ * A big map (the Crowd) pans and zooms inside its panel: the SVG sits in a scrolling view; Fit
+ * (the default when the whole map is comfortably large) scales it to the panel, and +, −, Ctrl+wheel
+ * and the keys + − 0 set a zoom the map keeps through re-renders. Dragging empty ground or the
+ * arrow keys (with the view focused, not a token) pan. Pointer maths goes through the SVG's screen
+ * matrix, so drags and the ruler work at any zoom and scroll.
+ *
+ * `update` touches only what changed: a token is redrawn when its combatant object (the engine
+ * shares every untouched one), its selected / current / can-react flag, label or colour changed,
+ * the threat layer when the selected combatant or its object changed, the ruler only while one is
+ * planned or shown.
  */
-import type { Cell, EncounterState, MovePreview, Refusal } from "../engine";
+import type { Cell, CombatantState, EncounterState, MovePreview, Refusal } from "../engine";
 import {
   axialToOffset,
   cellKey,
@@ -23,6 +34,14 @@ const SVG = "http://www.w3.org/2000/svg";
 const HEX = 34;
 const SQUARE = 56;
 const SQRT3 = Math.sqrt(3);
+/** Zoom bounds, in screen pixels per SVG unit, and the step of +, − and one notch of Ctrl+wheel. */
+const ZOOM_MIN = 0.2;
+const ZOOM_MAX = 3;
+const ZOOM_STEP = 1.25;
+/** Below this Fit would draw tokens too small to work with: a new map opens at this zoom instead. */
+const ZOOM_COMFORT = 0.5;
+/** How far one arrow key pans, in screen pixels (Shift: most of the view). */
+const PAN_STEP = 60;
 
 export interface RulerInfo {
   cells: Cell[];
@@ -54,8 +73,29 @@ interface Drag {
   moved: boolean;
 }
 
+/** Panning by dragging empty ground: where the pointer and the scroll were when it went down. */
+interface Pan {
+  pointer: number;
+  x: number;
+  y: number;
+  left: number;
+  top: number;
+}
+
+/** What a token was last drawn from: it is drawn again only when one of these changed. */
+interface Drawn {
+  c: CombatantState;
+  selected: boolean;
+  current: boolean;
+  reacting: boolean;
+  label: string;
+  colour: string;
+}
+
 export class BattleMap {
   readonly svg: SVGSVGElement;
+  /** The scrolling view the SVG sits in: it pans (scroll, drag, arrow keys) and is focusable. */
+  readonly view: HTMLDivElement;
   private readonly gridLayer: SVGGElement;
   private readonly threatLayer: SVGGElement;
   private readonly rulerLayer: SVGGElement;
@@ -74,6 +114,17 @@ export class BattleMap {
   private viewSize: [number, number] = [0, 0];
   /** False for a ruleset without movement (rating): tokens only show where everyone stands. */
   private movement = true;
+  /** Screen pixels per SVG unit, or null for Fit (the whole map scaled to the view). */
+  private zoom: number | null = null;
+  private pan: Pan | null = null;
+  /** Each token's inputs when it was last drawn. */
+  private drawnTokens = new Map<string, Drawn>();
+  /** The threat layer's inputs when it was last drawn. */
+  private threatOf: { id: string | null; c: CombatantState | null } = { id: null, c: null };
+  /** Whether the ruler layers hold anything (a planned path, or one just dropped). */
+  private rulerShown = false;
+  /** Who was current at the last update, to bring a new current token into view. */
+  private lastCurrent: string | null = null;
 
   constructor(
     host: HTMLElement,
@@ -88,11 +139,174 @@ export class BattleMap {
     this.rulerLayer = this.layer("pg-ruler");
     this.tokenLayer = this.layer("pg-tokens");
     this.markLayer = this.layer("pg-marks");
-    host.append(this.svg);
+    this.view = document.createElement("div");
+    this.view.classList.add("pg-map-view", "pg-fit");
+    this.view.tabIndex = 0;
+    this.view.setAttribute("role", "group");
+    this.view.setAttribute("aria-label", callbacks.localize("TEMPO.Playground.Map.View"));
+    this.view.append(this.svg);
+    host.append(this.view, this.zoomBar());
+    this.svg.addEventListener("pointerdown", (e) => this.onGroundDown(e));
     this.svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
-    this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+    this.svg.addEventListener("pointercancel", (e) => this.cancelDrag(e));
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
+    this.view.addEventListener("keydown", (e) => this.onViewKey(e));
+    this.view.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+  }
+
+  /** The +, − and Fit buttons, over the map's top right corner. */
+  private zoomBar(): HTMLElement {
+    const bar = document.createElement("div");
+    bar.classList.add("pg-map-zoom");
+    const button = (which: "in" | "out" | "fit", text: string, hint: string, act: () => void) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset["pgZoom"] = which;
+      b.textContent = this.callbacks.localize(text);
+      b.title = this.callbacks.localize(hint);
+      b.setAttribute("aria-label", b.title);
+      b.addEventListener("click", act);
+      return b;
+    };
+    bar.append(
+      button("in", "TEMPO.Playground.Map.Zoom.In", "TEMPO.Playground.Map.Zoom.InHint", () =>
+        this.zoomBy(ZOOM_STEP),
+      ),
+      button("out", "TEMPO.Playground.Map.Zoom.Out", "TEMPO.Playground.Map.Zoom.OutHint", () =>
+        this.zoomBy(1 / ZOOM_STEP),
+      ),
+      button("fit", "TEMPO.Playground.Map.Zoom.Fit", "TEMPO.Playground.Map.Zoom.FitHint", () =>
+        this.setZoom(null),
+      ),
+    );
+    return bar;
+  }
+
+  /** The scale Fit gives: the whole map in the view (0 before the page is laid out). */
+  fitScale(): number {
+    const [w, h] = this.viewSize;
+    const width = this.view.clientWidth;
+    const height = this.view.clientHeight;
+    if (w <= 0 || h <= 0 || width <= 0) return 0;
+    return height > 0 ? Math.min(width / w, height / h) : width / w;
+  }
+
+  /** Screen pixels per SVG unit as drawn now. */
+  get scale(): number {
+    return this.zoom ?? this.fitScale();
+  }
+
+  /** Whether the map is in Fit (scaled to its view) rather than at a zoom of its own. */
+  get fitted(): boolean {
+    return this.zoom === null;
+  }
+
+  private zoomBy(factor: number, anchor?: { x: number; y: number }): void {
+    const from = this.scale;
+    if (from > 0) this.setZoom(from * factor, anchor);
+  }
+
+  /**
+   * Zoom to `scale` (null: Fit), keeping the map's point under `anchor` (screen coordinates; the
+   * view's centre when absent) where it is. A zoom at or below Fit is Fit.
+   */
+  setZoom(scale: number | null, anchor?: { x: number; y: number }): void {
+    const box = this.view.getBoundingClientRect();
+    const at = anchor ?? { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const before = this.toSvg(at.x, at.y);
+    const fit = this.fitScale();
+    const clamped = scale === null ? null : Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
+    this.zoom = clamped === null || (fit > 0 && clamped <= fit * 1.001) ? null : clamped;
+    this.applyZoom();
+    if (this.zoom === null || !before) return;
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return;
+    const point = this.svg.createSVGPoint();
+    point.x = before[0];
+    point.y = before[1];
+    const after = point.matrixTransform(matrix);
+    this.view.scrollLeft += after.x - at.x;
+    this.view.scrollTop += after.y - at.y;
+  }
+
+  private applyZoom(): void {
+    this.view.classList.toggle("pg-fit", this.zoom === null);
+    const [w, h] = this.viewSize;
+    this.svg.style.width = this.zoom === null ? "" : `${(w * this.zoom).toFixed(1)}px`;
+    this.svg.style.height = this.zoom === null ? "" : `${(h * this.zoom).toFixed(1)}px`;
+  }
+
+  /** Bring a token into view (centred when it was out of it); nothing to do in Fit. */
+  reveal(id: string): void {
+    if (this.zoom === null) return;
+    const token = this.tokenLayer.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    if (!token) return;
+    const t = token.getBoundingClientRect();
+    const v = this.view.getBoundingClientRect();
+    const inside = t.left >= v.left && t.right <= v.right && t.top >= v.top && t.bottom <= v.bottom;
+    if (inside || v.width === 0) return;
+    this.view.scrollLeft += (t.left + t.right) / 2 - (v.left + v.right) / 2;
+    this.view.scrollTop += (t.top + t.bottom) / 2 - (v.top + v.bottom) / 2;
+  }
+
+  /** Ctrl+wheel zooms about the pointer (a plain wheel scrolls the view, as the browser does). */
+  private onWheel(e: WheelEvent): void {
+    if (!e.ctrlKey) return;
+    e.preventDefault();
+    this.zoomBy(Math.exp(-e.deltaY * 0.002), { x: e.clientX, y: e.clientY });
+  }
+
+  /** Keys on the view itself (not a token): arrows pan, + and − zoom, 0 fits. */
+  private onViewKey(e: KeyboardEvent): void {
+    if (e.target !== this.view || e.ctrlKey || e.metaKey || e.altKey) return;
+    const step = e.shiftKey ? Math.max(PAN_STEP, this.view.clientWidth * 0.8) : PAN_STEP;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const pan = pans[e.key];
+    if (pan) {
+      e.preventDefault();
+      this.view.scrollLeft += pan[0];
+      this.view.scrollTop += pan[1];
+    } else if (e.key === "+" || e.key === "=") {
+      e.preventDefault();
+      this.zoomBy(ZOOM_STEP);
+    } else if (e.key === "-") {
+      e.preventDefault();
+      this.zoomBy(1 / ZOOM_STEP);
+    } else if (e.key === "0") {
+      e.preventDefault();
+      this.setZoom(null);
+    }
+  }
+
+  /** A press on empty ground (not a token) starts a pan. */
+  private onGroundDown(e: PointerEvent): void {
+    if (e.button !== 0 || this.drag) return;
+    if (e.target instanceof Element && e.target.closest(".pg-token")) return;
+    e.preventDefault();
+    this.view.focus({ preventScroll: true });
+    this.pan = {
+      pointer: e.pointerId,
+      x: e.clientX,
+      y: e.clientY,
+      left: this.view.scrollLeft,
+      top: this.view.scrollTop,
+    };
+    this.svg.setPointerCapture(e.pointerId);
+    this.view.classList.add("pg-panning");
+  }
+
+  private endPan(e: PointerEvent): boolean {
+    if (!this.pan || e.pointerId !== this.pan.pointer) return false;
+    this.pan = null;
+    this.view.classList.remove("pg-panning");
+    if (this.svg.hasPointerCapture(e.pointerId)) this.svg.releasePointerCapture(e.pointerId);
+    return true;
   }
 
   private layer(cls: string): SVGGElement {
@@ -155,6 +369,11 @@ export class BattleMap {
     this.state = state;
     this.selected = null;
     this.keyPath = null;
+    this.lastCurrent = null;
+    this.tokenLayer.replaceChildren();
+    this.drawnTokens.clear();
+    this.threatOf = { id: null, c: null };
+    this.rulerShown = true;
     const { cols, rows } = encounter.map;
     this.cells = mapCells(state.grid.type, cols, rows);
     this.cellSet = new Set(this.cells.map(cellKey));
@@ -169,23 +388,38 @@ export class BattleMap {
     const height = state.grid.type === "hex" ? HEX * (1.5 * rows + 0.5) + 16 : SQUARE * rows + 16;
     this.viewSize = [Math.round(width), Math.round(height)];
     this.svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
+    // A new map opens in Fit, unless Fit would make its tokens too small to work with.
+    this.zoom = null;
+    this.applyZoom();
+    const fit = this.fitScale();
+    if (fit > 0 && fit < ZOOM_COMFORT) this.setZoom(ZOOM_COMFORT);
     this.update(state, null);
   }
 
-  /** Redraw tokens, threat and ruler for a new state. */
+  /**
+   * Show a new state: only tokens whose inputs changed are drawn again, the threat only when the
+   * selected combatant changed, the ruler only while one is planned. A newly selected or newly
+   * current token is brought into view.
+   */
   update(state: EncounterState, selected: string | null): void {
     this.state = state;
-    if (selected !== this.selected) this.keyPath = null;
+    const reselected = selected !== this.selected;
+    if (reselected) this.keyPath = null;
     this.selected = selected;
     this.drawThreat();
     this.drawTokens();
-    this.drawRuler();
+    if (this.drag || this.keyPath || this.rulerShown) this.drawRuler();
+    if (state.current !== this.lastCurrent && state.current) this.reveal(state.current);
+    else if (reselected && selected) this.reveal(selected);
+    this.lastCurrent = state.current;
   }
 
   private drawThreat(): void {
-    this.threatLayer.replaceChildren();
     const state = this.state;
     const c = this.selected ? combatantIn(state, this.selected) : undefined;
+    if (this.threatOf.id === this.selected && this.threatOf.c === (c ?? null)) return;
+    this.threatOf = { id: this.selected, c: c ?? null };
+    this.threatLayer.replaceChildren();
     if (!this.movement || !state || !c?.at || c.defeated || state.grid.type === "none") return;
     for (const cell of threatenedCells(state.grid, { anchor: c.at, size: c.size, reach: reachOf(c) })) {
       if (!this.cellSet.has(cellKey(cell))) continue;
@@ -203,11 +437,23 @@ export class BattleMap {
       if (el instanceof SVGGElement && el.dataset["id"]) existing.set(el.dataset["id"], el);
     }
     const reacting = new Set(state.offers.map((o) => o.who));
+    const colours = sideColours(state);
     for (const id of state.roster) {
       const c = combatantIn(state, id);
       if (!c?.at) continue;
       let g = existing.get(id);
       existing.delete(id);
+      const inputs: Drawn = {
+        c,
+        selected: this.selected === id,
+        current: state.current === id,
+        reacting: reacting.has(id),
+        label: this.callbacks.label(id),
+        colour: colours.get(c.side) ?? FALLBACK_COLOUR,
+      };
+      const last = this.drawnTokens.get(id);
+      if (g && last && sameInputs(last, inputs)) continue;
+      this.drawnTokens.set(id, inputs);
       if (!g) {
         g = this.makeToken(id);
         this.tokenLayer.append(g);
@@ -223,12 +469,12 @@ export class BattleMap {
       g.dataset["cell"] = cellKey(c.at);
       g.dataset["side"] = c.side;
       g.classList.toggle("pg-pc", c.pc);
-      g.classList.toggle("pg-current", state.current === id);
-      g.classList.toggle("pg-selected", this.selected === id);
+      g.classList.toggle("pg-current", inputs.current);
+      g.classList.toggle("pg-selected", inputs.selected);
       g.classList.toggle("pg-defeated", c.defeated);
-      g.classList.toggle("pg-can-react", reacting.has(id));
+      g.classList.toggle("pg-can-react", inputs.reacting);
       g.setAttribute("aria-label", this.callbacks.describe(id));
-      g.setAttribute("aria-pressed", String(this.selected === id));
+      g.setAttribute("aria-pressed", String(inputs.selected));
       const [ring, disc, label, badges] = Array.from(g.children) as [
         SVGCircleElement,
         SVGCircleElement,
@@ -237,13 +483,16 @@ export class BattleMap {
       ];
       ring.setAttribute("r", (radius + 5).toFixed(1));
       disc.setAttribute("r", radius.toFixed(1));
-      disc.setAttribute("fill", sideColour(state, c.side));
-      const text = this.callbacks.label(id);
+      disc.setAttribute("fill", inputs.colour);
+      const text = inputs.label;
       label.textContent = text;
       label.setAttribute("font-size", (radius * (text.length > 2 ? 0.5 : 0.62)).toFixed(1));
       this.drawConditions(badges, id, radius);
     }
-    for (const stale of existing.values()) stale.remove();
+    for (const [id, stale] of existing) {
+      stale.remove();
+      this.drawnTokens.delete(id);
+    }
   }
 
   /**
@@ -289,18 +538,22 @@ export class BattleMap {
     // Focus alone selects nothing (tabbing past the tokens must leave the sheet on whoever acts):
     // Enter or Space selects, or a movement key, which plans a path for the focused token.
     g.addEventListener("pointerdown", (e) => this.onPointerDown(e, id));
+    // A token reached with Tab comes into view, wherever the map is scrolled.
+    g.addEventListener("focus", () => this.reveal(id));
     return g;
   }
 
   private drawRuler(): void {
     this.rulerLayer.replaceChildren();
     this.markLayer.replaceChildren();
+    this.rulerShown = false;
     const id = this.drag?.id ?? (this.keyPath ? this.selected : null);
     const waypoints = this.drag?.waypoints ?? this.keyPath;
     if (!id || !waypoints || waypoints.length === 0) {
       this.svg.removeAttribute("aria-describedby");
       return;
     }
+    this.rulerShown = true;
     const info = this.callbacks.preview(id, waypoints);
     const state = this.state;
     const mover = combatantIn(state, id);
@@ -384,14 +637,19 @@ export class BattleMap {
     if (live) live.textContent = info.label;
   }
 
-  private svgPoint(e: PointerEvent): [number, number] {
+  /** The SVG point under a screen point, whatever the zoom and scroll (null before layout). */
+  toSvg(clientX: number, clientY: number): [number, number] | null {
     const point = this.svg.createSVGPoint();
-    point.x = e.clientX;
-    point.y = e.clientY;
+    point.x = clientX;
+    point.y = clientY;
     const matrix = this.svg.getScreenCTM();
-    if (!matrix) return [0, 0];
+    if (!matrix) return null;
     const p = point.matrixTransform(matrix.inverse());
     return [p.x, p.y];
+  }
+
+  private svgPoint(e: PointerEvent): [number, number] {
+    return this.toSvg(e.clientX, e.clientY) ?? [0, 0];
   }
 
   private onPointerDown(e: PointerEvent, id: string): void {
@@ -409,6 +667,12 @@ export class BattleMap {
   }
 
   private onPointerMove(e: PointerEvent): void {
+    const pan = this.pan;
+    if (pan && e.pointerId === pan.pointer) {
+      this.view.scrollLeft = pan.left - (e.clientX - pan.x);
+      this.view.scrollTop = pan.top - (e.clientY - pan.y);
+      return;
+    }
     const drag = this.drag;
     const state = this.state;
     if (!drag || e.pointerId !== drag.pointer || !state) return;
@@ -428,6 +692,7 @@ export class BattleMap {
   }
 
   private onPointerUp(e: PointerEvent): void {
+    if (this.endPan(e)) return;
     const drag = this.drag;
     if (!drag || e.pointerId !== drag.pointer) return;
     this.drag = null;
@@ -439,7 +704,8 @@ export class BattleMap {
       this.callbacks.move(drag.id, drag.waypoints);
   }
 
-  private cancelDrag(): void {
+  private cancelDrag(e: PointerEvent): void {
+    if (this.endPan(e)) return;
     this.drag = null;
     this.drawRuler();
   }
@@ -560,13 +826,26 @@ export class BattleMap {
 }
 
 const PALETTE = ["#3b6fb6", "#b8463a", "#4f8a4b", "#8a5aa8", "#c0892d", "#3a8f94"];
+const FALLBACK_COLOUR = "#777";
 
 /** A colour per side, stable for the encounter: sides in roster order. */
-function sideColour(state: EncounterState, side: string): string {
-  const sides: string[] = [];
+function sideColours(state: EncounterState): Map<string, string> {
+  const colours = new Map<string, string>();
   for (const id of state.roster) {
-    const s = combatantIn(state, id)?.side;
-    if (s !== undefined && !sides.includes(s)) sides.push(s);
+    const side = combatantIn(state, id)?.side;
+    if (side !== undefined && !colours.has(side))
+      colours.set(side, PALETTE[colours.size % PALETTE.length] ?? FALLBACK_COLOUR);
   }
-  return PALETTE[Math.max(0, sides.indexOf(side)) % PALETTE.length] ?? "#777";
+  return colours;
+}
+
+function sameInputs(a: Drawn, b: Drawn): boolean {
+  return (
+    a.c === b.c &&
+    a.selected === b.selected &&
+    a.current === b.current &&
+    a.reacting === b.reacting &&
+    a.label === b.label &&
+    a.colour === b.colour
+  );
 }

@@ -1,0 +1,249 @@
+/**
+ * The Crowd (issue 31) in Chromium at N = 200: `?ruleset=flow&n=200` opens the flow Crowd; every
+ * one of the 200 tokens can be reached and clicked (brought into view by scrolling the map at its
+ * opening zoom, and all at once after Fit: `elementFromPoint` at each token's centre hits that
+ * token); the view pans (dragging empty ground, arrow keys) and zooms (+, −, Ctrl+wheel, Fit) and
+ * keeps its zoom through re-renders; dragging c1 one hex back at a zoom of its own is a provoking
+ * move (the pointer-to-hex maths holds under zoom and scroll), its prompt opens and is answered,
+ * and Undo puts c1 back; the long tracker scrolls inside its panel, the page staying one screen high.
+ */
+import type { Page } from "@playwright/test";
+
+import { clickTracker, declineAll, ok, open, placeOf, state, test, type PgState } from "./support";
+
+const N = 200;
+
+/** The part of the page's console handle (window.tempo.map, src/playground/map.ts) this flow reads. */
+interface MapHandle {
+  scale: number;
+  fitted: boolean;
+  view: HTMLElement;
+}
+
+/** The map's zoom (screen pixels per SVG unit) and scroll, read from the page. */
+function view(page: Page): Promise<{ scale: number; fitted: boolean; left: number; top: number }> {
+  return page.evaluate(() => {
+    const map = (window as unknown as { tempo: { map: MapHandle } }).tempo.map;
+    return { scale: map.scale, fitted: map.fitted, left: map.view.scrollLeft, top: map.view.scrollTop };
+  });
+}
+
+/**
+ * Which tokens are not under the pointer at their centres (`elementFromPoint` hits another element
+ * or none). With `scroll`, the map's view is scrolled across the whole map a view at a time, as a
+ * person pans it, and a token counts as reached when it is hit at any of those places.
+ */
+function unreachable(page: Page, scroll: boolean): Promise<string[]> {
+  return page.evaluate((panAcross) => {
+    const viewEl = document.querySelector<HTMLElement>("[data-pg=map] .pg-map-view")!;
+    const left = new Set(window.tempo.session.state.roster);
+    const look = () => {
+      const v = viewEl.getBoundingClientRect();
+      for (const id of [...left]) {
+        const t = document
+          .querySelector(`[data-pg=map] g[data-id="${id}"] .pg-token-disc`)!
+          .getBoundingClientRect();
+        const x = (t.left + t.right) / 2;
+        const y = (t.top + t.bottom) / 2;
+        if (x < v.left || x > v.right || y < v.top || y > v.bottom) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest("g.pg-token")?.getAttribute("data-id") === id) left.delete(id);
+      }
+    };
+    if (!panAcross) look();
+    else {
+      const stepX = Math.max(1, viewEl.clientWidth * 0.8);
+      const stepY = Math.max(1, viewEl.clientHeight * 0.8);
+      for (let top = 0; top < viewEl.scrollHeight; top += stepY)
+        for (let x = 0; x < viewEl.scrollWidth; x += stepX) {
+          viewEl.scrollTo(x, top);
+          look();
+        }
+    }
+    return [...left];
+  }, scroll);
+}
+
+/** Open the flow Crowd of 200 at a window size and start the fight: c1 acts first. */
+async function startCrowd(page: Page, size: { width: number; height: number }): Promise<PgState> {
+  // A page of 200 combatants renders every click in tens of milliseconds on a quiet machine, but
+  // several times that on a loaded one: each wait gets longer than the flows' 5 s.
+  page.setDefaultTimeout(20_000);
+  await page.setViewportSize(size);
+  await open(page, "flow", 7, `&n=${N}`);
+  let s = await state(page);
+  ok(s.roster.length === N, `the crowd has ${s.roster.length} combatants, not ${N}`);
+  ok(
+    s.roster[0] === "c1" && s.roster[N - 1] === `c${N}`,
+    `the crowd's ids are ${s.roster.slice(0, 3).join(",")}...`,
+  );
+  ok(
+    (await page.locator("[data-pg=map] g.pg-token").count()) === N,
+    "the map does not draw a token per combatant",
+  );
+  await clickTracker(page, "start");
+  await page.waitForFunction(() => window.tempo.session.state.status === "active");
+  s = await state(page);
+  ok(s.current === "c1", `c1 does not act first (${s.current} does)`);
+
+  return s;
+}
+
+/**
+ * The long tracker scrolls inside its panel, the page staying one screen high; scrolled to its last
+ * row, the round line and the controls (End turn, Next turn) are still in view at its top.
+ */
+async function checkTracker(page: Page): Promise<void> {
+  const room = await page.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>("[data-pg=tracker]")!;
+    panel.scrollTop = panel.scrollHeight;
+    const p = panel.getBoundingClientRect();
+    const inPanel = (el: Element | null) => {
+      const b = el?.getBoundingClientRect();
+      return !!b && b.height > 0 && b.top >= p.top - 1 && b.bottom <= p.bottom + 1;
+    };
+    const rows = panel.querySelectorAll("[data-combatant-id]");
+    const last = rows[rows.length - 1] ?? null;
+    const under = last
+      ? document.elementFromPoint(p.left + p.width / 2, last.getBoundingClientRect().top + 4)
+      : null;
+    return {
+      page: document.scrollingElement!.scrollHeight,
+      screen: innerHeight,
+      scrolls: panel.scrollHeight > panel.clientHeight + 1,
+      controls: inPanel(panel.querySelector('[data-pg-command="endTurn"]')),
+      next: inPanel(panel.querySelector('[data-action="tempoNext"]')),
+      lastRow: inPanel(last) && !!under && last!.contains(under),
+    };
+  });
+  ok(room.page <= room.screen + 1, `the page grew to ${room.page}px in a ${room.screen}px window`);
+  ok(room.scrolls, "the tracker of 200 does not scroll inside its panel");
+  ok(
+    room.controls && room.next,
+    `the tracker's controls scrolled away with its rows: ${JSON.stringify(room)}`,
+  );
+  ok(room.lastRow, "the tracker's last row cannot be scrolled into view (or the controls cover it)");
+  const rows = page.locator("[data-pg=tracker] [data-combatant-id]");
+  ok((await rows.count()) === N, `the tracker lists ${await rows.count()} rows`);
+}
+
+test("crowd 1920x1080: the tracker of 200 scrolls inside its panel, and Fit shows every token, each one clickable", async ({
+  page,
+  shoot,
+}) => {
+  test.setTimeout(120_000);
+  await startCrowd(page, { width: 1920, height: 1080 });
+  await checkTracker(page);
+  await page.locator('[data-pg=map] [data-pg-zoom="fit"]').click();
+  const misses = await unreachable(page, false);
+  ok(misses.length === 0, `tokens not reachable after Fit: ${misses.join(", ")}`);
+  await shoot("fit");
+});
+
+test("crowd 1280x720: 200 combatants, every token reachable, pan and zoom, a provoking move, its prompt and Undo", async ({
+  page,
+  shoot,
+}) => {
+  test.setTimeout(120_000);
+  let s = await startCrowd(page, { width: 1280, height: 720 });
+  await checkTracker(page);
+
+  // The map opens fitted, or, where Fit would draw tokens too small to work with, at a zoom of
+  // its own scrolled to the acting c1; either way c1 is under the pointer at its centre.
+  const opening = await view(page);
+  ok(opening.scale >= 0.5 - 1e-6, `the map opens at ${opening.scale} pixels a unit, too small to work with`);
+  ok(
+    !(await unreachable(page, false)).includes("c1"),
+    "the acting c1 is not in view at the map's opening zoom",
+  );
+  const scrolledMisses = await unreachable(page, true);
+  ok(scrolledMisses.length === 0, `tokens not reachable by scrolling the map: ${scrolledMisses.join(", ")}`);
+
+  // Fit: the whole map in view, every token hit at its centre.
+  await page.locator('[data-pg=map] [data-pg-zoom="fit"]').click();
+  const fitted = await view(page);
+  ok(fitted.fitted, "Fit does not fit the map");
+  const fitMisses = await unreachable(page, false);
+  ok(fitMisses.length === 0, `tokens not reachable after Fit: ${fitMisses.join(", ")}`);
+  await shoot("fit");
+
+  // + zooms in; Ctrl+wheel zooms in further about the pointer; arrow keys and dragging the ground pan.
+  await page.locator('[data-pg=map] [data-pg-zoom="in"]').click();
+  await page.locator('[data-pg=map] [data-pg-zoom="in"]').click();
+  await page.locator('[data-pg=map] [data-pg-zoom="in"]').click();
+  const zoomed = await view(page);
+  ok(!zoomed.fitted && zoomed.scale > fitted.scale * 1.5, `+ did not zoom in: ${JSON.stringify(zoomed)}`);
+  const mapBox = (await page.locator("[data-pg=map] .pg-map-view").boundingBox())!;
+  await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up("Control");
+  await page.waitForFunction(
+    (before) => (window as unknown as { tempo: { map: MapHandle } }).tempo.map.scale > before * 1.1,
+    zoomed.scale,
+  );
+  const wheeled = await view(page);
+  await page.locator("[data-pg=map] .pg-map-view").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  const keyed = await view(page);
+  ok(
+    keyed.left > wheeled.left && keyed.top > wheeled.top,
+    `arrow keys did not pan: ${JSON.stringify([wheeled, keyed])}`,
+  );
+  // An empty cell (no token on it) to grab the ground by: the view's top-left cell is a margin.
+  await page.evaluate(() =>
+    (window as unknown as { tempo: { map: MapHandle } }).tempo.map.view.scrollTo(0, 0),
+  );
+  const ground = (await page.locator('[data-pg=map] .pg-grid [data-cell="0,0"]').boundingBox())!;
+  await page.mouse.move(ground.x + ground.width / 2, ground.y + ground.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(ground.x + ground.width / 2 - 80, ground.y + ground.height / 2 - 60, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await view(page);
+  ok(dragged.left >= 79 && dragged.top >= 59, `dragging the ground did not pan: ${JSON.stringify(dragged)}`);
+
+  // The provoking move at this zoom: c1 comes into view (it is current), and is dragged one hex back.
+  const from = placeOf(s, "c1");
+  const back: [number, number] = [from[0] - 1, from[1]];
+  const c1 = page.locator('[data-pg=map] g[data-id="c1"] .pg-token-disc');
+  await c1.scrollIntoViewIfNeeded();
+  const start = (await c1.boundingBox())!;
+  const target = (await page
+    .locator(`[data-pg=map] .pg-grid [data-cell="${back[0]},${back[1]}"]`)
+    .boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 5 });
+  // The ruler follows the pointer to the very hex under it, and marks the provocation.
+  await page.locator(".pg-ruler-label").waitFor();
+  ok((await page.locator(".pg-provoke").count()) > 0, "the ruler does not mark leaving the orc's hex");
+  await page.mouse.up();
+  await page.locator("[data-pg=prompt]").waitFor({ state: "visible" });
+  s = await state(page);
+  ok(s.offers.length > 0, "the move out of the orc's hex drew no reaction offer");
+  const kept = await view(page);
+  ok(
+    Math.abs(kept.scale - wheeled.scale) < 1e-6,
+    `the zoom changed with the move: ${wheeled.scale} → ${kept.scale}`,
+  );
+  await shoot("prompt");
+  await declineAll(page, null, "crowd");
+  // Declined: the move goes on to the very hex it was dropped on.
+  s = await state(page);
+  ok(
+    JSON.stringify(placeOf(s, "c1")) === JSON.stringify(back),
+    `c1 went to ${placeOf(s, "c1")}, not the hex dropped on (${back})`,
+  );
+  await clickTracker(page, "undo");
+  await page.waitForFunction((at) => {
+    const c = window.tempo.session.state.combatants.find((x) => x.id === "c1");
+    return JSON.stringify(c?.at) === at;
+  }, JSON.stringify(from));
+  s = await state(page);
+  ok(
+    s.offers.length === 0 && s.current === "c1",
+    `after Undo: offers ${s.offers.length}, current ${s.current}`,
+  );
+  await shoot("undone");
+});

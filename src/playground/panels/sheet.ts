@@ -18,6 +18,8 @@ export class SheetPanel {
   /** What the sheet was drawn from, by identity; null: draw it. */
   private drawn: readonly unknown[] | null = null;
   private targetOptions: { names: string; select: HTMLSelectElement } | null = null;
+  /** What the sheet's elements show now (subject, HTML, target, target list, combatant). */
+  private shown: readonly unknown[] | null = null;
   /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
   private turns = 0;
 
@@ -37,6 +39,7 @@ export class SheetPanel {
   reset(): void {
     this.targets.clear();
     this.drawn = null;
+    this.shown = null;
   }
 
   update(frame: Frame): void {
@@ -116,13 +119,19 @@ export class SheetPanel {
         ? document.activeElement.dataset["focusKey"]
         : undefined;
     if (!id || !model) {
+      this.shown = null;
       this.el.replaceChildren(
         h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Sheet.PickToken")),
       );
       return;
     }
-    const targetBar = this.targetBar(id);
     const html = this.views.sheetHtml(model);
+    // A turn change that leaves this sheet as it was (another's reaction, a step elsewhere) keeps
+    // its elements, and with them focus and the layout.
+    const shown = [id, html, this.targetOf(id), this.targetSelect(), combatantIn(this.state, id)];
+    if (html !== null && this.shown?.every((v, i) => v === shown[i])) return;
+    this.shown = html !== null ? shown : null;
+    const targetBar = this.targetBar(id);
     if (html !== null) {
       this.el.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
       this.el.dataset["source"] = "template";

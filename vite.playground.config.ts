@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -26,33 +27,41 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
 };
 
-/** Serve the system's files under /systems/tempo/, always fresh (templates land while the page runs). */
+/**
+ * Serve the system's files under /systems/tempo/, always fresh (templates land while the page runs),
+ * from the dev server and from `vite preview` of the production build (npm run bench:ui).
+ */
 function systemFiles(): Plugin {
   return {
     name: "tempo-system-files",
     configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const url = (req.url ?? "").split("?")[0] ?? "";
-        if (!url.startsWith(SYSTEM_PREFIX)) return next();
-        const rel = normalize(decodeURIComponent(url.slice(SYSTEM_PREFIX.length)));
-        const top = rel.split(/[\\/]/)[0] ?? "";
-        const file = resolve(repoRoot, rel);
-        if (
-          !SERVED.includes(top) ||
-          !file.startsWith(join(repoRoot, top) + sep) ||
-          !existsSync(file) ||
-          !statSync(file).isFile()
-        ) {
-          res.statusCode = 404;
-          res.end("not found");
-          return;
-        }
-        res.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
-        res.setHeader("Cache-Control", "no-store");
-        createReadStream(file).pipe(res);
-      });
+      server.middlewares.use(serveSystemFile);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serveSystemFile);
     },
   };
+}
+
+function serveSystemFile(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const url = (req.url ?? "").split("?")[0] ?? "";
+  if (!url.startsWith(SYSTEM_PREFIX)) return next();
+  const rel = normalize(decodeURIComponent(url.slice(SYSTEM_PREFIX.length)));
+  const top = rel.split(/[\\/]/)[0] ?? "";
+  const file = resolve(repoRoot, rel);
+  if (
+    !SERVED.includes(top) ||
+    !file.startsWith(join(repoRoot, top) + sep) ||
+    !existsSync(file) ||
+    !statSync(file).isFile()
+  ) {
+    res.statusCode = 404;
+    res.end("not found");
+    return;
+  }
+  res.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
+  res.setHeader("Cache-Control", "no-store");
+  createReadStream(file).pipe(res);
 }
 
 export default defineConfig({

@@ -14,15 +14,18 @@
  * the start. Then a long fight at N = 20 (bench/long-fight.ts): Tempo's own work in the writer
  * path per write after 100, 5,000 and 20,000 commands, and what the Combat then stores. Then the
  * spatial index build and the provocation query against an all-pairs scan and an O(N) filter
- * (bench/provocation.ts).
+ * (bench/provocation.ts). Then the view models the hosts share (bench/views.ts): trackerView,
+ * sheetView, promptView and chatCard for one command's new state at N = 6, 50 and 200.
  *
  * The commands on the state held are timed in three passes, each figure the lowest of its three
- * medians (see PASSES below). The last two lines:
+ * medians (see PASSES below). The last three lines:
  *   commands: <worst median ms at N=200> ms at N=200, <worst median ms at N=2,000> ms at N=2,000
  *   provocation query: <median ms> ms, <ratio>x faster than all-pairs
+ *   views: <worst ms> ms at N=200 (<view>, <ruleset> <command>); the start, every row new: <ms> ...
  */
 import { longFight } from "./long-fight";
 import { fmt, provocationReport } from "./provocation";
+import { viewFigures, viewsLastLine } from "./views";
 import {
   COMMAND_KINDS,
   RULESET_ORDER,
@@ -186,8 +189,12 @@ console.log("");
 const provocation = provocationReport();
 for (const line of provocation.lines) console.log(line);
 console.log("");
+const views = viewFigures();
+for (const line of views.lines) console.log(line);
+console.log("");
 console.log(
   `passes: the machine swung up to ${swing.toFixed(2)}x between passes (a figure's slowest median over its lowest); from each figure's slowest pass, the commands line would read ${fmt(slowest[200] ?? 0)} ms at N=200, ${fmt(slowest[2_000] ?? 0)} ms at N=2,000`,
 );
 console.log(`commands: ${fmt(worst[200] ?? 0)} ms at N=200, ${fmt(worst[2_000] ?? 0)} ms at N=2,000`);
 console.log(provocation.last);
+console.log(viewsLastLine(views));

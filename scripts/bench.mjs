@@ -8,6 +8,7 @@
  * runs: flow's hit at N = 200 then took 0.100 ms against 0.072 ms bundled (28 November 2026).
  *
  *   npm run bench
+ *   npm run bench -- bench/views.ts     (one bench file alone, bundled the same way)
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,9 +23,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { BUNDLE_DEFINES } = await tsImport(join(ROOT, "vite.config.ts"), import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "tempo-bench-"));
 const outfile = join(dir, "bench.mjs");
+// A bench file named first (bench/views.ts) runs alone; otherwise the whole of bench/run.ts.
+const args = process.argv.slice(2);
+const entry = args[0]?.endsWith(".ts") ? resolve(ROOT, args[0]) : join(ROOT, "bench/run.ts");
 try {
   await build({
-    entryPoints: [join(ROOT, "bench/run.ts")],
+    entryPoints: [entry],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -33,7 +37,7 @@ try {
     outfile,
     logLevel: "warning",
   });
-  const run = spawnSync(process.execPath, ["--expose-gc", outfile, ...process.argv.slice(2)], {
+  const run = spawnSync(process.execPath, ["--expose-gc", outfile, ...args], {
     stdio: "inherit",
   });
   process.exitCode = run.status ?? 1;

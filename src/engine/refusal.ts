@@ -6,11 +6,22 @@ export interface Refusal {
   data: Record<string, Json>;
 }
 
-/** Thrown inside a command handler to refuse; `apply` catches it and returns the old state. */
-export class RefusalError extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.key);
-    this.name = "RefusalError";
+/**
+ * Thrown inside a command handler to refuse; `apply` catches it and returns the old state.
+ *
+ * It is not an `Error`: an `Error` records the stack when it is made, and a refusal is an answer,
+ * not a fault. The sheet asks the engine about every action on every change (queries.ts
+ * `availableActions`, a dry run each), and recording a stack for each refused one was a third of
+ * the sheet's cost (issue 31). It still names itself and its key, as an error would.
+ */
+export class RefusalError {
+  readonly name = "RefusalError";
+  constructor(readonly refusal: Refusal) {}
+  get message(): string {
+    return this.refusal.key;
+  }
+  toString(): string {
+    return `${this.name}: ${this.message}`;
   }
 }
 

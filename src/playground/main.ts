@@ -19,9 +19,9 @@ import { Playground } from "./playground";
 import { restoreSession } from "./storage";
 
 /**
- * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session; ?n=<count> opens
- * the ruleset's Crowd of that many (2..400). A bad count falls back to the default sample and is
- * named in `badCount`.
+ * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session (`encounter` may be
+ * a Crowd's id, `crowd-flow-50`); ?n=<count> opens the ruleset's Crowd of that many (2..400). A bad
+ * count falls back to the default sample and is named in `badCount`.
  */
 function initialChoice(): {
   encounter: SampleEncounter;
@@ -34,15 +34,24 @@ function initialChoice(): {
   const wanted = params.get("ruleset");
   const ruleset = registered.find((id) => id === wanted) ?? registered[0];
   if (!ruleset) throw new Error("no ruleset is registered");
-  const list = ENCOUNTERS[ruleset];
   const count = params.has("n") ? crowdCount(params.get("n")) : null;
+  // ?encounter= names a sample of this ruleset, a Crowd of any allowed size included.
+  const asked = findEncounter(params.get("encounter") ?? "");
   const encounter =
     (count !== null ? crowdEncounter(ruleset, count) : undefined) ??
-    list.find((e) => e.id === params.get("encounter")) ??
+    (asked?.setup.ruleset === ruleset ? asked : undefined) ??
     fallbackEncounter(ruleset);
   const seedParam = Number(params.get("seed"));
   const seed = Number.isInteger(seedParam) && params.has("seed") ? seedParam >>> 0 : randomSeed();
   const badCount = params.has("n") && count === null ? (params.get("n") ?? "").slice(0, 16) : null;
+  if (params.has("n")) {
+    // The address names the crowd by its id from now on, as the header keeps it: a later pick in
+    // the encounter picker changes `encounter`, and a stale `n` must not win over it on reload.
+    const url = new URL(location.href);
+    url.searchParams.delete("n");
+    if (count !== null) url.searchParams.set("encounter", encounter.id);
+    history.replaceState(null, "", url);
+  }
   return { encounter, seed, named: params.has("ruleset") || params.has("n"), badCount };
 }
 

@@ -337,14 +337,30 @@ export function poolMeter(
   };
 }
 
+/**
+ * Pips already made, by value and maximum: a tracker of N rows shows the same few meters again
+ * and again, so each is made once and shared (views only read them; they are frozen).
+ */
+const madePips = new Map<string, readonly PipView[]>();
+
 /** Pool pips: one per point up to the larger of value and maximum, so points above the maximum show as extra. */
 export function pipsFor(value: number, max: number): PipView[] {
+  const key = `${value}/${max}`;
+  const made = madePips.get(key);
+  if (made) return made as PipView[];
   const count = Math.max(0, value, max);
-  return Array.from({ length: count }, (_, i) => ({
-    cssClass: ["tempo-pip", i < value ? "is-filled" : "is-empty", i >= max ? "is-extra" : ""]
-      .filter(Boolean)
-      .join(" "),
-  }));
+  const pips = Object.freeze(
+    Array.from({ length: count }, (_, i) =>
+      Object.freeze({
+        cssClass: ["tempo-pip", i < value ? "is-filled" : "is-empty", i >= max ? "is-extra" : ""]
+          .filter(Boolean)
+          .join(" "),
+      }),
+    ),
+  );
+  // Pools are small numbers; a bound keeps a table that grants thousands of points from piling up meters.
+  if (madePips.size < 1_000) madePips.set(key, pips);
+  return pips as PipView[];
 }
 
 /**
@@ -392,16 +408,17 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
   const rulesetId = state ? state.ruleset : input.ruleset;
   const ruleset = getRuleset(rulesetId);
   const options: JsonObject = state ? state.options : { ...input.options };
-  const fresh = freshCombatant(subject, ruleset, input.options);
+  // Out of combat the sheet shows what a fight would start with; in one, the combatant itself.
+  const fresh = live ? null : freshCombatant(subject, ruleset, input.options);
   const active = state !== null && state.status === "active" && live !== null;
   const isTurn = active && state.current === combatantId;
 
   const poolIds = ruleset.pools.map((p) => p.id);
   const pools: PoolView[] = ruleset.pools.map((def) => {
     const abbr = i18n.localize(`TEMPO.Pool.${def.id}.Abbr`);
-    const max = live ? (live.maxPools[def.id] ?? 0) : (fresh.maxPools[def.id] ?? 0);
+    const max = live ? (live.maxPools[def.id] ?? 0) : (fresh?.maxPools[def.id] ?? 0);
     const own = subject.pools[def.id];
-    const value = live ? (live.pools[def.id] ?? 0) : (own ?? fresh.pools[def.id] ?? 0);
+    const value = live ? (live.pools[def.id] ?? 0) : (own ?? fresh?.pools[def.id] ?? 0);
     // In a fight the engine holds the pool and adjusting it is the GM's adjustPool command (a
     // player's press could only be refused, so a player gets no button); outside one, the owner
     // changes the pools the actor keeps.
@@ -514,7 +531,7 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
         })
       : [];
 
-  const body = live ?? fresh;
+  const body = live ?? fresh ?? freshCombatant(subject, ruleset, input.options);
   const reach = reachOf(body);
   const grid = state && state.grid.type !== "none" ? state.grid : { type: "hex" as const };
   const threat = threatenedCells(grid, { anchor: [0, 0], size: body.size, reach }).length;

@@ -15,7 +15,7 @@ import {
 } from "../engine";
 import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, refusalText, type Localizer, type PipView } from "./sheet";
-import { plural } from "./words";
+import { fixedFormat, fixedText, plural } from "./words";
 import { PHASE_LABELS, RULESET_LABELS, SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
@@ -287,20 +287,20 @@ function poolsView(c: CombatantState, state: EncounterState, isGM: boolean, i18n
   return ids.map((id) => {
     const value = c.pools[id] ?? 0;
     const max = c.maxPools[id] ?? 0;
-    const abbr = i18n.localize(`TEMPO.Pool.${id}.Abbr`);
+    const abbr = fixedText(i18n, `TEMPO.Pool.${id}.Abbr`);
     const def = defs.find((p) => p.id === id);
     const hasMax = def ? poolHasMax(def, state.options) : true;
     const meter = poolMeter(abbr, value, max, hasMax);
     return {
       id,
-      label: i18n.localize(`TEMPO.Pool.${id}.Name`),
+      label: fixedText(i18n, `TEMPO.Pool.${id}.Name`),
       abbr,
       value,
       max,
       hasMax,
       count: meter.count,
       pips: meter.pips,
-      ariaLabel: i18n.format(hasMax ? "TEMPO.Tracker.PoolMeter" : "TEMPO.Tracker.PoolValue", {
+      ariaLabel: fixedFormat(i18n, hasMax ? "TEMPO.Tracker.PoolMeter" : "TEMPO.Tracker.PoolValue", {
         name: c.name,
         ...meter.meter,
       }),
@@ -324,18 +324,20 @@ function poolButtons(
       who: c.id,
       pool,
       delta: -1,
-      label: i18n.format("TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
+      label: fixedFormat(i18n, "TEMPO.Tracker.Control.Spend", { name: c.name, pool: abbr }),
       text: "−",
       disabled: value <= 0,
       reason:
-        value <= 0 ? i18n.format("TEMPO.Tracker.Control.NothingToSpend", { name: c.name, pool: abbr }) : "",
+        value <= 0
+          ? fixedFormat(i18n, "TEMPO.Tracker.Control.NothingToSpend", { name: c.name, pool: abbr })
+          : "",
     },
     {
       action: "tempoAdjustPool",
       who: c.id,
       pool,
       delta: 1,
-      label: i18n.format("TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
+      label: fixedFormat(i18n, "TEMPO.Tracker.Control.Restore", { name: c.name, pool: abbr }),
       text: "+",
       disabled: false,
       reason: "",
@@ -344,18 +346,21 @@ function poolButtons(
 }
 
 function marker(id: MarkerId, i18n: Localizer): MarkerView {
-  const label = i18n.localize(MARKER_LABELS[id]);
+  const label = fixedText(i18n, MARKER_LABELS[id]);
   return { id, label, short: label, cssClass: `tempo-marker tempo-marker--${id}` };
 }
 
 /** An engine condition with its rounds left ("Prone 2"; no number when it lasts until removed). */
 function conditionMarker(id: string, rounds: number | null, i18n: Localizer): MarkerView {
   const name = has(MARKER_LABELS, id)
-    ? i18n.localize(MARKER_LABELS[id])
-    : i18n.localize(`TEMPO.Condition.${id}`);
+    ? fixedText(i18n, MARKER_LABELS[id])
+    : fixedText(i18n, `TEMPO.Condition.${id}`);
   return {
     id,
-    label: rounds === null ? name : i18n.format("TEMPO.Tracker.ConditionRounds", { condition: name, rounds }),
+    label:
+      rounds === null
+        ? name
+        : fixedFormat(i18n, "TEMPO.Tracker.ConditionRounds", { condition: name, rounds }),
     short: rounds === null ? name : `${name} ${rounds}`,
     cssClass: `tempo-marker tempo-marker--${id}`,
   };
@@ -408,11 +413,11 @@ function row(
   if (c?.defeated) css.push("defeated", "is-defeated");
   if (doc?.hidden) css.push("hide", "is-hidden");
   const ariaParts = [name];
-  if (side !== "") ariaParts.push(i18n.format("TEMPO.Tracker.SideOf", { side }));
-  if (marching !== null) ariaParts.push(i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }));
+  if (side !== "") ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.SideOf", { side }));
+  if (marching !== null) ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.MarchingPlace", { n: marching }));
   if (initiative !== null)
-    ariaParts.push(i18n.format("TEMPO.Tracker.InitiativeValue", { value: initiative }));
-  if (current) ariaParts.push(i18n.localize("TEMPO.Tracker.CurrentTurn"));
+    ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.InitiativeValue", { value: initiative }));
+  if (current) ariaParts.push(fixedText(i18n, "TEMPO.Tracker.CurrentTurn"));
   for (const m of markers) ariaParts.push(m.label);
   return {
     id,
@@ -421,16 +426,16 @@ function row(
     hasImg: (doc?.img ?? "") !== "",
     side,
     sideClass: `tempo-side--${sideIndex(sides, side)}`,
-    sideLabel: side === "" ? "" : i18n.format("TEMPO.Tracker.SideOf", { side }),
+    sideLabel: side === "" ? "" : fixedFormat(i18n, "TEMPO.Tracker.SideOf", { side }),
     marching: marching === null ? "" : String(marching),
     hasMarching: marching !== null,
-    marchingLabel: marching === null ? "" : i18n.format("TEMPO.Tracker.MarchingPlace", { n: marching }),
+    marchingLabel: marching === null ? "" : fixedFormat(i18n, "TEMPO.Tracker.MarchingPlace", { n: marching }),
     initiative: initiative === null ? "" : String(initiative),
     hasInitiative: initiative !== null,
     current,
     expanded: current && (pools.length > 0 || markers.length > 0),
     canSetup: options.isGM,
-    setupLabel: i18n.format("TEMPO.Tracker.Control.Setup", { name }),
+    setupLabel: fixedFormat(i18n, "TEMPO.Tracker.Control.Setup", { name }),
     cssClass: css.join(" "),
     ariaLabel: ariaParts.join(", "),
     pools,
@@ -452,6 +457,17 @@ function marchingLead(state: EncounterState): CombatantState | null {
     .filter((c): c is CombatantState => !!c && c.marching !== null && !c.defeated);
   placed.sort((a, b) => (a.marching ?? 0) - (b.marching ?? 0));
   return placed.find((c) => c.pc) ?? placed[0] ?? null;
+}
+
+/**
+ * Who chooses to take or cede the initiative now: marching's lead while its round waits in the
+ * choose stage, nobody in any other stage or ruleset (flow, rating, segments and phases have no
+ * such choice). A host that draws its own take/cede buttons asks this once, not every combatant.
+ */
+export function choosingLead(state: EncounterState | null): string | null {
+  if (!state || state.status !== "active" || state.ruleset !== "marching" || state.stage !== "choose")
+    return null;
+  return marchingLead(state)?.id ?? null;
 }
 
 function nextLabel(state: EncounterState): string {
@@ -480,12 +496,11 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
   const owned = options.owned ?? [];
   const waiting = state.offers.length > 0;
   const out: ControlView[] = [];
-  if (state.ruleset === "marching" && state.stage === "choose") {
-    const lead = marchingLead(state);
-    if (lead && (isGM || owned.includes(lead.id))) {
-      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Take"), lead.id, "take"));
-      out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Cede"), lead.id, "cede"));
-    }
+  // Only marching has the lead's take/cede, and only while its round waits for the choice.
+  const lead = choosingLead(state);
+  if (lead !== null && (isGM || owned.includes(lead))) {
+    out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Take"), lead, "take"));
+    out.push(control("tempoChoose", i18n.localize("TEMPO.Tracker.Control.Cede"), lead, "cede"));
   }
   const current = state.current;
   // A button the engine would refuse now is disabled, never a refused press: "turn-taking commands
@@ -547,7 +562,8 @@ function sameDoc(a: TrackerCombatantDoc | undefined, b: TrackerCombatantDoc | un
  * viewer owns it; the viewer's i18n and GM flag) comes back as the identical object, so the host
  * patches only the rows whose object changed (`data-combatant-id` on each row's element). The
  * roster's order, the visible rows and the sides' colours are kept by the identity of the roster,
- * the order and the documents, so the work outside the rows does not grow with N either.
+ * the order and the documents, so the work outside the rows does not grow with N either. The
+ * localizer is compared by identity: pass the same object each time (a new one rebuilds every row).
  */
 export class TrackerMemo {
   /** How many rows this memo has built (not given again) in all: the work the calls did. */
@@ -563,6 +579,16 @@ export class TrackerMemo {
   private docById = new Map<string, TrackerCombatantDoc>();
   private ownedOf: readonly string[] | null = null;
   private ownedSet = new Set<string>();
+  /** Counts the changes of what the viewer owns (by content: a host may pass a new list of the same ids). */
+  private ownedVersion = 0;
+  private head: {
+    state: EncounterState | null;
+    i18n: Localizer;
+    isGM: boolean;
+    owned: number;
+    ruleset: RulesetId | undefined;
+    view: TrackerHead;
+  } | null = null;
   private shown: {
     order: readonly string[] | null;
     roster: readonly string[] | null;
@@ -577,6 +603,8 @@ export class TrackerMemo {
     sides: readonly string[];
   } | null = null;
   private list: CombatantRowView[] | null = null;
+  /** The ids the rows were last pruned to (rows of combatants no longer shown are let go). */
+  private rowIds: readonly string[] | null = null;
 
   /** The rows for `state` (null before the start), building only those whose inputs changed. */
   rowsFor(state: EncounterState | null, options: TrackerOptions): CombatantRowView[] {
@@ -599,16 +627,11 @@ export class TrackerMemo {
       this.docsOf = docs;
       this.docById = new Map(docs.map((d) => [d.id, d]));
     }
-    const owned = options.owned ?? NO_IDS;
-    if (owned !== this.ownedOf) {
-      this.ownedOf = owned;
-      this.ownedSet = new Set(owned);
-    }
+    this.own(options.owned ?? NO_IDS);
     const ids = this.visibleIds(state, docs, isGM);
     const sides = this.sides(state, docs);
     let changed = this.list === null || this.list.length !== ids.length;
     const out: CombatantRowView[] = [];
-    const live = new Set<string>();
     for (const id of ids) {
       const c = state ? (combatantIn(state, id) ?? null) : null;
       const doc = this.docById.get(id);
@@ -631,15 +654,56 @@ export class TrackerMemo {
         this.built += 1;
         this.rows.set(id, { c, doc, current, side, owned: own, row: made });
       }
-      live.add(id);
       if (!changed && this.list?.[out.length] !== made) changed = true;
       out.push(made);
     }
     // Rows of combatants no longer shown are let go.
-    if (this.rows.size > live.size)
-      for (const id of this.rows.keys()) if (!live.has(id)) this.rows.delete(id);
+    if (ids !== this.rowIds) {
+      this.rowIds = ids;
+      if (this.rows.size > ids.length) {
+        const shown = new Set(ids);
+        for (const id of this.rows.keys()) if (!shown.has(id)) this.rows.delete(id);
+      }
+    }
     if (changed || !this.list) this.list = out;
     return this.list;
+  }
+
+  /**
+   * The tracker's head (structure, waiting line, controls): built again only for another state
+   * or viewer, so drawing the same state again asks the engine nothing (the controls' checks).
+   */
+  headFor(state: EncounterState | null, options: TrackerOptions): TrackerHead {
+    this.own(options.owned ?? NO_IDS);
+    const held = this.head;
+    if (
+      held &&
+      held.state === state &&
+      held.i18n === options.i18n &&
+      held.isGM === options.isGM &&
+      held.owned === this.ownedVersion &&
+      held.ruleset === options.ruleset
+    )
+      return held.view;
+    const view = headOf(state, options);
+    this.head = {
+      state,
+      i18n: options.i18n,
+      isGM: options.isGM,
+      owned: this.ownedVersion,
+      ruleset: options.ruleset,
+      view,
+    };
+    return view;
+  }
+
+  private own(owned: readonly string[]): void {
+    if (owned === this.ownedOf) return;
+    const before = this.ownedOf;
+    this.ownedOf = owned;
+    if (before && before.length === owned.length && owned.every((id, i) => before[i] === id)) return;
+    this.ownedSet = new Set(owned);
+    this.ownedVersion += 1;
   }
 
   /** Foundry's order (who acts first, then the rest of the roster, then documents not in it), without hidden rows for players. */
@@ -734,18 +798,27 @@ function freshRows(state: EncounterState | null, options: TrackerOptions): Comba
   );
 }
 
+/** Everything of the tracker but its rows: the structure, the waiting line, the controls. */
+export type TrackerHead = Omit<TrackerView, "combatants" | "hasCombatants">;
+
 /**
  * The whole tracker, for a combat's state (null before it starts). With a memo (the same one on
- * each call), rows whose inputs did not change are the identical objects as on the call before.
+ * each call), rows whose inputs did not change are the identical objects as on the call before,
+ * and so is everything else when the state and the viewer are the same as on the call before.
  */
 export function trackerView(
   state: EncounterState | null,
   options: TrackerOptions,
   memo?: TrackerMemo,
 ): TrackerView {
-  const { i18n } = options;
   const combatants = memo ? memo.rowsFor(state, options) : freshRows(state, options);
+  const head = memo ? memo.headFor(state, options) : headOf(state, options);
+  return { ...head, combatants, hasCombatants: combatants.length > 0 };
+}
 
+/** The tracker's head for a state (null before the start). */
+function headOf(state: EncounterState | null, options: TrackerOptions): TrackerHead {
+  const { i18n } = options;
   if (!state) {
     return {
       started: false,
@@ -765,8 +838,6 @@ export function trackerView(
       isWaiting: false,
       gridless: "",
       isGridless: false,
-      combatants,
-      hasCombatants: combatants.length > 0,
       controls: [],
       hasControls: false,
       howto: options.ruleset ? howtoLink(options.ruleset, i18n) : null,
@@ -821,8 +892,6 @@ export function trackerView(
           )
         : "",
     isGridless: state.grid.type === "none",
-    combatants,
-    hasCombatants: combatants.length > 0,
     controls,
     hasControls: controls.length > 0,
     howto: howtoLink(state.ruleset, i18n),

@@ -31,11 +31,76 @@ export function plural(
   return i18n.format(key, args);
 }
 
+/**
+ * One list formatter per language and type: making an Intl.ListFormat costs far more than using
+ * one (a chat card of a start at N = 200 spent a third of its time making them, issue 31).
+ */
+const listFormats = new Map<string, Intl.ListFormat>();
+
 /** "Dodge, Parry and Block" (or "or" with `type: "disjunction"`), in the localizer's language. */
 export function listText(
   items: readonly string[],
   i18n: Localizer,
   type: "conjunction" | "disjunction" = "conjunction",
 ): string {
-  return new Intl.ListFormat(languageOf(i18n), { style: "long", type }).format(items);
+  const lang = languageOf(i18n);
+  const key = `${lang} ${type}`;
+  let format = listFormats.get(key);
+  if (!format) {
+    format = new Intl.ListFormat(lang, { style: "long", type });
+    listFormats.set(key, format);
+  }
+  return format.format(items);
+}
+
+/** Each localizer's fixed texts, looked up once (a key's text does not change while a page runs). */
+const fixedTexts = new WeakMap<Localizer, Map<string, string>>();
+
+/**
+ * `i18n.localize(key)`, remembered per localizer: for the texts a view repeats on every row (a
+ * pool's name and abbreviation, a marker's name), so a view of N rows looks each up once. A text
+ * the localizer does not have yet (it came back as the key) is not remembered.
+ */
+export function fixedText(i18n: Localizer, key: string): string {
+  let texts = fixedTexts.get(i18n);
+  if (!texts) {
+    texts = new Map();
+    fixedTexts.set(i18n, texts);
+  }
+  const known = texts.get(key);
+  if (known !== undefined) return known;
+  const text = i18n.localize(key);
+  if (text !== key) texts.set(key, text);
+  return text;
+}
+
+/** Each localizer's formatted texts, by key and data (bounded: cleared when it grows past this). */
+const formattedTexts = new WeakMap<Localizer, Map<string, string>>();
+const FORMATTED_LIMIT = 20_000;
+
+/**
+ * `i18n.format(key, data)` for data of plain strings and numbers, remembered per localizer: the
+ * texts each of N tracker rows repeats on every build ("Spend Ana's FP", "Ana: FP 3 of 5") cost a
+ * map lookup the second time, not a lookup and a substitution. Texts the localizer does not have
+ * yet (it gave the key back) are not remembered.
+ */
+export function fixedFormat(
+  i18n: Localizer,
+  key: string,
+  data: Readonly<Record<string, string | number>>,
+): string {
+  let texts = formattedTexts.get(i18n);
+  if (!texts) {
+    texts = new Map();
+    formattedTexts.set(i18n, texts);
+  }
+  let id = key;
+  for (const name in data) id += `\u0000${name}\u0001${data[name]}`;
+  const known = texts.get(id);
+  if (known !== undefined) return known;
+  const text = i18n.format(key, data);
+  if (text === key) return text;
+  if (texts.size >= FORMATTED_LIMIT) texts.clear();
+  texts.set(id, text);
+  return text;
 }

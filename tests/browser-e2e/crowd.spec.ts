@@ -70,7 +70,8 @@ async function startCrowd(page: Page, size: { width: number; height: number }): 
   // several times that on a loaded one: each wait gets longer than the flows' 5 s.
   page.setDefaultTimeout(20_000);
   await page.setViewportSize(size);
-  await open(page, "flow", 7, `&n=${N}`);
+  // A long countdown: on a busy machine the prompt must not decline itself before it is answered.
+  await open(page, "flow", 7, `&n=${N}&prompt=300`);
   let s = await state(page);
   ok(s.roster.length === N, `the crowd has ${s.roster.length} combatants, not ${N}`);
   ok(
@@ -218,16 +219,48 @@ test("crowd 1280x720: 200 combatants, every token reachable, pan and zoom, a pro
   // The ruler follows the pointer to the very hex under it, and marks the provocation.
   await page.locator(".pg-ruler-label").waitFor();
   ok((await page.locator(".pg-provoke").count()) > 0, "the ruler does not mark leaving the orc's hex");
+  // The map redraws by change: from the drop to the open prompt, only the tokens of combatants the
+  // move changed (c1) or who may now react are touched, not all 200.
+  await page.evaluate(() => {
+    const touched = new Set<string>();
+    const layer = document.querySelector("[data-pg=map] .pg-tokens")!;
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const id = (r.target instanceof Element ? r.target : r.target.parentElement)
+          ?.closest("g.pg-token")
+          ?.getAttribute("data-id");
+        if (id) touched.add(id);
+      }
+    });
+    observer.observe(layer, { subtree: true, attributes: true, childList: true, characterData: true });
+    Object.assign(window, { crowdTouched: { touched, observer } });
+  });
   await page.mouse.up();
-  await page.locator("[data-pg=prompt]").waitFor({ state: "visible" });
+  // In one step, so the prompt's countdown has no time to run out on a busy machine: the prompt is
+  // open, and the tokens touched so far are read (the observer stops before the answer redraws).
+  const touched = await page
+    .waitForFunction(() => {
+      const prompt = document.querySelector<HTMLElement>("[data-pg=prompt]");
+      if (!prompt || prompt.hidden || !prompt.querySelector("[data-action=tempoDecline]")) return null;
+      const { touched: ids, observer } = (
+        window as unknown as { crowdTouched: { touched: Set<string>; observer: MutationObserver } }
+      ).crowdTouched;
+      observer.disconnect();
+      return [...ids];
+    })
+    .then((handle) => handle.jsonValue() as Promise<string[]>);
   s = await state(page);
   ok(s.offers.length > 0, "the move out of the orc's hex drew no reaction offer");
+  const mayChange = new Set(["c1", ...s.offers.map((o) => o.who)]);
+  ok(
+    touched.length > 0 && touched.every((id) => mayChange.has(id)),
+    `the move redrew tokens ${touched.join(", ")}; only ${[...mayChange].join(", ")} changed`,
+  );
   const kept = await view(page);
   ok(
     Math.abs(kept.scale - wheeled.scale) < 1e-6,
     `the zoom changed with the move: ${wheeled.scale} → ${kept.scale}`,
   );
-  await shoot("prompt");
   await declineAll(page, null, "crowd");
   // Declined: the move goes on to the very hex it was dropped on.
   s = await state(page);
@@ -246,4 +279,47 @@ test("crowd 1280x720: 200 combatants, every token reachable, pan and zoom, a pro
     `after Undo: offers ${s.offers.length}, current ${s.current}`,
   );
   await shoot("undone");
+});
+
+test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= opens one by its id; a count out of 2..400 is named in a toast and the default sample opens", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(20_000);
+  for (const ruleset of await page
+    .goto("/?seed=3", { timeout: 20_000 })
+    .then(() => page.waitForSelector("#playground[data-ready=true]"))
+    .then(() => page.evaluate(() => window.tempo.constructor.registered()))) {
+    await open(page, ruleset, 3, "&n=20");
+    const s = await state(page);
+    ok(s.roster.length === 20, `${ruleset}: ?n=20 opened ${s.roster.length} combatants`);
+    ok(
+      (await page.evaluate(
+        () => (window as unknown as { tempo: { encounter: { id: string } } }).tempo.encounter.id,
+      )) === `crowd-${ruleset}-20`,
+      `${ruleset}: ?n=20 did not open crowd-${ruleset}-20`,
+    );
+    ok(
+      (await page.locator("[data-pg=map] g.pg-token").count()) === 20,
+      `${ruleset}: the map does not draw the crowd's 20 tokens`,
+    );
+    // The address now names the crowd by its id (a stale n never overrides a later pick).
+    const address = new URL(page.url()).searchParams;
+    ok(
+      !address.has("n") && address.get("encounter") === `crowd-${ruleset}-20`,
+      `${ruleset}: the address after ?n=20 is ${page.url()}`,
+    );
+  }
+  // A saved or shared link names the crowd by its id, any allowed size.
+  await open(page, "phases", 3, "&encounter=crowd-phases-30");
+  const named = await state(page);
+  ok(named.roster.length === 30, `?encounter=crowd-phases-30 opened ${named.roster.length} combatants`);
+  await open(page, "flow", 3, "&n=1000");
+  const s = await state(page);
+  ok(s.roster.length < 20, `?n=1000 opened ${s.roster.length} combatants, not the default sample`);
+  const expected = await page.evaluate(() =>
+    window.tempo.loc.format("TEMPO.Playground.Toast.BadCrowdSize", { n: "1000", min: 2, max: 400 }),
+  );
+  const toast = page.locator(".pg-toast").filter({ hasText: expected });
+  ok((await toast.count()) === 1, `no toast says "${expected}"`);
 });

@@ -228,5 +228,8 @@ describe("refusals thrown inside a handler", () => {
     });
     expect((thrown as RefusalError).name).toBe("RefusalError");
     expect((thrown as RefusalError).message).toBe("TEMPO.Refusal.NotYourTurn");
+    // An answer, not a fault: no stack is recorded for it (issue 31: the sheet's dry runs).
+    expect(thrown).not.toBeInstanceOf(Error);
+    expect(String(thrown)).toBe("RefusalError: TEMPO.Refusal.NotYourTurn");
   });
 });

@@ -110,7 +110,7 @@ describe("the Crowd sample encounters", () => {
   ] as const)
     it(`${ruleset}: c1 stepping one cell back from the foe beside it ${offers ? "opens reaction offers" : "moves, offering nothing"} (n = 2, 50, 200)`, () => {
       for (const n of [2, 50, 200])
-        for (const seed of [1, 7, 123]) {
+        for (const seed of [1, 7]) {
           const { state, dice } = started(ruleset, n, seed);
           const s = untilC1Acts(ruleset, state, dice);
           expect(s.current, `${ruleset} ${n} seed ${seed}`).toBe("c1");

@@ -3,6 +3,7 @@ import fc from "fast-check";
 
 import {
   apply,
+  check,
   combatantIn,
   createEncounter,
   getRuleset,
@@ -16,6 +17,7 @@ import {
 import { neighbours } from "../../src/engine/grid";
 import { RULESETS } from "../../src/engine/rulesets";
 import {
+  choosingLead,
   TrackerMemo,
   trackerView,
   type CombatantRowView,
@@ -144,6 +146,41 @@ describe("TrackerMemo: the tracker rebuilds only the rows a command changed", ()
     expect(third.combatants).toEqual(trackerView(parried, gm(parried, docs)).combatants);
   });
 
+  it("phases' attack of opportunity changes two combatants (the reactor's action, the mover's step) and rebuilds exactly their two rows", () => {
+    const phases = getRuleset("phases");
+    let state = started(phases, 30);
+    const who = state.current as string;
+    const side = combatantIn(state, who)?.side;
+    const enemy = state.roster.find((id) => combatantIn(state, id)?.side !== side) as string;
+    const taken = (cell: readonly number[]) =>
+      state.combatants.some((c) => c.at && c.at[0] === cell[0] && c.at[1] === cell[1]);
+    const beside = neighbours(state.grid, combatantIn(state, enemy)?.at ?? [0, 0]).find(
+      (cell) => !taken(cell),
+    );
+    state = accept(state, { type: "place", who, at: beside ?? [0, 0] }, phases);
+    // Away from the enemy: the first step that opens the enemy's attack of opportunity.
+    const provoked = neighbours(state.grid, beside ?? [0, 0])
+      .map((cell) => apply(state, { type: "move", who, path: [cell] }, new SeededDice(7), phases))
+      .find((r) => r.ok && r.state.offers.length > 0);
+    if (!provoked?.ok) throw new Error("no step provokes");
+    const paused = provoked.state;
+    const offer = paused.offers[0];
+    if (!offer) throw new Error("no offer");
+    const docs = docsOf(paused);
+    const memo = new TrackerMemo();
+    const first = trackerView(paused, gm(paused, docs), memo);
+    const answered = accept(
+      paused,
+      { type: "react", who: offer.who, with: offer.with, against: offer.against, outcome: "miss" },
+      phases,
+    );
+    expect(touched(paused, answered)).toEqual(new Set([who, offer.who]));
+    const second = trackerView(answered, gm(answered, docs), memo);
+    expect(memo.built).toBe(32);
+    expect(rebuilt(first.combatants, second.combatants)).toEqual(new Set([who, offer.who]));
+    expect(second).toEqual(trackerView(answered, gm(answered, docs)));
+  });
+
   it("a move rebuilds the mover's row only; the same state again rebuilds nothing and gives the same list", () => {
     const phases = getRuleset("phases");
     const state = started(phases, 30);
@@ -227,6 +264,52 @@ describe("TrackerMemo: the tracker rebuilds only the rows a command changed", ()
     expect(second.combatants).toBe(first.combatants);
     expect(first.combatants).toEqual(trackerView(null, options).combatants);
     expect(memo.built).toBe(2);
+  });
+});
+
+describe("tracker controls: only what the ruleset has, asked once per state", () => {
+  it("drawing the same state again gives the same structure and controls (no engine check asked again); another state, new ones", () => {
+    const flow = getRuleset("flow");
+    const state = started(flow, 20);
+    const memo = new TrackerMemo();
+    const first = trackerView(state, gm(state), memo);
+    const again = trackerView(state, gm(state), memo);
+    expect(again.controls).toBe(first.controls);
+    expect(again.phases).toBe(first.phases);
+    expect(again).toEqual(trackerView(state, gm(state)));
+    const next = accept(state, { type: "next" }, flow);
+    const moved = trackerView(next, gm(next), memo);
+    expect(moved.controls).not.toBe(first.controls);
+    expect(moved).toEqual(trackerView(next, gm(next)));
+    // A player who owns the current combatant is given End turn; the GM's Next is not theirs.
+    const player: TrackerOptions = {
+      i18n,
+      isGM: false,
+      owned: [next.current as string],
+      combatants: docsOf(next),
+    };
+    const theirs = trackerView(next, player, memo);
+    expect(theirs.controls.map((c) => c.action)).toEqual(["tempoEndTurn"]);
+    expect(theirs).toEqual(trackerView(next, player));
+  });
+
+  it("only marching's lead chooses take or cede, only in the choose stage: the engine accepts the choice from nobody else", () => {
+    const marching = getRuleset("marching");
+    const open = accept(crowd(marching, 12), { type: "start" }, marching);
+    expect(open.stage).toBe("choose");
+    const lead = choosingLead(open);
+    expect(lead).toBe("c0");
+    for (const id of open.roster)
+      expect(check(open, { type: "choose", who: id, initiative: "take" }) === null, id).toBe(id === lead);
+    const view = trackerView(open, gm(open), new TrackerMemo());
+    expect(view.controls.filter((c) => c.action === "tempoChoose").map((c) => [c.who, c.value])).toEqual([
+      ["c0", "take"],
+      ["c0", "cede"],
+    ]);
+    const chosen = accept(open, { type: "choose", who: "c0", initiative: "take" }, marching);
+    expect(choosingLead(chosen)).toBeNull();
+    for (const id of ["flow", "rating", "segments", "phases"] as const)
+      expect(choosingLead(started(getRuleset(id), 12)), id).toBeNull();
   });
 });
 

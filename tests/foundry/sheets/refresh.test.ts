@@ -5,8 +5,17 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  apply,
+  createEncounter,
+  getRuleset,
+  ScriptedDice,
+  type Command,
+  type EncounterState,
+} from "../../../src/engine";
+import {
   holdsUserInput,
   refreshSheet,
+  sheetScope,
   type SheetElementLike,
 } from "../../../src/foundry/apps/sheets/refresh";
 
@@ -97,5 +106,77 @@ describe("an open sheet after a command", () => {
       defaultChecked: false,
     };
     expect(holdsUserInput(element([button, saved], button))).toBe(false);
+  });
+});
+
+/** A flow fight on a hex grid: ana (10) next to orc (4), bob (6) off to the side; ana acts first. */
+function flowFight(): { state: EncounterState; run(command: Command): EncounterState } {
+  const rules = getRuleset("flow");
+  const dice = new ScriptedDice([9, 6, 4]);
+  let state = createEncounter(
+    {
+      ruleset: "flow",
+      options: {},
+      grid: { type: "hex" },
+      combatants: [
+        { id: "ana", name: "Ana", side: "party", at: [0, 0], stats: { agility: 1 } },
+        { id: "bob", name: "Bob", side: "party", at: [-4, 0] },
+        { id: "orc", name: "Orc", side: "foes", at: [1, 0] },
+      ],
+    },
+    rules,
+  );
+  const fight = {
+    get state() {
+      return state;
+    },
+    run(command: Command): EncounterState {
+      const result = apply(state, command, dice, rules);
+      if (!result.ok) throw new Error(`${command.type}: ${result.refusal.key}`);
+      state = result.state;
+      return state;
+    },
+  };
+  fight.run({ type: "start" });
+  return fight;
+}
+
+describe("which open sheets a combat write can reach (sheetScope)", () => {
+  it("every sheet when this client has seen no state of the combat yet", () => {
+    const fight = flowFight();
+    expect(sheetScope(undefined, fight.state).every).toBe(true);
+  });
+
+  it("a pool adjusted on Bob reaches Bob's sheet alone (others only if they read Bob)", () => {
+    const fight = flowFight();
+    const before = fight.state;
+    const after = fight.run({ type: "adjustPool", who: "bob", pool: "ap", delta: -1 });
+    const scope = sheetScope(before, after);
+    expect(scope.every).toBe(false);
+    expect([...scope.ids]).toEqual(["bob"]);
+  });
+
+  it("a turn's end reaches the sheets of the one whose turn ended and the one whose turn began", () => {
+    const fight = flowFight();
+    const before = fight.state;
+    const after = fight.run({ type: "endTurn", who: "ana" });
+    const scope = sheetScope(before, after);
+    expect(scope.every).toBe(false);
+    expect([...scope.ids].sort()).toEqual(["ana", "bob"]);
+  });
+
+  it("a hit that opens reactions reaches every sheet (while reactions are pending every sheet's actions say so)", () => {
+    const fight = flowFight();
+    const before = fight.state;
+    const after = fight.run({ type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" });
+    expect(after.offers.length).toBeGreaterThan(0);
+    expect(sheetScope(before, after).every).toBe(true);
+  });
+
+  it("the same state twice reaches no sheet", () => {
+    const fight = flowFight();
+    const scope = sheetScope(fight.state, fight.state);
+    expect(scope.every).toBe(false);
+    expect(scope.ids.size).toBe(0);
   });
 });

@@ -15,7 +15,8 @@
  *   document or dialog is shown): https://developer.mozilla.org/en-US/docs/Web/HTML/Global_attributes/autofocus
  *
  * The DOM is a subset: elements parsed with htmlparser2, `querySelector`/`querySelectorAll` for
- * one simple selector (`tag`, `.class`, `[attr]`, `[attr="value"]`) or a list of them, `focus`
+ * one simple selector (`tag`, `.class`, `[attr]`, `[attr="value"]`, `tag[attr="value"]`) or a list
+ * of them, `outerHTML` (set: https://developer.mozilla.org/en-US/docs/Web/API/Element/outerHTML), `focus`
  * and `blur` (the window's `activeElement`, with a bubbling `focusout` on the element that loses
  * focus), fields' `value` / `defaultValue` (and a checkbox's `checked` / `defaultChecked`),
  * `contains`, `innerHTML` (set), `dataset`, `textContent`, `style`, and events a test dispatches itself.
@@ -66,9 +67,10 @@ export function isElement(node: ChildNode): node is DomNode {
 function matches(node: DomNode, selector: string): boolean {
   // A selector list ("input, textarea") matches where one of its selectors does.
   if (selector.includes(",")) return selector.split(",").some((one) => matches(node, one.trim()));
-  const attr = /^\[([\w-]+)(?:="([^"]*)")?\]$/.exec(selector);
+  const attr = /^([a-z][\w-]*)?\[([\w-]+)(?:="([^"]*)")?\]$/i.exec(selector);
   if (attr) {
-    const [, name = "", value] = attr;
+    const [, tag, name = "", value] = attr;
+    if (tag !== undefined && node.name !== tag.toLowerCase()) return false;
     return name in node.attribs && (value === undefined || node.attribs[name] === value);
   }
   if (selector.startsWith(".")) return (node.attribs["class"] ?? "").split(/\s+/).includes(selector.slice(1));
@@ -186,6 +188,25 @@ export class TableElement {
     if (this.contains(this.dom.activeElement)) this.dom.activeElement = null;
     for (const child of [...this.node.children]) DomUtils.removeElement(child);
     for (const child of parseDocument(html).children) DomUtils.appendChild(this.node, child);
+  }
+  /**
+   * Element#outerHTML (set): the element is replaced in its parent by the parsed HTML; focus inside
+   * it is lost. (https://developer.mozilla.org/en-US/docs/Web/API/Element/outerHTML)
+   */
+  set outerHTML(html: string) {
+    if (this.contains(this.dom.activeElement)) this.dom.activeElement = null;
+    const parsed = parseDocument(html).children;
+    for (const child of parsed) DomUtils.prepend(this.node, child);
+    DomUtils.removeElement(this.node);
+  }
+  /** How many times the element was scrolled into view (Element#scrollIntoView; the table does not lay out). */
+  scrolledIntoView = 0;
+  scrollIntoView(_options?: object): void {
+    this.scrolledIntoView += 1;
+  }
+  /** Node#isConnected-like: is the element still in a tree (not replaced or removed)? */
+  get isConnected(): boolean {
+    return this.node.parent !== null;
   }
   /** Node#ownerDocument: here the window's own DOM, with its `activeElement`. */
   get ownerDocument(): { activeElement: TableElement | null } {

@@ -68,6 +68,7 @@ import {
 } from "./documents";
 import { readingsWith, type Readings } from "./readings";
 import type { Server } from "./server";
+import type { TableCombatTracker } from "./tracker";
 import { validateSource, type ModelClass as FieldModelClass } from "../sheets/fields";
 
 /** The version the table's clients run, as Foundry reads it from the installed system.json. */
@@ -259,7 +260,8 @@ export interface ClientCanvas {
 
 export class Client {
   readonly game: ClientGame;
-  readonly ui: { notifications: ClientNotifications };
+  /** `ui.notifications`, and `ui.combat` where the client has Tempo's tracker (index.ts withTracker). */
+  readonly ui: { notifications: ClientNotifications; combat?: TableCombatTracker };
   readonly CONFIG: ClientConfig;
   readonly Hooks: ClientHooks;
   readonly notices: Notice[] = [];

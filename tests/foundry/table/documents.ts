@@ -360,6 +360,11 @@ export class TableActor extends TableDocument {
   get uuid(): string {
     return `Actor.${this.id}`;
   }
+  /** The actor's sheet if it is built and drawn (a document renders only the applications showing it). */
+  openSheet(): TableDocumentSheetV2 | null {
+    const sheet = this.sheetCache.sheet;
+    return sheet?.rendered && !sheet.closed ? sheet : null;
+  }
   /** Draw the actor's sheet again, if it is open. */
   redrawSheet(): void {
     redrawSheet(this.sheetCache);
@@ -588,6 +593,8 @@ export class TableCombat extends TableDocument {
     _options: Record<string, unknown>,
     _userId: string,
   ): void {
+    this.updateCombatantActors(changed);
+    this.renderTracker(changed);
     if (!("turn" in changed) && !("round" in changed)) return;
     const prior = this.current ?? { round: 0, turn: null, combatantId: null, tokenId: null };
     const now = this.historyNow();
@@ -600,6 +607,34 @@ export class TableCombat extends TableDocument {
     const started = now.combatantId ? this.combatants.get(now.combatantId) : undefined;
     if (ended && prior.round > 0) void this._onEndTurn(ended);
     if (started) void this._onStartTurn(started);
+  }
+
+  /**
+   * ClientDocumentMixin#render after an update: the tracker viewing this combat is rendered with
+   * the update's context (tracker.ts), as a render without `force` (it draws only if it is
+   * already drawn), in the form the reading `appRender` says.
+   */
+  private renderTracker(changed: Record<string, unknown>): void {
+    const tracker = this.client.ui.combat;
+    if (!tracker || tracker.viewed !== this) return;
+    void renderApp(this.client, tracker, { renderContext: "updateCombat", renderData: changed });
+  }
+
+  /**
+   * Combat#updateCombatantActors, called from core's Combat#_onUpdate after every update: each
+   * combatant's actor renders its applications with the context "updateCombat" ("Update active
+   * effect durations for all actors present in this Combat encounter",
+   * https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html#updatecombatantactors;
+   * public systems report it redraws every combatant's sheet on each turn change:
+   * foundryvtt/pf2e#6692 "Don't rerender actor sheets every turn change",
+   * League-of-Fabulous-Developers/FoundryVTT-Fabula-Ultima#976 "Each Turn emits a render for each
+   * actor in the tracker"; modules read `renderContext === "updateCombat"` in their render).
+   */
+  updateCombatantActors(changed: Record<string, unknown> = {}): void {
+    for (const combatant of this.combatants) {
+      const sheet = combatant.actor?.openSheet();
+      if (sheet) void renderApp(this.client, sheet, { renderContext: "updateCombat", renderData: changed });
+    }
   }
 
   /** The combat sounds this client played (Combat#_playCombatSound(announcement), for tests). */
@@ -673,6 +708,20 @@ export class TableCombat extends TableDocument {
     if (name !== "Combatant") throw new Error(`the table has no embedded ${name}`);
     return this.combatants.get(id);
   }
+}
+
+/**
+ * A document's render of an application showing it, after an update: without `force`, with the
+ * update's context, in the form the reading `appRender` says (readings.ts).
+ */
+function renderApp(
+  client: Client,
+  app: { render(options?: boolean | object, legacy?: object): Promise<unknown> },
+  context: Record<string, unknown>,
+): Promise<unknown> {
+  return client.readings.appRender === "legacy"
+    ? app.render(false, context)
+    : app.render({ force: false, ...context });
 }
 
 /** CONST.GRID_TYPES (https://foundryvtt.com/api/v13/variables/CONST.GRID_TYPES.html). */

@@ -51,6 +51,7 @@ import {
   type Source,
 } from "./documents";
 import { HandlebarsApplicationMixin, TableApplicationV2, tableWindow } from "./application";
+import { TableCombatTracker } from "./tracker";
 import {
   TableActorSheetV2,
   TableDataModelValidationError,
@@ -215,6 +216,8 @@ foundryNs["applications"] = {
   sheets: { ActorSheetV2: TableActorSheetV2, ItemSheetV2: TableItemSheetV2 },
   apps: { DocumentSheetConfig: TableDocumentSheetConfig },
   ux: { FormDataExtended: TableFormDataExtended },
+  /** The combat tracker's sidebar tab: see tracker.ts. */
+  sidebar: { tabs: { CombatTracker: TableCombatTracker } },
   /**
    * renderTemplate(path, data) resolves with the template's HTML
    * (https://foundryvtt.com/api/v13/functions/foundry.applications.handlebars.renderTemplate.html),
@@ -306,6 +309,8 @@ export interface TempoModules {
   chat: typeof import("../../../src/foundry/hooks/chat");
   /** Tempo's sheets and their registration (src/tempo.ts calls registerSheets in init). */
   sheets: typeof import("../../../src/foundry/apps/sheets");
+  /** Tempo's combat tracker (src/tempo.ts sets CONFIG.ui.combat to it). */
+  tracker: typeof import("../../../src/foundry/apps/combat-tracker");
 }
 
 /**
@@ -338,6 +343,7 @@ async function loadTempo(): Promise<TempoModules> {
     archive: await import("../../../src/foundry/documents/archive"),
     chat: await import("../../../src/foundry/hooks/chat"),
     sheets: await import("../../../src/foundry/apps/sheets"),
+    tracker: await import("../../../src/foundry/apps/combat-tracker"),
   };
 }
 
@@ -373,6 +379,17 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
 export function withSheets(client: Client, tempo: TempoModules): void {
   tempoInit(client, tempo);
   tempo.sheets.registerSheets();
+}
+
+/**
+ * tempoInit and Tempo's combat tracker as src/tempo.ts registers it (`CONFIG.ui.combat`), made
+ * the client's `ui.combat` as Foundry makes the configured class its sidebar tab
+ * (https://foundryvtt.com/api/v13/interfaces/CONFIG.html#ui); a test renders it the first time.
+ */
+export function withTracker(client: Client, tempo: TempoModules): void {
+  tempoInit(client, tempo);
+  client.CONFIG.ui["combat"] = tempo.tracker.TempoCombatTracker;
+  client.ui.combat = new tempo.tracker.TempoCombatTracker() as unknown as TableCombatTracker;
 }
 
 /** The table's Hooks pass their arguments untyped, as Foundry's do at run time. */

@@ -30,6 +30,14 @@
  *   partial validation of the changes); "joint": also the model's joint rule (validateJoint) on
  *   the data as it would stand. The page does not say which; either way the update itself is
  *   validated as a whole before it is written.
+ * - `appRender`: how a document's update asks an application showing it (an ApplicationV2: the
+ *   combat's tracker, the sheets of its combatants' actors) to render: "options",
+ *   `render({ force: false, renderContext, renderData })`; "legacy",
+ *   `render(false, { renderContext, renderData })`. ClientDocumentMixin#render(force, context)
+ *   (https://foundryvtt.com/api/v13/functions/foundry.documents.abstract.ClientDocumentMixin.html)
+ *   and ApplicationV2#render (which takes both forms:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#render) do
+ *   not say which reaches the application.
  *
  * Always strict, whatever the profile (the contract is clear): `resumeMovement(movementId, key)`
  * accepts only the id of the movement that was paused, never an earlier one of its chain
@@ -42,6 +50,7 @@ export interface Readings {
   resumeBy: "mover" | "moverOrGM";
   ownerWrites: "open" | "closed";
   submitValidation: "fields" | "joint";
+  appRender: "options" | "legacy";
 }
 
 export type ProfileName = "lenient" | "strict";
@@ -54,6 +63,7 @@ export const PROFILES: Record<ProfileName, Readings> = {
     resumeBy: "mover",
     ownerWrites: "open",
     submitValidation: "fields",
+    appRender: "options",
   },
   strict: {
     pause: "promise",
@@ -61,6 +71,7 @@ export const PROFILES: Record<ProfileName, Readings> = {
     resumeBy: "moverOrGM",
     ownerWrites: "closed",
     submitValidation: "joint",
+    appRender: "legacy",
   },
 };
 

@@ -139,9 +139,19 @@ export class TableDocumentSheetV2 extends TableApplicationV2 {
       rootId: this.document.id,
     };
   }
-  /** ApplicationV2#render: context, `_renderHTML`, `_replaceHTML` into the window's content, then the render steps. */
-  override async render(options: object = {}): Promise<this> {
+  /**
+   * ApplicationV2#render: context, `_renderHTML`, `_replaceHTML` into the window's content, then the
+   * render steps. Called as `render(options)` or the legacy `render(force, options)`; a render
+   * without `force` of a sheet not drawn does nothing ("If false, only applications which already
+   * exist are rendered": ApplicationRenderOptions#force). Tempo's own calls (`render()`,
+   * `render({ force: true })`) draw as before.
+   */
+  override async render(options: boolean | object = {}, legacy: object = {}): Promise<this> {
     if (this.closed) return this;
+    const asked: Record<string, unknown> =
+      typeof options === "boolean" ? { ...legacy, force: options } : { ...options };
+    if (!this.rendered && asked["force"] === false) return this;
+    options = asked;
     const self = this as unknown as {
       _renderHTML(context: object, options: object): Promise<unknown>;
       _replaceHTML(result: unknown, content: unknown, options: object): void;

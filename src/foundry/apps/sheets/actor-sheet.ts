@@ -20,6 +20,28 @@ const { ActorSheetV2 } = foundry.applications.sheets;
 const { renderTemplate } = foundry.applications.handlebars;
 
 type SheetContext = Awaited<ReturnType<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>>;
+
+/** ApplicationV2#render's two forms: (options) and the legacy (force, options). */
+type SheetRender = foundry.applications.sheets.ActorSheetV2["render"];
+type RenderSignatures = SheetRender extends {
+  (...args: infer First): unknown;
+  (...args: infer Second): unknown;
+}
+  ? [First, Second]
+  : never;
+type RenderOptionsArg = RenderSignatures[0][0];
+type LegacyOptionsArg = RenderSignatures[1][1];
+
+/**
+ * Is this Foundry's render of every combatant's actor after a combat update
+ * (Combat#updateCombatantActors, render context "updateCombat"), not forced?
+ */
+function isCombatUpdateRender(options: unknown, legacy: unknown): boolean {
+  const asked = (typeof options === "boolean" ? legacy : options) as
+    { renderContext?: unknown; force?: unknown } | undefined;
+  const force = typeof options === "boolean" ? options : asked?.force === true;
+  return !force && asked?.renderContext === "updateCombat";
+}
 type SheetRenderOptions = Parameters<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>[0];
 
 function isActorPool(pool: string): pool is ActorPool {
@@ -66,6 +88,19 @@ export class TempoActorSheet extends ActorSheetV2 {
     );
   }
 
+  /**
+   * Foundry renders every combatant's actor after each combat update (Combat#updateCombatantActors):
+   * this sheet skips that render, since refresh.ts draws it when the update changed what it shows
+   * (by change, and never while its user types). Every other render is Foundry's.
+   */
+  override render(options?: RenderOptionsArg): Promise<this>;
+  override render(force: boolean, options?: LegacyOptionsArg): Promise<this>;
+  override async render(options?: RenderOptionsArg | boolean, _options?: LegacyOptionsArg): Promise<this> {
+    if (isCombatUpdateRender(options, _options)) return this;
+    // The legacy form is given to Foundry as the options it stands for (force and the rest).
+    return super.render(typeof options === "boolean" ? { ...(_options ?? {}), force: options } : options);
+  }
+
   /** What the sheet would show now (refresh.ts compares it with what it shows). */
   viewNow(): SheetView | null {
     return this.tempoView();
@@ -74,6 +109,17 @@ export class TempoActorSheet extends ActorSheetV2 {
   /** What the sheet shows: the view model of its last render. */
   viewShown(): SheetView | null {
     return this.#view;
+  }
+
+  /**
+   * The other combatants what it shows was read from (refresh.ts): the targets its actions were
+   * checked against and the attackers its open reactions answer.
+   */
+  *shownCombatants(): Iterable<string> {
+    const view = this.#view;
+    if (!view) return;
+    for (const action of view.actions) if (action.target !== "") yield action.target;
+    for (const offer of view.offers) yield offer.against;
   }
 
   protected override async _prepareContext(options: SheetRenderOptions) {

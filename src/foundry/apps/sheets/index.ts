@@ -8,6 +8,13 @@ import { TempoCharacterSheet } from "./character-sheet";
 import { TempoNpcSheet } from "./npc-sheet";
 import { refreshCombatSheets, refreshOnTarget } from "./refresh";
 import { TempoWeaponSheet } from "./weapon-sheet";
+import { TempoCombat } from "../../documents/combat";
+import type { EncounterState } from "../../../engine";
+
+/** A combat's engine state: null before the start, or for a combat that is not Tempo's. */
+function encounterOf(combat: Combat.Implementation): EncounterState | null {
+  return combat instanceof TempoCombat ? combat.encounter : null;
+}
 
 export { TempoActionSheet, TempoCharacterSheet, TempoNpcSheet, TempoWeaponSheet };
 
@@ -35,7 +42,7 @@ export function registerSheets(): void {
     makeDefault: true,
     label: "TEMPO.Sheet.Label.Action",
   });
-  Hooks.on("updateCombat", (combat) => refreshCombatSheets(combat));
-  Hooks.on("deleteCombat", (combat) => refreshCombatSheets(combat));
+  Hooks.on("updateCombat", (combat) => refreshCombatSheets(combat, encounterOf(combat)));
+  Hooks.on("deleteCombat", (combat) => refreshCombatSheets(combat, null, true));
   Hooks.on("targetToken", (user) => refreshOnTarget(user));
 }

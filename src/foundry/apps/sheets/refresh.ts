@@ -1,10 +1,14 @@
 /**
  * Open sheets of the actors fighting in a combat show its state (pools, whose turn, open
- * reactions). When the combat changes, a sheet is drawn again only if what it shows changed (its
- * view model differs from the one on screen), and never while its user is typing: a sheet with a
+ * reactions). When the combat changes, only the sheets the change can reach are looked at (by
+ * change: src/views/changes.ts tells which combatants a write changed, docs/foundry-internals.md
+ * "Rendering by change"); such a sheet is drawn again only if what it shows changed (its view
+ * model differs from the one on screen), and never while its user is typing: a sheet with a
  * focused field or a field whose text differs from what was drawn waits until the user leaves the
  * field (focusout), then draws what is current.
  */
+import type { EncounterState } from "../../../engine";
+import { stateChanges } from "../../../views/changes";
 
 /** A field of a sheet as the DOM gives it: its value now and the value it was drawn with. */
 interface FieldLike {
@@ -29,6 +33,11 @@ export interface RefreshableSheet {
   /** The view model it would draw now, and the one it drew last (JSON-comparable). */
   viewNow(): unknown;
   viewShown(): unknown;
+  /**
+   * The other combatants its last render read (the targets its actions were checked against, the
+   * attackers its open reactions answer): a change to one of them can change what it shows.
+   */
+  shownCombatants?(): Iterable<string>;
   render(): unknown;
 }
 
@@ -76,9 +85,85 @@ export function refreshSheet(sheet: unknown): void {
   void sheet.render();
 }
 
-/** After a combat changed: each fighting actor's open sheet, drawn again where it shows a change. */
-export function refreshCombatSheets(combat: Combat.Implementation): void {
-  for (const combatant of combat.combatants) refreshSheet(combatant.actor?.sheet);
+/**
+ * The state's fields outside the combatants that every fighting sheet shows or checks its actions
+ * against: its status line (round, phase, segment), the actions open in a stage or a phase, the
+ * ruleset's options, the grid (reach and threat), the order and ruleset data a delay or a
+ * marching lead reads, and the open reactions and pending actions (while reactions are pending,
+ * every sheet's actions say so, with how many).
+ */
+const EVERY_SHEET = [
+  "status",
+  "round",
+  "phase",
+  "segment",
+  "stage",
+  "options",
+  "grid",
+  "order",
+  "groups",
+  "ext",
+  "offers",
+  "pending",
+] as const satisfies readonly (keyof EncounterState)[];
+
+/** Which fighting sheets a change can reach: every one, or those of these combatants (and those that read them). */
+export interface SheetScope {
+  every: boolean;
+  ids: ReadonlySet<string>;
+}
+
+/**
+ * The sheets a write from `before` to `after` can change: the sheets of the combatants it
+ * changed (stateChanges) and of the one whose turn ended and the one whose turn began; every
+ * sheet when something every sheet shows changed, and when there is no state to compare with
+ * (`before` undefined: none seen yet). A sheet that read one of these combatants is looked at too
+ * (refreshCombatSheets).
+ */
+export function sheetScope(
+  before: EncounterState | null | undefined,
+  after: EncounterState | null,
+): SheetScope {
+  const changes = stateChanges(before, after);
+  if (before === undefined || before === null || after === null || changes.all)
+    return { every: true, ids: changes.combatants };
+  if (!changes.turn) return { every: false, ids: changes.combatants };
+  if (EVERY_SHEET.some((field) => before[field] !== after[field]))
+    return { every: true, ids: changes.combatants };
+  const ids = new Set(changes.combatants);
+  for (const id of [before.current, after.current]) if (id !== null) ids.add(id);
+  return { every: false, ids };
+}
+
+/** What this client's sheets last looked at, by combat: the state the next change is measured from. */
+const seen = new WeakMap<object, EncounterState | null>();
+
+/** Does a sheet's last render read one of these combatants (its targets, its reactions' attackers)? */
+function reads(sheet: unknown, ids: ReadonlySet<string>): boolean {
+  if (ids.size === 0 || !isRefreshable(sheet) || !sheet.shownCombatants) return false;
+  for (const id of sheet.shownCombatants()) if (ids.has(id)) return true;
+  return false;
+}
+
+/**
+ * After a combat changed: the open sheets of the fighting actors the change can reach (sheetScope;
+ * every one when the combat was deleted), each drawn again where it shows a change. `after` is the
+ * combat's engine state now (null before the start, or for a combat that is not Tempo's).
+ */
+export function refreshCombatSheets(
+  combat: Combat.Implementation,
+  after: EncounterState | null,
+  deleted = false,
+): void {
+  const before = seen.has(combat) ? seen.get(combat) : undefined;
+  if (deleted) seen.delete(combat);
+  else seen.set(combat, after);
+  const scope = deleted ? { every: true, ids: new Set<string>() } : sheetScope(before, after);
+  if (!scope.every && scope.ids.size === 0) return;
+  for (const combatant of combat.combatants) {
+    const sheet = combatant.actor?.sheet;
+    if (scope.every || scope.ids.has(combatant.id ?? "") || reads(sheet, scope.ids)) refreshSheet(sheet);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  *     └─ panels/*.ts (views: read a Frame, ask through PlaygroundHost) ─→ src/views (view models)
  */
 import type { Command, EncounterSetup, EncounterState, MoveMode, RulesetId } from "../engine";
-import type { StateChanges } from "./changes";
+import type { StateChanges } from "../views/changes";
 import type { SampleEncounter } from "./encounters";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";
@@ -55,4 +55,9 @@ export interface Frame {
   readonly selected: string | null;
   /** The selection is not the one of the last render. */
   readonly selectionChanged: boolean;
+  /**
+   * Run `task` once every view has written its DOM: focus and anything else that makes the browser
+   * lay the page out go last, so a command lays the page out once, not once per view.
+   */
+  after(task: () => void): void;
 }

@@ -19,7 +19,7 @@ import { cellKey } from "../engine/grid";
 import { refusalText } from "../views/sheet";
 import { tokenConditions } from "../views/statuses";
 import { boundedSetup, mapCells } from "./bounds";
-import { stateChanges } from "./changes";
+import { stateChanges } from "../views/changes";
 import { fallbackEncounter, registeredRulesets } from "./config";
 import { h } from "./dom";
 import { findEncounter, type SampleEncounter } from "./encounters";
@@ -241,11 +241,13 @@ export class Playground implements PlaygroundHost {
     // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
     if (!this.selected) this.selected = state.roster[0] ?? null;
     if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
+    const tasks: (() => void)[] = [];
     const frame: Frame = {
       state,
       changes: stateChanges(this.drawnState, state),
       selected: this.selected,
       selectionChanged: this.drawnState === null || this.selected !== this.drawnSelected,
+      after: (task) => tasks.push(task),
     };
     this.drawnState = state;
     this.drawnSelected = this.selected;
@@ -257,6 +259,7 @@ export class Playground implements PlaygroundHost {
     this.prompt.update(frame, focusBefore);
     this.chat.update(frame);
     this.status.update(frame);
+    for (const task of tasks) task();
     keepFocus(focusBefore);
     // Templates still missing are fetched again now and then; everything is drawn again once one arrives.
     if (!this.views.complete)

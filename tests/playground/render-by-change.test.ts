@@ -1,6 +1,6 @@
 /**
  * Issue 31, "render by change": the playground's owner tells its views what a command changed by
- * identity (src/playground/changes.ts, the shape of src/views/changes.ts), and an undo cuts the
+ * identity (src/views/changes.ts stateChanges), and an undo cuts the
  * session back in place (Session#truncate) to the very state it had, so the views see only what
  * the undone command changed, with the dice where a replay from the seed would have them.
  */
@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 
 import { combatantIn, type Cell } from "../../src/engine";
 import { boundedSetup } from "../../src/playground/bounds";
-import { stateChanges } from "../../src/playground/changes";
 import { ENCOUNTERS } from "../../src/playground/encounters";
 import { Session } from "../../src/playground/session";
+import { stateChanges } from "../../src/views/changes";
 
 const flow = ENCOUNTERS.flow[0];
 
@@ -37,34 +37,6 @@ function started(): { session: Session; mover: string; to: Cell } {
   if (!to) throw new Error("no free hex");
   return { session, mover, to };
 }
-
-describe("stateChanges (the playground's, contract 3's shape)", () => {
-  it("draws everything when there is no state before", () => {
-    const { session } = started();
-    const changes = stateChanges(null, session.state);
-    expect(changes.all).toBe(true);
-    expect([...changes.combatants].sort()).toEqual([...session.state.roster].sort());
-  });
-
-  it("names only the combatant a pool adjustment changed, and no turn field", () => {
-    const { session, mover } = started();
-    const before = session.state;
-    const pool = Object.keys(combatantIn(before, mover)?.pools ?? {})[0];
-    if (!pool) throw new Error("no pool");
-    expect(session.dispatch({ type: "adjustPool", who: mover, pool, delta: -1 }).ok).toBe(true);
-    const changes = stateChanges(before, session.state);
-    expect(changes).toEqual({ combatants: new Set([mover]), turn: false, all: false });
-  });
-
-  it("sees a new turn as a turn change, and the same state as no change at all", () => {
-    const { session } = started();
-    const before = session.state;
-    expect(session.dispatch({ type: "next" }).ok).toBe(true);
-    expect(stateChanges(before, session.state).turn).toBe(true);
-    const same = stateChanges(session.state, session.state);
-    expect(same.turn || same.all || same.combatants.size > 0).toBe(false);
-  });
-});
 
 describe("Session#truncate (undo without replaying)", () => {
   it("goes back to the very state before the undone move, so only the mover differs from the state now", () => {

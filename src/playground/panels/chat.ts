@@ -40,6 +40,7 @@ export class ChatLog {
   private shown = 0;
   /** The card of each log line drawn, by its place in the log (null: a refused command, no card). */
   private items: (HTMLElement | null)[] = [];
+  private scrollQueued = false;
   /** Whether the cards shown were drawn from the system's chat card template. */
   private drawnWithTemplate = false;
   private readonly list: HTMLOListElement;
@@ -126,7 +127,15 @@ export class ChatLog {
     }
     // The cards' buttons follow the open offers; nothing else here changes without a new card.
     if (this.shown !== drawnBefore || frame.changes.turn || frame.changes.all) this.settleButtons();
-    if (this.shown !== drawnBefore) this.host.scrollTop = this.host.scrollHeight;
+    // Scrolled to the newest card when the frame is laid out anyway: reading the log's height now
+    // would lay the whole page out once more inside the command.
+    if (this.shown !== drawnBefore && !this.scrollQueued) {
+      this.scrollQueued = true;
+      requestAnimationFrame(() => {
+        this.scrollQueued = false;
+        this.host.scrollTop = this.host.scrollHeight;
+      });
+    }
   }
 
   private name(id: Json | undefined): string {

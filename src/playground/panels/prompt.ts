@@ -65,7 +65,7 @@ export class PromptPanel {
       this.el.replaceChildren();
       this.el.hidden = true;
       delete this.el.dataset["who"];
-      if (wasOpen) this.giveFocusBack();
+      if (wasOpen) frame.after(() => this.giveFocusBack());
       return;
     }
     const key = `${open.who}:${open.offers.map((o) => o.id).join(",")}`;
@@ -86,9 +86,9 @@ export class PromptPanel {
     }
     this.el.hidden = false;
     this.el.dataset["who"] = open.who;
-    this.draw(open.who, open.offers);
+    this.draw(open.who, open.offers, frame);
     // Focus follows the action: the prompt's first reaction (or Decline, when none is possible).
-    if (opened) this.focusFirst();
+    if (opened) frame.after(() => this.focusFirst());
   }
 
   private focusFirst(): void {
@@ -157,7 +157,8 @@ export class PromptPanel {
     else this.focusFirst();
   }
 
-  private draw(who: string, offers: Offer[]): void {
+  /** Draw the prompt; focus inside it stays on the same control (after the frame's writes, in a render). */
+  private draw(who: string, offers: Offer[], frame?: Frame): void {
     const prompt = this.prompt;
     if (!prompt) return;
     const loc = this.host.loc;
@@ -214,7 +215,10 @@ export class PromptPanel {
         ),
       );
     }
-    if (focused) this.el.querySelector<HTMLElement>(focused)?.focus();
+    if (!focused) return;
+    const refocus = () => this.el.querySelector<HTMLElement>(focused)?.focus();
+    if (frame) frame.after(refocus);
+    else refocus();
   }
 
   private tick(): void {

@@ -17,6 +17,9 @@ export class SheetPanel {
   private readonly targets = new Map<string, string>();
   /** What the sheet was drawn from, by identity; null: draw it. */
   private drawn: readonly unknown[] | null = null;
+  private targetOptions: { names: string; select: HTMLSelectElement } | null = null;
+  /** What the sheet's elements show now (subject, HTML, target, target list, combatant). */
+  private shown: readonly unknown[] | null = null;
   /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
   private turns = 0;
 
@@ -36,6 +39,7 @@ export class SheetPanel {
   reset(): void {
     this.targets.clear();
     this.drawn = null;
+    this.shown = null;
   }
 
   update(frame: Frame): void {
@@ -54,7 +58,7 @@ export class SheetPanel {
     ];
     if (this.drawn && inputs.every((v, i) => v === this.drawn?.[i])) return;
     this.drawn = inputs;
-    this.draw(id);
+    this.draw(id, frame);
   }
 
   /** The target an actor's actions aim at: the one picked, else the nearest standing enemy. */
@@ -107,20 +111,27 @@ export class SheetPanel {
     return sheetView(input, this.host.loc);
   }
 
-  private draw(id: string | null): void {
+  /** Draw the sheet; focus inside it stays on the same control (after the frame's writes, in a render). */
+  private draw(id: string | null, frame?: Frame): void {
     const model = id ? this.sheetModel(id) : null;
     const focused =
       document.activeElement instanceof HTMLElement && this.el.contains(document.activeElement)
         ? document.activeElement.dataset["focusKey"]
         : undefined;
     if (!id || !model) {
+      this.shown = null;
       this.el.replaceChildren(
         h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Sheet.PickToken")),
       );
       return;
     }
-    const targetBar = this.targetBar(id);
     const html = this.views.sheetHtml(model);
+    // A turn change that leaves this sheet as it was (another's reaction, a step elsewhere) keeps
+    // its elements, and with them focus and the layout.
+    const shown = [id, html, this.targetOf(id), this.targetSelect(), combatantIn(this.state, id)];
+    if (html !== null && this.shown?.every((v, i) => v === shown[i])) return;
+    this.shown = html !== null ? shown : null;
+    const targetBar = this.targetBar(id);
     if (html !== null) {
       this.el.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
       this.el.dataset["source"] = "template";
@@ -140,24 +151,37 @@ export class SheetPanel {
       );
     }
     this.el.dataset["combatant"] = id;
-    if (focused) this.el.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
+    if (!focused) return;
+    const refocus = () => this.el.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
+    if (frame) frame.after(refocus);
+    else refocus();
   }
 
   private targetBar(id: string): HTMLElement {
-    const state = this.state;
+    const select = this.targetSelect().cloneNode(true) as HTMLSelectElement;
+    select.querySelector(`option[value="${CSS.escape(id)}"]`)?.remove();
     const current = this.targetOf(id);
-    const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
-    for (const other of state.roster) {
-      const c = combatantIn(state, other);
-      if (!c || other === id) continue;
-      select.append(h("option", { value: other, selected: other === current }, c.name));
-    }
+    if (current !== null) select.value = current;
     return h(
       "label",
       { class: "pg-field pg-target" },
       h("span", {}, this.host.loc.localize("TEMPO.Playground.Sheet.Target")),
       select,
     );
+  }
+
+  /** Every combatant as a target option, built once per roster and names (a crowd has hundreds). */
+  private targetSelect(): HTMLSelectElement {
+    const state = this.state;
+    const names = state.roster.map((id) => `${id}\u0000${combatantIn(state, id)?.name ?? ""}`).join("\u0001");
+    if (this.targetOptions?.names === names) return this.targetOptions.select;
+    const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
+    for (const other of state.roster) {
+      const c = combatantIn(state, other);
+      if (c) select.append(h("option", { value: other }, c.name));
+    }
+    this.targetOptions = { names, select };
+    return select;
   }
 
   /** The command a sheet's action button sends: `declare` while declarations are open, else `act`. */

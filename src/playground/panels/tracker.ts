@@ -5,10 +5,10 @@
  * templates/tracker/combatant.hbs and replaces its element (`data-combatant-id`); the header is
  * replaced only when its HTML differs; the list is re-ordered only when the order changed.
  */
-import { check, combatantIn, type Command, type EncounterState } from "../../engine";
+import { combatantIn, type EncounterState } from "../../engine";
 import { trackerCommand } from "../../views/controls";
-import { refusalText } from "../../views/sheet";
 import {
+  TrackerMemo,
   trackerView,
   type CombatantRowView,
   type TrackerCombatantDoc,
@@ -19,62 +19,11 @@ import { h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import { avatar } from "../labels";
 import type { ViewModules } from "../views";
-
-/** A control of the playground's own: its command, and whether the engine would take it now. */
-export interface TrackerControl {
-  id: string;
-  label: string;
-  command: Command;
-  enabled: boolean;
-  reason: string;
-}
-
-/**
- * Commands the tracker's own controls send, if the engine would take them now. Only what the
- * ruleset has is asked about: take or cede initiative exists only in marching's choose stage, and
- * only the lead chooses (marching: "the lead person ... chooses either to take initiative or cede
- * initiative"), so no combatant is asked about it in any other stage or ruleset.
- */
-export function trackerControls(state: EncounterState, loc: PlaygroundHost["loc"]): TrackerControl[] {
-  const out: TrackerControl[] = [];
-  const add = (id: string, label: string, command: Command) => {
-    const refusal = check(state, command);
-    out.push({
-      id,
-      label,
-      command,
-      enabled: refusal === null,
-      reason: refusal ? refusalText(refusal, loc) : "",
-    });
-  };
-  if (state.status === "setup") add("start", "TEMPO.Playground.Tracker.Start", { type: "start" });
-  if (state.status !== "active") return out;
-  add("next", "TEMPO.Tracker.Control.Next", { type: "next" });
-  if (state.current)
-    add("endTurn", "TEMPO.Playground.Tracker.EndTurn", { type: "endTurn", who: state.current });
-  if (state.ruleset === "marching" && state.stage === "choose") {
-    // The ruleset names its lead (ext.lead); a fight stored without one asks each combatant.
-    const lead = state.ext["lead"];
-    const candidates = typeof lead === "string" && combatantIn(state, lead) ? [lead] : state.roster;
-    for (const id of candidates) {
-      for (const initiative of ["take", "cede"] as const) {
-        const command: Command = { type: "choose", who: id, initiative };
-        if (check(state, command) === null)
-          add(
-            `choose-${initiative}-${id}`,
-            initiative === "take" ? "TEMPO.Playground.Tracker.Take" : "TEMPO.Playground.Tracker.Cede",
-            command,
-          );
-      }
-    }
-  }
-  add("end", "TEMPO.Playground.Tracker.EndCombat", { type: "end" });
-  return out;
-}
+import { trackerControls, type TrackerControl } from "./tracker-controls";
 
 interface DrawnRow {
   row: CombatantRowView;
-  /** The HTML it was drawn from (a row drawn to the same HTML is left alone). */
+  /** The HTML it was drawn from (a row drawn to the same HTML is left alone); null: drawn whole. */
   html: string | null;
   el: HTMLElement;
 }
@@ -99,6 +48,8 @@ export class TrackerPanel {
   private docs = new Map<string, Doc>();
   private options: TrackerOptions | null = null;
   private selected: string | null = null;
+  /** Keeps the rows whose inputs did not change as the same objects (contract 2 of issue 31). */
+  private memo = new TrackerMemo();
 
   constructor(
     private readonly host: PlaygroundHost,
@@ -115,11 +66,12 @@ export class TrackerPanel {
     this.docs.clear();
     this.options = null;
     this.controlsFor = null;
+    this.memo = new TrackerMemo();
   }
 
   update(frame: Frame): void {
     const state = frame.state;
-    const view = trackerView(state, this.optionsFor(state));
+    const view = trackerView(state, this.optionsFor(state), this.memo);
     if (this.controlsFor !== state) {
       this.controls = trackerControls(state, this.host.loc);
       this.controlsFor = state;
@@ -156,9 +108,12 @@ export class TrackerPanel {
     this.el.innerHTML = html;
     this.el.dataset["source"] = "template";
     this.structureHtml = this.views.trackerStructureHtml(view);
+    const elements = new Map<string, HTMLElement>();
+    for (const el of this.el.querySelectorAll<HTMLElement>("[data-combatant-id]"))
+      elements.set(el.dataset["combatantId"] ?? "", el);
     for (const row of view.combatants) {
-      const el = this.el.querySelector<HTMLElement>(`[data-combatant-id="${CSS.escape(row.id)}"]`);
-      if (el) this.rows.set(row.id, { row, html: this.views.trackerRowHtml(row), el });
+      const el = elements.get(row.id);
+      if (el) this.rows.set(row.id, { row, html: null, el });
     }
     this.order = view.combatants.map((r) => r.id);
     this.decorate();

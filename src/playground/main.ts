@@ -9,7 +9,6 @@ import {
   CROWD_MIN,
   crowdCount,
   crowdEncounter,
-  ENCOUNTERS,
   findEncounter,
   type SampleEncounter,
 } from "./encounters";

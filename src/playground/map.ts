@@ -409,9 +409,29 @@ export class BattleMap {
     this.drawThreat();
     this.drawTokens();
     if (this.drag || this.keyPath || this.rulerShown) this.drawRuler();
-    if (state.current !== this.lastCurrent && state.current) this.reveal(state.current);
-    else if (reselected && selected) this.reveal(selected);
+    if (state.current !== this.lastCurrent && state.current) this.revealSoon(state.current);
+    else if (reselected && selected) this.revealSoon(selected);
     this.lastCurrent = state.current;
+  }
+
+  /** A token brought into view. */
+  private revealing: string | null = null;
+
+  /**
+   * Bring a token into view in the next frame, not now: finding where it is measures the page's
+   * layout, and in the middle of a command (the panels still writing) that forces a layout the
+   * frame would do again. In the frame, after every write, it is the one layout (issue 31).
+   */
+  private revealSoon(id: string): void {
+    if (this.zoom === null) return;
+    const pending = this.revealing !== null;
+    this.revealing = id;
+    if (pending) return;
+    requestAnimationFrame(() => {
+      const next = this.revealing;
+      this.revealing = null;
+      if (next !== null) this.reveal(next);
+    });
   }
 
   private drawThreat(): void {

@@ -30,7 +30,7 @@ import { tokenLabels } from "./labels";
 import { BattleMap } from "./map";
 import { describeToken, movePreview, offMap } from "./preview";
 import { Session, SessionFileError, parseSessionFile } from "./session";
-import { saveSession } from "./storage";
+import { saveSession, saveSoon } from "./storage";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
 import { ChatLog } from "./panels/chat";
@@ -137,7 +137,7 @@ export class Playground implements PlaygroundHost {
     this.moveMode = "normal";
     // Every command is kept in the browser's storage as it happens: a reload brings the fight back.
     this.unsubscribe = session.subscribe(() => {
-      saveSession(session);
+      saveSoon(session);
       this.render();
     });
     this.labels = this.labelsFor();

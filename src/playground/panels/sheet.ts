@@ -17,11 +17,26 @@ export class SheetPanel {
   private readonly targets = new Map<string, string>();
   /** What the sheet was drawn from, by identity; null: draw it. */
   private drawn: readonly unknown[] | null = null;
-  private targetOptions: { names: string; select: HTMLSelectElement } | null = null;
+  private targetOptions: {
+    names: string;
+    roster: EncounterState["roster"];
+    select: HTMLSelectElement;
+  } | null = null;
   /** What the sheet's elements show now (subject, HTML, target, target list, combatant). */
   private shown: readonly unknown[] | null = null;
   /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
   private turns = 0;
+  /** The nearest enemy last worked out, for an actor and a list of combatants. */
+  private nearest: { who: string; list: EncounterState["combatants"]; id: string | null } | null = null;
+  /**
+   * The panel's lasting parts: the target bar (its list of every combatant is built once per roster
+   * and kept, never copied per draw), a slot for the pool bar, and the sheet template's host.
+   */
+  private readonly bar = h("label", { class: "pg-field pg-target" });
+  private readonly poolSlot = h("div", { class: "pg-pool-slot" });
+  private readonly body = h("div", { class: "tempo-sheet-host" });
+  /** The option hidden in the target list: the sheet's own combatant, who is no target of its own. */
+  private hiddenOption: HTMLOptionElement | null = null;
 
   constructor(
     private readonly host: PlaygroundHost,
@@ -66,15 +81,26 @@ export class SheetPanel {
     const state = this.state;
     const picked = this.targets.get(who);
     if (picked && combatantIn(state, picked) && !combatantIn(state, picked)?.defeated) return picked;
+    // The nearest enemy is worked out once per actor and list of combatants (a crowd has hundreds,
+    // and a draw asks several times): one pass, no sort.
+    const known = this.nearest;
+    if (known && known.who === who && known.list === state.combatants) return known.id;
     const self = combatantIn(state, who);
     if (!self) return null;
-    const enemies = state.roster
-      .map((id) => combatantIn(state, id))
-      .filter((c) => c && c.side !== self.side && !c.defeated);
     const dist = (a: readonly [number, number] | null, b: readonly [number, number] | null) =>
       a && b ? Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1]) : 99;
-    enemies.sort((a, b) => dist(self.at, a?.at ?? null) - dist(self.at, b?.at ?? null));
-    return enemies[0]?.id ?? null;
+    let best: string | null = null;
+    let bestDist = Infinity;
+    for (const c of state.combatants) {
+      if (c.side === self.side || c.defeated) continue;
+      const d = dist(self.at, c.at);
+      if (d < bestDist) {
+        best = c.id;
+        bestDist = d;
+      }
+    }
+    this.nearest = { who, list: state.combatants, id: best };
+    return best;
   }
 
   private subjectOf(id: string): SheetSubject | null {
@@ -131,22 +157,23 @@ export class SheetPanel {
     const shown = [id, html, this.targetOf(id), this.targetSelect(), combatantIn(this.state, id)];
     if (html !== null && this.shown?.every((v, i) => v === shown[i])) return;
     this.shown = html !== null ? shown : null;
-    const targetBar = this.targetBar(id);
+    this.updateTargetBar(id);
+    if (this.el.firstChild !== this.bar || this.body.parentElement !== this.el)
+      this.el.replaceChildren(this.bar, this.poolSlot, this.body);
     if (html !== null) {
-      this.el.innerHTML = `<div class="tempo-sheet-host">${html}</div>`;
+      this.body.innerHTML = html;
       this.el.dataset["source"] = "template";
       const pools = this.poolBar(id);
-      this.el.prepend(
-        targetBar,
-        ...(pools && !this.el.querySelector("[data-action=spendPool], [data-action=restorePool]")
+      this.poolSlot.replaceChildren(
+        ...(pools && !this.body.querySelector("[data-action=spendPool], [data-action=restorePool]")
           ? [pools]
           : []),
       );
     } else {
       this.el.dataset["source"] = "playground";
       // The sheet template is still loading.
-      this.el.replaceChildren(
-        targetBar,
+      this.poolSlot.replaceChildren();
+      this.body.replaceChildren(
         h("p", { class: "pg-empty" }, this.host.loc.localize("TEMPO.Playground.Loading")),
       );
     }
@@ -157,30 +184,41 @@ export class SheetPanel {
     else refocus();
   }
 
-  private targetBar(id: string): HTMLElement {
-    const select = this.targetSelect().cloneNode(true) as HTMLSelectElement;
-    select.querySelector(`option[value="${CSS.escape(id)}"]`)?.remove();
+  /** The target bar for `id`: the roster's list (built once per roster), without `id`, on its target. */
+  private updateTargetBar(id: string): void {
+    const select = this.targetSelect();
+    if (select.parentElement !== this.bar) {
+      this.hiddenOption = null;
+      this.bar.replaceChildren(
+        h("span", {}, this.host.loc.localize("TEMPO.Playground.Sheet.Target")),
+        select,
+      );
+    }
+    const self = select.querySelector<HTMLOptionElement>(`option[value="${CSS.escape(id)}"]`);
+    if (self !== this.hiddenOption) {
+      if (this.hiddenOption) this.hiddenOption.hidden = this.hiddenOption.disabled = false;
+      if (self) self.hidden = self.disabled = true;
+      this.hiddenOption = self;
+    }
     const current = this.targetOf(id);
-    if (current !== null) select.value = current;
-    return h(
-      "label",
-      { class: "pg-field pg-target" },
-      h("span", {}, this.host.loc.localize("TEMPO.Playground.Sheet.Target")),
-      select,
-    );
+    select.value = current ?? "";
   }
 
   /** Every combatant as a target option, built once per roster and names (a crowd has hundreds). */
   private targetSelect(): HTMLSelectElement {
     const state = this.state;
+    if (this.targetOptions?.roster === state.roster) return this.targetOptions.select;
     const names = state.roster.map((id) => `${id}\u0000${combatantIn(state, id)?.name ?? ""}`).join("\u0001");
-    if (this.targetOptions?.names === names) return this.targetOptions.select;
+    if (this.targetOptions?.names === names) {
+      this.targetOptions.roster = state.roster;
+      return this.targetOptions.select;
+    }
     const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
     for (const other of state.roster) {
       const c = combatantIn(state, other);
       if (c) select.append(h("option", { value: other }, c.name));
     }
-    this.targetOptions = { names, select };
+    this.targetOptions = { names, roster: state.roster, select };
     return select;
   }
 
@@ -199,8 +237,19 @@ export class SheetPanel {
     return act;
   }
 
+  /** The pool bar last built, and the combatant it was built for (kept while that is unchanged). */
+  private pools: { c: unknown; bar: HTMLElement | null } | null = null;
+
   /** Spend and restore buttons for each pool, as the GM adjusts them (adjustPool). */
   private poolBar(id: string): HTMLElement | null {
+    const c = combatantIn(this.state, id);
+    if (this.pools && this.pools.c === c && c) return this.pools.bar;
+    const bar = this.buildPoolBar(id);
+    this.pools = { c, bar };
+    return bar;
+  }
+
+  private buildPoolBar(id: string): HTMLElement | null {
     const c = combatantIn(this.state, id);
     const pools = getRuleset(this.state.ruleset).pools;
     // A ruleset without points (segments, phases) gets no pool bar at all.

@@ -12,6 +12,21 @@ export type Renderer = (context: object) => string | null;
 
 const RETRY_MS = 4000;
 
+/**
+ * A template compiled now rather than at its first use: Handlebars compiles a template the first
+ * time it renders, and the first reaction prompt or chat card of a fight paid for that in the click
+ * that opened it (issue 31). Rendering it once with nothing compiles it; what it renders, or
+ * throws for want of data, is thrown away.
+ */
+function warmed(template: HandlebarsTemplateDelegate): HandlebarsTemplateDelegate {
+  try {
+    template({}, { allowProtoPropertiesByDefault: false });
+  } catch {
+    // Compiled all the same: only the empty context failed to render.
+  }
+  return template;
+}
+
 export class TemplateStore {
   private readonly hbs = Handlebars.create();
   private readonly compiled = new Map<string, Renderer>();
@@ -35,7 +50,7 @@ export class TemplateStore {
         if (this.partialsLoaded.has(name)) return;
         const source = await this.fetchSource(path);
         if (source === null) return;
-        this.hbs.registerPartial(name, source);
+        this.hbs.registerPartial(name, warmed(this.hbs.compile(source)));
         this.partialsLoaded.add(name);
       }),
     );
@@ -53,7 +68,7 @@ export class TemplateStore {
       return null;
     }
     this.missingSince.delete(path);
-    const template = this.hbs.compile(source);
+    const template = warmed(this.hbs.compile(source));
     const renderer: Renderer = (context) => {
       try {
         return template(context, { allowProtoPropertiesByDefault: false });

@@ -35,6 +35,9 @@ const EVENT_TEXT: Readonly<Record<string, string>> = {
   defeatedChanged: "TEMPO.Playground.Chat.Defeated",
 };
 
+/** How many dice a card shows unfolded; more are folded behind a line that counts them. */
+const DICE_SHOWN = 24;
+
 export class ChatLog {
   /** How many log lines have been drawn. */
   private shown = 0;
@@ -167,22 +170,33 @@ export class ChatLog {
     );
   }
 
-  /** The dice a command rolled, each with its faces and result. */
+  /**
+   * The dice a command rolled, each with its faces and result. A crowd's start rolls hundreds:
+   * past DICE_SHOWN they wait, folded, behind a line that says how many, and are drawn only when
+   * the line is opened (issue 31: 200 dice drawn with the first Start took a tenth of its time).
+   */
   private dice(line: LogLine): HTMLElement | null {
     const dice = line.events.filter((e) => e.type === "diceRolled");
     if (dice.length === 0) return null;
-    return h(
-      "div",
-      { class: "pg-dice", "data-pg": "dice" },
-      ...dice.map((d) =>
+    const strip = () =>
+      dice.map((d) =>
         h(
           "span",
           { class: "pg-die", title: `${this.name(d["who"])} ${String(d["purpose"] ?? "")}`.trim() },
           h("small", {}, `d${String(d["faces"])}`),
           String(d["result"]),
         ),
-      ),
+      );
+    if (dice.length <= DICE_SHOWN) return h("div", { class: "pg-dice", "data-pg": "dice" }, ...strip());
+    const folded = h(
+      "details",
+      { class: "pg-dice", "data-pg": "dice" },
+      h("summary", {}, this.app.loc.format("TEMPO.Playground.Chat.DiceMany", { count: dice.length })),
     );
+    folded.addEventListener("toggle", () => {
+      if (folded.open && folded.childElementCount === 1) folded.append(...strip());
+    });
+    return folded;
   }
 
   private eventText(e: EngineEvent): string {

@@ -163,12 +163,12 @@ export class SheetPanel {
     if (html !== null) {
       this.body.innerHTML = html;
       this.el.dataset["source"] = "template";
-      const pools = this.poolBar(id);
-      this.poolSlot.replaceChildren(
-        ...(pools && !this.body.querySelector("[data-action=spendPool], [data-action=restorePool]")
-          ? [pools]
-          : []),
-      );
+      const bar = this.poolBar(id);
+      const pools =
+        bar && !this.body.querySelector("[data-action=spendPool], [data-action=restorePool]") ? bar : null;
+      // The same bar stays where it is (its buttons keep focus); another replaces it.
+      if (this.poolSlot.firstChild !== pools || this.poolSlot.childNodes.length > 1)
+        this.poolSlot.replaceChildren(...(pools ? [pools] : []));
     } else {
       this.el.dataset["source"] = "playground";
       // The sheet template is still loading.

@@ -19,20 +19,15 @@ import { readSettings } from "../settings";
 import { openHowto, rulesetOf } from "./howto";
 import { openCombatantSetup } from "./combatant-setup";
 import { TempoCombat } from "../documents/combat";
+import type { LegacyOptionsOf, RenderOptionsOf } from "./render-forms";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 const { renderTemplate } = foundry.applications.handlebars;
 
 /** Foundry's two ways to call ApplicationV2#render: (options) and the legacy (force, options). */
 type TrackerRender = InstanceType<typeof CombatTracker>["render"];
-type RenderSignatures = TrackerRender extends {
-  (...args: infer First): unknown;
-  (...args: infer Second): unknown;
-}
-  ? [First, Second]
-  : never;
-type RenderOptionsArg = RenderSignatures[0][0];
-type LegacyOptionsArg = RenderSignatures[1][1];
+type RenderOptionsArg = RenderOptionsOf<TrackerRender>;
+type LegacyOptionsArg = LegacyOptionsOf<TrackerRender>;
 
 /** The render options a combat update brings (`Document#render(force, context)`): a row patch may answer them. */
 const PATCHABLE_OPTIONS = new Set(["force", "renderContext", "renderData"]);

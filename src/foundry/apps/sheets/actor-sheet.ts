@@ -15,6 +15,7 @@ import { encounterOptions, readSettings } from "../../settings";
 import { ACTOR_POOLS, type ActorPool } from "../../data/catalog";
 import { foundryLocalizer } from "./localizer";
 import { combatOf, sheetSubject, targetIn } from "./subject";
+import type { LegacyOptionsOf, RenderOptionsOf } from "../render-forms";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { renderTemplate } = foundry.applications.handlebars;
@@ -23,14 +24,8 @@ type SheetContext = Awaited<ReturnType<foundry.applications.sheets.ActorSheetV2[
 
 /** ApplicationV2#render's two forms: (options) and the legacy (force, options). */
 type SheetRender = foundry.applications.sheets.ActorSheetV2["render"];
-type RenderSignatures = SheetRender extends {
-  (...args: infer First): unknown;
-  (...args: infer Second): unknown;
-}
-  ? [First, Second]
-  : never;
-type RenderOptionsArg = RenderSignatures[0][0];
-type LegacyOptionsArg = RenderSignatures[1][1];
+type RenderOptionsArg = RenderOptionsOf<SheetRender>;
+type LegacyOptionsArg = LegacyOptionsOf<SheetRender>;
 
 /**
  * Is this Foundry's render of every combatant's actor after a combat update

@@ -7,36 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { combatantIn, type Cell } from "../../src/engine";
-import { boundedSetup } from "../../src/playground/bounds";
-import { ENCOUNTERS } from "../../src/playground/encounters";
+import { startedFlow } from "../support/playground";
+
 import { Session } from "../../src/playground/session";
 
-const flow = ENCOUNTERS.flow[0];
-
-/** A started flow fight (seed 11) and the acting combatant's first move that provokes. */
-function started(): { session: Session; mover: string; to: Cell } {
-  if (!flow) throw new Error("no flow encounter");
-  const session = new Session(flow.id, boundedSetup(flow.setup, flow.map), 11);
-  session.dispatch({ type: "start" });
-  const mover = session.state.current;
-  const at = mover ? combatantIn(session.state, mover)?.at : null;
-  if (!mover || !at) throw new Error("nobody acts");
-  const occupied = new Set(session.state.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
-  const steps: Cell[] = [
-    [1, 0],
-    [-1, 0],
-    [0, -1],
-    [0, 1],
-    [1, -1],
-    [-1, 1],
-  ];
-  const to = steps
-    .map((d): Cell => [at[0] + d[0], at[1] + d[1]])
-    .find((c) => !occupied.has(`${c[0]},${c[1]}`));
-  if (!to) throw new Error("no free hex");
-  return { session, mover, to };
-}
+const started = startedFlow;
 
 function declineAll(session: Session): void {
   for (let i = 0; i < 10 && session.state.offers.length > 0; i++) {

@@ -6,37 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { combatantIn, type Cell } from "../../src/engine";
-import { boundedSetup } from "../../src/playground/bounds";
-import { ENCOUNTERS } from "../../src/playground/encounters";
-import { Session } from "../../src/playground/session";
+import { startedFlow } from "../support/playground";
+
 import { stateChanges } from "../../src/views/changes";
 
-const flow = ENCOUNTERS.flow[0];
-
-/** A started flow fight (seed 11), its acting combatant and a free neighbouring hex. */
-function started(): { session: Session; mover: string; to: Cell } {
-  if (!flow) throw new Error("no flow encounter");
-  const session = new Session(flow.id, boundedSetup(flow.setup, flow.map), 11);
-  session.dispatch({ type: "start" });
-  const mover = session.state.current;
-  const at = mover ? combatantIn(session.state, mover)?.at : null;
-  if (!mover || !at) throw new Error("nobody acts");
-  const occupied = new Set(session.state.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
-  const steps: Cell[] = [
-    [1, 0],
-    [-1, 0],
-    [0, -1],
-    [0, 1],
-    [1, -1],
-    [-1, 1],
-  ];
-  const to = steps
-    .map((d): Cell => [at[0] + d[0], at[1] + d[1]])
-    .find((c) => !occupied.has(`${c[0]},${c[1]}`));
-  if (!to) throw new Error("no free hex");
-  return { session, mover, to };
-}
+const started = startedFlow;
 
 describe("Session#truncate (undo without replaying)", () => {
   it("goes back to the very state before the undone move, so only the mover differs from the state now", () => {

@@ -309,6 +309,15 @@ test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= open
       !address.has("n") && address.get("encounter") === `crowd-${ruleset}-20`,
       `${ruleset}: the address after ?n=20 is ${page.url()}`,
     );
+    // The encounter picker names the running crowd with its size, not the listed Crowd of 200.
+    const picked = await page.locator("#pg-encounter").evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      return { value: select.value, text: select.selectedOptions[0]?.textContent ?? "" };
+    });
+    ok(
+      picked.value === `crowd-${ruleset}-20` && picked.text === "Crowd of 20",
+      `${ruleset}: the encounter picker shows ${JSON.stringify(picked)} for the crowd of 20`,
+    );
   }
   // A saved or shared link names the crowd by its id, any allowed size.
   await open(page, "phases", 3, "&encounter=crowd-phases-30");

@@ -147,8 +147,23 @@ export class Header {
     const seedInput = this.el.querySelector<HTMLInputElement>("#pg-seed");
     if (!rulesetSelect || !encounterSelect || !seedInput) return;
     rulesetSelect.value = ruleset;
+    const loc = this.host.loc;
+    const listed = ENCOUNTERS[ruleset];
+    const running = this.host.encounter;
     encounterSelect.replaceChildren(
-      ...ENCOUNTERS[ruleset].map((e) => h("option", { value: e.id }, this.host.loc.localize(e.title))),
+      ...listed.map((e) => h("option", { value: e.id }, loc.localize(e.title))),
+      // A Crowd of another size than the listed one (?n=50, a saved fight) is named with its size.
+      ...(listed.some((e) => e.id === encounterId) ||
+      !encounterId.startsWith("crowd-") ||
+      running.setup.ruleset !== ruleset
+        ? []
+        : [
+            h(
+              "option",
+              { value: encounterId },
+              loc.format("TEMPO.Playground.Encounter.Crowd.TitleOf", { n: running.setup.combatants.length }),
+            ),
+          ]),
     );
     encounterSelect.value = encounterId;
     seedInput.value = String(this.host.session.seed);

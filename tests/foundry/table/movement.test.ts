@@ -15,7 +15,7 @@ import {
   type Readings,
   type Table,
 } from "./index";
-import { GRID, START_DICE, at, battleWorld, withWolfAt } from "./worlds";
+import { GRID, START_DICE, at, battleWorld, withWolfAt, wolfCombatant } from "./worlds";
 import { combatantIn } from "../../../src/engine/record";
 
 interface BattleOptions {
@@ -103,18 +103,7 @@ describe("a combatant added mid-fight while the GM looks elsewhere", { timeout: 
     const combat = table.gm.game.combats.get("combat1");
     // The wolf's initiative die.
     table.roll(5);
-    await table.run(table.gm, () =>
-      combat?.createEmbeddedDocuments("Combatant", [
-        {
-          name: "Wolf",
-          actorId: "actorWolf",
-          sceneId: "battle",
-          tokenId: "tokWolf",
-          type: "base",
-          system: {},
-        },
-      ]),
-    );
+    await table.run(table.gm, () => combat?.createEmbeddedDocuments("Combatant", [wolfCombatant()]));
     await table.settle();
     const wolf = Object.values(table.encounter().combatants).find((c) => c.name === "Wolf");
     expect(wolf?.at).toEqual([7, 2]);

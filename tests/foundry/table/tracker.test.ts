@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { Command } from "../../../src/engine";
 import { TABLE_TIMEOUT_MS, createTable, withTracker, type Client, type Table } from "./index";
 import type { TableCombatTracker } from "./tracker";
-import { START_DICE, battleWorld, flowWorld } from "./worlds";
+import { START_DICE, battleWorld, flowWorld, wolfCombatant } from "./worlds";
 
 /** The tracker as the test reads it: the stand-in's part renders and Tempo's own counts. */
 type Tracker = TableCombatTracker & { drawn: { rows: number; whole: number } };
@@ -117,17 +117,7 @@ describe("the tracker draws again only the rows a write changed", { timeout: TAB
     const combat = table.gm.game.combats.get("combat1");
     table.roll(5);
     await table.run(table.gm, () =>
-      combat?.createEmbeddedDocuments("Combatant", [
-        {
-          _id: "wolf",
-          name: "Wolf",
-          actorId: "actorWolf",
-          sceneId: "battle",
-          tokenId: "tokWolf",
-          type: "base",
-          system: {},
-        },
-      ]),
+      combat?.createEmbeddedDocuments("Combatant", [{ _id: "wolf", ...wolfCombatant() }]),
     );
     await table.settle();
     const done = since(tracker, before);

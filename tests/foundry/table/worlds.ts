@@ -143,6 +143,18 @@ export function battleWorld(
   return { ...flowWorld(), actors: [...actors, wolf], scenes: sceneSources(options), combats: [combat] };
 }
 
+/** The battle world's wolf as a Combatant's source (its actor and its token on the battle scene). */
+export function wolfCombatant(): Source {
+  return {
+    name: "Wolf",
+    actorId: "actorWolf",
+    sceneId: "battle",
+    tokenId: "tokWolf",
+    type: "base",
+    system: {},
+  };
+}
+
 /**
  * The battle world with the wolf in the fight from the start, its token moved to `cell` (its
  * initiative die: 1 + Agility 0): a second threatener, so one walk can provoke twice.
@@ -160,18 +172,7 @@ export function withWolfAt(world: World, cell: readonly [number, number]): World
   );
   const combats = (world.combats ?? []).map((combat) => ({
     ...combat,
-    combatants: [
-      ...(combat["combatants"] as Source[]),
-      {
-        _id: "wolf",
-        name: "Wolf",
-        actorId: "actorWolf",
-        type: "base",
-        system: {},
-        sceneId: "battle",
-        tokenId: "tokWolf",
-      },
-    ],
+    combatants: [...(combat["combatants"] as Source[]), { _id: "wolf", ...wolfCombatant() }],
   }));
   return { ...world, scenes, combats };
 }

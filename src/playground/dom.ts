@@ -21,3 +21,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   }
   return el;
 }
+
+/**
+ * Run `task` once the browser has drawn the next frame (a task queued from that frame's
+ * animation callback runs after its style, layout and paint). What reads the layout (scrolling a
+ * control into view) waits there: inside a click it would make the browser lay the page out
+ * before the frame does it anyway, and pay for it twice when more is written after.
+ */
+export function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}

@@ -8,7 +8,7 @@
 import type { EngineEvent, Json } from "../../engine";
 import { combatantIn } from "../../engine/record";
 import { phaseLabel } from "../../views/labels";
-import { h } from "../dom";
+import { afterPaint, h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import type { LogLine } from "../session";
 import type { ViewModules } from "../views";
@@ -130,11 +130,11 @@ export class ChatLog {
     }
     // The cards' buttons follow the open offers; nothing else here changes without a new card.
     if (this.shown !== drawnBefore || frame.changes.turn || frame.changes.all) this.settleButtons();
-    // Scrolled to the newest card when the frame is laid out anyway: reading the log's height now
-    // would lay the whole page out once more inside the command.
+    // Scrolled to the newest card once the frame is drawn: reading the log's height now, or in the
+    // frame's animation callbacks, would lay the whole page out inside the command.
     if (this.shown !== drawnBefore && !this.scrollQueued) {
       this.scrollQueued = true;
-      requestAnimationFrame(() => {
+      afterPaint(() => {
         this.scrollQueued = false;
         this.host.scrollTop = this.host.scrollHeight;
       });

@@ -2,6 +2,7 @@
  * Keyboard focus across re-renders: where it was (the element, and a selector that finds the same
  * control drawn again), and giving it back to that control or its panel's nearest usable one.
  */
+import { afterPaint } from "../dom";
 
 /** Where keyboard focus was, to give it back: the element, and a selector that finds it re-rendered. */
 export interface FocusMark {
@@ -59,6 +60,21 @@ export function keepFocus(before: FocusMark): void {
     el.focus({ preventScroll: true });
     if (document.activeElement === el) return;
   }
+}
+
+/**
+ * Move keyboard focus to `el` within the command (so a key pressed next goes there) without making
+ * the browser lay the page out for it: no scroll now; once the frame is drawn, the control is
+ * brought into view if it is still focused and out of view.
+ */
+export function focusSoon(el: HTMLElement | SVGElement, reveal = true): boolean {
+  el.focus({ preventScroll: true });
+  if (document.activeElement !== el) return false;
+  if (reveal)
+    afterPaint(() => {
+      if (document.activeElement === el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
+  return true;
 }
 
 /** A selector that finds the same control after a re-render (ids are not stable across renders). */

@@ -6,10 +6,10 @@
 import { combatantIn, type EncounterState, type Offer } from "../../engine";
 import { Countdown } from "../../views/prompt";
 import { PROMPT_SECONDS } from "../config";
-import { h } from "../dom";
+import { afterPaint, h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import type { ViewModules } from "../views";
-import { focusKeyOf, type FocusMark } from "./focus";
+import { focusKeyOf, focusSoon, type FocusMark } from "./focus";
 
 interface PromptState {
   key: string;
@@ -62,10 +62,15 @@ export class PromptPanel {
       if (this.el.hidden && !this.prompt) return;
       const wasOpen = !this.el.hidden;
       this.close();
-      this.el.replaceChildren();
       this.el.hidden = true;
       delete this.el.dataset["who"];
-      if (wasOpen) frame.after(() => this.giveFocusBack());
+      // Taking away (or blurring) the focused control makes the browser lay the page out on the
+      // spot, inside the click. Hidden, the closed prompt lets go of focus as the frame is drawn;
+      // its card is taken away after that, unless another prompt opened meanwhile.
+      afterPaint(() => {
+        if (!this.prompt && this.el.hidden) this.el.replaceChildren();
+        if (wasOpen) this.giveFocusBack();
+      });
       return;
     }
     const key = `${open.who}:${open.offers.map((o) => o.id).join(",")}`;
@@ -88,7 +93,7 @@ export class PromptPanel {
     this.el.dataset["who"] = open.who;
     this.draw(open.who, open.offers, frame);
     // Focus follows the action: the prompt's first reaction (or Decline, when none is possible).
-    if (opened) frame.after(() => this.focusFirst());
+    if (opened) afterPaint(() => this.focusFirst());
   }
 
   private focusFirst(): void {
@@ -96,8 +101,7 @@ export class PromptPanel {
       this.el.querySelector<HTMLElement>("[autofocus]:not([disabled])") ??
       this.el.querySelector<HTMLElement>("[data-action=tempoReact]:not([disabled])") ??
       this.el.querySelector<HTMLElement>("[data-action=tempoDecline]");
-    first?.focus();
-    first?.scrollIntoView({ block: "nearest" });
+    if (first) focusSoon(first);
   }
 
   /** The prompt closed: focus goes back where it was, or to the acting token if that is gone. */
@@ -115,8 +119,7 @@ export class PromptPanel {
     ];
     for (const el of candidates) {
       if (!(el instanceof HTMLElement || el instanceof SVGElement) || el === document.body) continue;
-      el.focus();
-      if (document.activeElement === el) return;
+      if (focusSoon(el)) return;
     }
   }
 
@@ -216,7 +219,8 @@ export class PromptPanel {
       );
     }
     if (!focused) return;
-    const refocus = () => this.el.querySelector<HTMLElement>(focused)?.focus();
+    // The same control in the same place: focus without a scroll.
+    const refocus = () => this.el.querySelector<HTMLElement>(focused)?.focus({ preventScroll: true });
     if (frame) frame.after(refocus);
     else refocus();
   }

@@ -28,6 +28,7 @@ import {
 import { reachOf } from "../engine/core/movement";
 import type { SampleEncounter } from "./encounters";
 import { mapCells } from "./bounds";
+import { afterPaint } from "./dom";
 import { combatantIn } from "../engine/record";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -61,7 +62,7 @@ export interface MapCallbacks {
   /** The token's short label, the same one the tracker's portrait shows. */
   label(id: string): string;
   /** The engine conditions the token shows, with rounds left (src/views/statuses.ts tokenConditions). */
-  conditions(id: string): { id: string; short: string; label: string }[];
+  conditions(id: string): TokenCondition[];
   /** Text for the keyboard help. */
   localize(key: string): string;
 }
@@ -90,7 +91,35 @@ interface Drawn {
   reacting: boolean;
   label: string;
   colour: string;
+  /** What the token's elements were last given (the inputs drawn). */
+  looks?: TokenLooks;
 }
+
+/** A condition badge on a token: its id, its short text ("Prone 2") and its name. */
+interface TokenCondition {
+  id: string;
+  short: string;
+  label: string;
+}
+
+/** A token's written attributes: each is written again only when it reads differently. */
+interface TokenLooks {
+  transform: string;
+  cell: string;
+  side: string;
+  /** In TOKEN_CLASSES' order: pc, current, selected, defeated, can react. */
+  classes: readonly boolean[];
+  aria: string;
+  ring: string;
+  radius: string;
+  fill: string;
+  text: string;
+  fontSize: string;
+  /** The condition badges, as one string (ids, short names, names). */
+  badges: string;
+}
+
+const TOKEN_CLASSES = ["pg-pc", "pg-current", "pg-selected", "pg-defeated", "pg-can-react"] as const;
 
 export class BattleMap {
   readonly svg: SVGSVGElement;
@@ -418,16 +447,17 @@ export class BattleMap {
   private revealing: string | null = null;
 
   /**
-   * Bring a token into view in the next frame, not now: finding where it is measures the page's
-   * layout, and in the middle of a command (the panels still writing) that forces a layout the
-   * frame would do again. In the frame, after every write, it is the one layout (issue 31).
+   * Bring a token into view once the next frame is drawn, not now: finding where it is measures
+   * the page's layout, and in the middle of a command (the panels still writing), or in the
+   * frame's animation callbacks, that makes the browser lay the page out inside the command. Once
+   * the frame is drawn the layout is there to read (issue 31).
    */
   private revealSoon(id: string): void {
     if (this.zoom === null) return;
     const pending = this.revealing !== null;
     this.revealing = id;
     if (pending) return;
-    requestAnimationFrame(() => {
+    afterPaint(() => {
       const next = this.revealing;
       this.revealing = null;
       if (next !== null) this.reveal(next);
@@ -473,7 +503,7 @@ export class BattleMap {
       };
       const last = this.drawnTokens.get(id);
       if (g && last && sameInputs(last, inputs)) continue;
-      this.drawnTokens.set(id, inputs);
+      const before = g ? (last?.looks ?? null) : null;
       if (!g) {
         g = this.makeToken(id);
         this.tokenLayer.append(g);
@@ -485,29 +515,25 @@ export class BattleMap {
       const base = (this.isHex ? HEX : SQUARE / 2) * 0.78;
       const radius =
         cells.length > 1 ? base * 1.55 : c.size === "small" || c.size === "tiny" ? base * 0.8 : base;
-      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
-      g.dataset["cell"] = cellKey(c.at);
-      g.dataset["side"] = c.side;
-      g.classList.toggle("pg-pc", c.pc);
-      g.classList.toggle("pg-current", inputs.current);
-      g.classList.toggle("pg-selected", inputs.selected);
-      g.classList.toggle("pg-defeated", c.defeated);
-      g.classList.toggle("pg-can-react", inputs.reacting);
-      g.setAttribute("aria-label", this.callbacks.describe(id));
-      g.setAttribute("aria-pressed", String(inputs.selected));
-      const [ring, disc, label, badges] = Array.from(g.children) as [
-        SVGCircleElement,
-        SVGCircleElement,
-        SVGTextElement,
-        SVGGElement,
-      ];
-      ring.setAttribute("r", (radius + 5).toFixed(1));
-      disc.setAttribute("r", radius.toFixed(1));
-      disc.setAttribute("fill", inputs.colour);
       const text = inputs.label;
-      label.textContent = text;
-      label.setAttribute("font-size", (radius * (text.length > 2 ? 0.5 : 0.62)).toFixed(1));
-      this.drawConditions(badges, id, radius);
+      const conditions = this.callbacks.conditions(id);
+      const looks: TokenLooks = {
+        transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
+        cell: cellKey(c.at),
+        side: c.side,
+        classes: [c.pc, inputs.current, inputs.selected, c.defeated, inputs.reacting],
+        aria: this.callbacks.describe(id),
+        ring: (radius + 5).toFixed(1),
+        radius: radius.toFixed(1),
+        fill: inputs.colour,
+        text,
+        fontSize: (radius * (text.length > 2 ? 0.5 : 0.62)).toFixed(1),
+        badges: conditions.map((k) => `${k.id}\u0000${k.short}\u0000${k.label}`).join("\u0001"),
+      };
+      // Only what reads differently is written: a command that changes every combatant (the start,
+      // a new round) changes few tokens' looks, and each write costs the page a style check.
+      this.drawLooks(g, before, looks, radius, conditions);
+      this.drawnTokens.set(id, { ...inputs, looks });
     }
     for (const [id, stale] of existing) {
       stale.remove();
@@ -515,12 +541,44 @@ export class BattleMap {
     }
   }
 
+  /** Write a token's looks, each attribute only when it differs from what `before` wrote. */
+  private drawLooks(
+    g: SVGGElement,
+    before: TokenLooks | null,
+    looks: TokenLooks,
+    radius: number,
+    conditions: readonly TokenCondition[],
+  ): void {
+    const [ring, disc, label, badges] = Array.from(g.children) as [
+      SVGCircleElement,
+      SVGCircleElement,
+      SVGTextElement,
+      SVGGElement,
+    ];
+    if (before?.transform !== looks.transform) g.setAttribute("transform", looks.transform);
+    if (before?.cell !== looks.cell) g.dataset["cell"] = looks.cell;
+    if (before?.side !== looks.side) g.dataset["side"] = looks.side;
+    TOKEN_CLASSES.forEach((name, i) => {
+      const on = looks.classes[i] ?? false;
+      if (before?.classes[i] !== on) g.classList.toggle(name, on);
+    });
+    if (before?.aria !== looks.aria) g.setAttribute("aria-label", looks.aria);
+    const pressed = String(looks.classes[2] ?? false);
+    if (before?.classes[2] !== looks.classes[2]) g.setAttribute("aria-pressed", pressed);
+    if (before?.ring !== looks.ring) ring.setAttribute("r", looks.ring);
+    if (before?.radius !== looks.radius) disc.setAttribute("r", looks.radius);
+    if (before?.fill !== looks.fill) disc.setAttribute("fill", looks.fill);
+    if (before?.text !== looks.text) label.textContent = looks.text;
+    if (before?.fontSize !== looks.fontSize) label.setAttribute("font-size", looks.fontSize);
+    if (before?.badges !== looks.badges || before.radius !== looks.radius)
+      this.drawConditions(badges, conditions, radius);
+  }
+
   /**
    * The token's engine conditions, one badge each down its right side ("Prone 2"), as Foundry
    * shows a token's statuses beside it: the same conditions the tracker lists with rounds left.
    */
-  private drawConditions(layer: SVGGElement, id: string, radius: number): void {
-    const conditions = this.callbacks.conditions(id);
+  private drawConditions(layer: SVGGElement, conditions: readonly TokenCondition[], radius: number): void {
     layer.replaceChildren();
     const size = Math.max(9, radius * 0.42);
     conditions.forEach((k, i) => {

@@ -332,3 +332,90 @@ test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= open
   const toast = page.locator(".pg-toast").filter({ hasText: expected });
   ok((await toast.count()) === 1, `no toast says "${expected}"`);
 });
+
+test("crowd start: the tracker draws the rows in view with the Start and the rest when idle; the map writes only what a token shows differently", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(20_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, "flow", 7, `&n=${N}&prompt=300`);
+  // Every write to the tokens, by attribute, from the Start's click to the end of its command.
+  const drawn = await page.evaluate(() => {
+    const writes = new Map<string, number>();
+    const layer = document.querySelector("[data-pg=map] .pg-tokens")!;
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const what = r.type === "attributes" ? (r.attributeName ?? "") : r.type;
+        writes.set(what, (writes.get(what) ?? 0) + 1);
+      }
+    });
+    observer.observe(layer, { subtree: true, attributes: true, childList: true, characterData: true });
+    document.querySelector<HTMLElement>('[data-pg=tracker] [data-pg-command="start"]')!.click();
+    const records = observer.takeRecords();
+    observer.disconnect();
+    for (const r of records) {
+      const what = r.type === "attributes" ? (r.attributeName ?? "") : r.type;
+      writes.set(what, (writes.get(what) ?? 0) + 1);
+    }
+    const panel = document.querySelector<HTMLElement>("[data-pg=tracker]")!;
+    const rows = [...panel.querySelectorAll<HTMLElement>("[data-combatant-id]")];
+    const current = window.tempo.session.state.current;
+    const box = panel.getBoundingClientRect();
+    const inView = rows.filter((row) => {
+      const b = row.getBoundingClientRect();
+      return b.bottom > box.top && b.top < box.bottom;
+    });
+    return {
+      rows: rows.length,
+      pending: rows.filter((r) => r.classList.contains("pg-row-pending")).length,
+      currentDrawn: rows.some(
+        (r) => r.dataset["combatantId"] === current && !r.classList.contains("pg-row-pending"),
+      ),
+      inViewPending: inView.filter((r) => r.classList.contains("pg-row-pending")).length,
+      inView: inView.length,
+      named: rows.every((r) => (r.textContent ?? "").trim().length > 0 && r.hasAttribute("aria-label")),
+      writes: Object.fromEntries(writes),
+    };
+  });
+  ok(drawn.rows === N, `the tracker lists ${drawn.rows} rows with the Start, not ${N}`);
+  ok(
+    drawn.pending > N / 2,
+    `the Start drew ${N - drawn.pending} of ${N} rows from the template at once (only those in view should be)`,
+  );
+  ok(drawn.currentDrawn, "the acting combatant's row waits to be drawn");
+  ok(
+    drawn.inView > 0 && drawn.inViewPending === 0,
+    `${drawn.inViewPending} of the ${drawn.inView} rows in view wait to be drawn`,
+  );
+  ok(drawn.named, "a waiting row has no name or no label");
+  // Nobody moved, changed side or colour at the Start: no token is placed or painted again.
+  for (const attr of ["transform", "r", "fill", "font-size", "childList"])
+    ok(
+      !drawn.writes[attr],
+      `the Start wrote ${attr} on ${drawn.writes[attr]} tokens: ${JSON.stringify(drawn.writes)}`,
+    );
+
+  // Scrolled to the bottom at once, the rows shown there are drawn before they are painted, or
+  // within a few frames; left alone, every row is soon the template's.
+  const scrolled = await page.evaluate(async () => {
+    const panel = document.querySelector<HTMLElement>("[data-pg=tracker]")!;
+    panel.scrollTop = panel.scrollHeight;
+    for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(done));
+    const box = panel.getBoundingClientRect();
+    return [...panel.querySelectorAll<HTMLElement>("[data-combatant-id]")].filter((row) => {
+      const b = row.getBoundingClientRect();
+      return b.bottom > box.top && b.top < box.bottom && row.classList.contains("pg-row-pending");
+    }).length;
+  });
+  ok(scrolled === 0, `${scrolled} rows scrolled into view still wait to be drawn`);
+  await page.waitForFunction(
+    () => document.querySelectorAll("[data-pg=tracker] .pg-row-pending").length === 0,
+  );
+  const rows = page.locator("[data-pg=tracker] [data-combatant-id]");
+  ok((await rows.count()) === N, `after drawing when idle the tracker lists ${await rows.count()} rows`);
+  ok(
+    (await page.locator("[data-pg=tracker] [data-combatant-id] [data-action=tempoSetup]").count()) === N,
+    "a row drawn when idle has no setup button",
+  );
+});

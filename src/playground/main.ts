@@ -16,6 +16,7 @@ import { TemplateStore } from "./handlebars";
 import { loadLocalization } from "./i18n";
 import { Playground } from "./playground";
 import { restoreSession } from "./storage";
+import { warmListFormats } from "../views/words";
 
 /**
  * Read ?ruleset=&encounter=&seed= so a link (or a test) opens a given session (`encounter` may be
@@ -107,6 +108,12 @@ async function boot(): Promise<void> {
     );
   app.render();
   root.dataset["ready"] = "true";
+  // What the first command would otherwise make on the spot is made while the page is idle.
+  const idle = (task: () => void) =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(task, { timeout: 200 })
+      : setTimeout(task, 200);
+  idle(() => warmListFormats(loc));
   // A handle for the browser console: read the state, the log, or send a command by hand.
   Object.assign(window, { tempo: app });
 }

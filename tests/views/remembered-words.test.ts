@@ -3,11 +3,11 @@
  * build): a remembered text is the one the localizer gives, a text the localizer does not have
  * yet is asked again (so a lang file that arrives later is used), and each localizer keeps its own.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Localizer } from "../../src/views/sheet";
 import { pipsFor } from "../../src/views/sheet";
-import { fixedFormat, fixedText, listText } from "../../src/views/words";
+import { fixedFormat, fixedText, listText, warmListFormats } from "../../src/views/words";
 import { i18n } from "../support/i18n";
 
 /** A localizer over a table that can grow, counting how often it is asked. */
@@ -25,6 +25,10 @@ function counting(table: Record<string, string>, lang = "en"): Localizer & { ask
     },
   };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("remembered texts", () => {
   it("fixedText gives the localizer's text, asks it once, and asks again while the key is missing", () => {
@@ -58,6 +62,26 @@ describe("remembered texts", () => {
     expect(listText(["Dodge", "Parry"], counting({}, "de"))).toBe("Dodge und Parry");
     expect(listText(["Dodge", "Parry"], counting({}, "en"), "disjunction")).toBe("Dodge or Parry");
     expect(listText(["Dodge", "Parry"], counting({}, "en"))).toBe("Dodge and Parry");
+  });
+
+  it("warmListFormats makes a language's list formatters up front, so listing names later makes none (issue 31: the first cost 12 ms inside a crowd's Start)", () => {
+    const Real = Intl.ListFormat;
+    const made: string[] = [];
+    vi.spyOn(Intl, "ListFormat").mockImplementation(function (
+      this: unknown,
+      lang?: Intl.LocalesArgument,
+      options?: Intl.ListFormatOptions,
+    ) {
+      made.push(`${String(lang)} ${options?.type ?? ""}`);
+      return new Real(lang, options);
+    } as unknown as () => Intl.ListFormat);
+    // A language no other test has listed in (the formatters are kept per language and type).
+    const loc = counting({}, "fr");
+    warmListFormats(loc);
+    expect(made).toEqual(["fr conjunction", "fr disjunction"]);
+    expect(listText(["Esquive", "Parade"], loc)).toBe("Esquive et Parade");
+    expect(listText(["Esquive", "Parade"], loc, "disjunction")).toBe("Esquive ou Parade");
+    expect(made).toHaveLength(2);
   });
 
   it("pips are shared between equal meters and cannot be changed by whoever shows them", () => {

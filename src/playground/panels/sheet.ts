@@ -168,6 +168,9 @@ export class SheetPanel {
       // of them read the same from one command, or one combatant, to the next.
       morphdom(this.body, `<div class="tempo-sheet-host">${html}</div>`, {
         onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
+        // Matched by place, not by id: the template's ids name the actor, so another combatant's
+        // sheet would otherwise have every labelled element taken away and made again.
+        getNodeKey: () => undefined,
       });
       this.el.dataset["source"] = "template";
       const bar = this.poolBar(id);
@@ -186,7 +189,9 @@ export class SheetPanel {
     }
     this.el.dataset["combatant"] = id;
     if (!focused) return;
-    const refocus = () => this.el.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus();
+    // The same control in the same place: focus without a scroll.
+    const refocus = () =>
+      this.el.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`)?.focus({ preventScroll: true });
     if (frame) frame.after(refocus);
     else refocus();
   }
@@ -237,6 +242,9 @@ export class SheetPanel {
     const act: Command = { type: "act", who, action };
     if (def && def.target !== "none" && target) act.target = target;
     if (def && def.cost === null) act.cost = cost ?? 1;
+    // Only a ruleset that declares actions has another command to send: the others send the act
+    // as it is (a dry run first would cost the click the command's work twice).
+    if (!ruleset.handlers.declare) return act;
     if (check(this.state, act) !== null) {
       const declare: Command = { type: "declare", who, action };
       if (check(this.state, declare) === null) return declare;

@@ -8,7 +8,7 @@
  * `ui start: <ms> ms at N=200` and, last, `ui: <worst ms> ms at N=200 (<command>)`.
  * docs/performance.md ("The page") says what each figure is.
  *
- *   npm run bench:ui [-- --pages 3 --turns 2 --rulesets flow,phases]
+ *   npm run bench:ui [-- --pages 4 --turns 3 --rulesets flow,phases]
  */
 import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
@@ -60,8 +60,8 @@ try {
   );
   const lines = await runUiBench({
     baseUrl: `http://127.0.0.1:${port}`,
-    pages: count(values.pages, 3),
-    turns: count(values.turns, 2),
+    pages: count(values.pages, 4),
+    turns: count(values.turns, 3),
     ...(values.rulesets ? { rulesets: values.rulesets.split(",") } : {}),
   });
   console.log(`(${((Date.now() - began) / 1000).toFixed(0)} s in all)`);

@@ -49,8 +49,8 @@ export async function runUiBench(options: UiBenchOptions): Promise<string[]> {
           ruleset,
           n,
           seed: SEED,
-          pages: options.pages ?? 3,
-          turns: options.turns ?? 2,
+          pages: options.pages ?? 4,
+          turns: options.turns ?? 3,
           attack,
           anySize: n === SIZES[0],
         });

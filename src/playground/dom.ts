@@ -1,3 +1,5 @@
+import morphdom from "morphdom";
+
 /** A tiny element builder: the playground has no framework, only the DOM. */
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
@@ -30,4 +32,43 @@ export function h<K extends keyof HTMLElementTagNameMap>(
  */
 export function afterPaint(task: () => void): void {
   requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+/**
+ * Lay `html` (one element, as a template renders it) over the element `host` shows, part by part
+ * (each child of that element: a sheet's header and sections): a part that reads the same is left
+ * alone (compared by the browser, `isEqualNode`), one that differs is replaced, and a part that
+ * holds keyboard focus or a picture is laid over element by element (morphdom), so focus stays on
+ * its control and the picture is not decoded again. A sheet's buttons and fields cost more to make
+ * and lay out than anything else on the page, and a command changes one or two of its parts.
+ */
+export function layOverParts(host: HTMLElement, html: string): void {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const fresh = template.content.firstElementChild;
+  const shown = host.firstElementChild;
+  if (!fresh || !shown || fresh.tagName !== shown.tagName || host.children.length !== 1) {
+    host.replaceChildren(template.content);
+    return;
+  }
+  for (const { name, value } of Array.from(fresh.attributes))
+    if (shown.getAttribute(name) !== value) shown.setAttribute(name, value);
+  for (const { name } of Array.from(shown.attributes))
+    if (!fresh.hasAttribute(name)) shown.removeAttribute(name);
+  const before = Array.from(shown.children);
+  const after = Array.from(fresh.children);
+  const focused = document.activeElement;
+  after.forEach((part, i) => {
+    const old = before[i];
+    if (!old) shown.append(part);
+    else if (old.isEqualNode(part)) return;
+    // Matched by place, not by id: a template's ids may name its document (another actor's sheet).
+    else if ((focused && old.contains(focused)) || old.querySelector("img"))
+      morphdom(old, part, {
+        onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
+        getNodeKey: () => undefined,
+      });
+    else old.replaceWith(part);
+  });
+  for (const old of before.slice(after.length)) old.remove();
 }

@@ -8,33 +8,55 @@ import type { Page } from "@playwright/test";
 
 import { clickTracker, combatantIn, ok, open, state, test } from "./support";
 
-/** Start counting the elements added to and removed from the tracker (rows by their combatant). */
+/**
+ * Start counting what the tracker's DOM sees change: each row written to (an element added,
+ * removed, re-attributed or re-texted in it, or the row itself added or removed) by its combatant;
+ * anything outside the rows by its tag and class. Moving the selection's class on a row is not a
+ * redraw and is not counted.
+ */
 async function watchTracker(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { trackerChanges: string[]; trackerWatch?: MutationObserver };
+    const w = window as unknown as { trackerChanges: Set<string>; trackerWatch?: MutationObserver };
     w.trackerWatch?.disconnect();
-    w.trackerChanges = [];
-    const name = (n: Node, how: string) =>
-      n instanceof HTMLElement ? `${how} ${n.dataset["combatantId"] ?? `${n.tagName}.${n.className}`}` : null;
+    w.trackerChanges = new Set();
+    const nameOf = (n: Node | null): string | null => {
+      const el = n instanceof Element ? n : (n?.parentElement ?? null);
+      if (!el) return null;
+      const row = el.closest<HTMLElement>("[data-combatant-id]");
+      return row ? `row ${row.dataset["combatantId"]}` : `${el.tagName}.${el.className}`;
+    };
     w.trackerWatch = new MutationObserver((records) => {
       for (const r of records) {
-        for (const n of r.addedNodes) {
-          const text = name(n, "+");
-          if (text) w.trackerChanges.push(text);
+        const onRow = r.target instanceof HTMLElement && r.target.dataset["combatantId"] !== undefined;
+        if (r.type === "attributes" && onRow && r.attributeName === "class") continue;
+        if (
+          r.type === "childList" &&
+          !(r.target instanceof Element && r.target.closest("[data-combatant-id]"))
+        ) {
+          // Rows (or other elements) added to or taken from the list itself.
+          for (const n of [...r.addedNodes, ...r.removedNodes]) {
+            const text = n instanceof HTMLElement ? nameOf(n) : null;
+            if (text) w.trackerChanges.add(text);
+          }
+          continue;
         }
-        for (const n of r.removedNodes) {
-          const text = name(n, "-");
-          if (text) w.trackerChanges.push(text);
-        }
+        const text = nameOf(r.target);
+        if (text) w.trackerChanges.add(text);
       }
     });
     const tracker = document.querySelector("[data-pg=tracker]");
-    if (tracker) w.trackerWatch.observe(tracker, { childList: true, subtree: true });
+    if (tracker)
+      w.trackerWatch.observe(tracker, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        characterData: true,
+      });
   });
 }
 
 const trackerChanges = (page: Page): Promise<string[]> =>
-  page.evaluate(() => [...(window as unknown as { trackerChanges: string[] }).trackerChanges].sort());
+  page.evaluate(() => [...(window as unknown as { trackerChanges: Set<string> }).trackerChanges].sort());
 
 test("render by change: spending one combatant's point redraws its tracker row alone; selecting redraws no row; undo redraws that row again and keeps the map", async ({
   page,
@@ -77,7 +99,7 @@ test("render by change: spending one combatant's point redraws its tracker row a
   );
   const onSpend = await trackerChanges(page);
   ok(
-    JSON.stringify(onSpend) === JSON.stringify([`+ ${other}`, `- ${other}`]),
+    JSON.stringify(onSpend) === JSON.stringify([`row ${other}`]),
     `spending ${other}'s ${pool} changed these tracker elements: ${onSpend.join(", ")}`,
   );
   await shoot("spent");
@@ -92,7 +114,7 @@ test("render by change: spending one combatant's point redraws its tracker row a
   );
   const onUndo = await trackerChanges(page);
   ok(
-    JSON.stringify(onUndo) === JSON.stringify([`+ ${other}`, `- ${other}`]),
+    JSON.stringify(onUndo) === JSON.stringify([`row ${other}`]),
     `undoing the spend changed these tracker elements: ${onUndo.join(", ")}`,
   );
   ok(
@@ -101,4 +123,55 @@ test("render by change: spending one combatant's point redraws its tracker row a
   );
   ok(await cell.evaluate((el) => el?.isConnected === true), "undo drew the map's cells again");
   await shoot("undone");
+});
+
+test("render by change: a command lays the sheet over itself part by part; the parts it did not change, and the portrait, are the same elements", async ({
+  page,
+}) => {
+  await open(page, "flow", 11);
+  await clickTracker(page, "start");
+  const s = await state(page);
+  const me = s.current;
+  ok(me, "nobody acts after the start");
+  const pool = Object.keys(combatantIn(s, me).pools)[0];
+  ok(pool, `${me} has no pool`);
+  // Handles on the sheet's parts as drawn now (the header's portrait, the stats, the weapons).
+  await page.evaluate(() => {
+    const sheet = document.querySelector("[data-pg=sheet] .tempo-sheet-host > *")!;
+    Object.assign(window, {
+      sheetParts: {
+        portrait: sheet.querySelector(".tempo-sheet__portrait"),
+        stats: sheet.querySelector(".tempo-sheet__stats"),
+        weapons: sheet.querySelector(".tempo-sheet__weapons"),
+        pools: sheet.querySelector(".tempo-sheet__pools"),
+        text: sheet.querySelector(".tempo-sheet__pools")?.textContent ?? "",
+      },
+    });
+  });
+  const before = combatantIn(s, me).pools[pool] ?? 0;
+  await page
+    .locator(`[data-pg=sheet] [data-action=spendPool][data-pool="${pool}"]:not([disabled])`)
+    .or(page.locator(`[data-pg=sheet] [data-pool-delta="-1"][data-pool-id="${pool}"]:not([disabled])`))
+    .first()
+    .click();
+  await page.waitForFunction(
+    ([id, p, v]) =>
+      (window.tempo.session.state.combatants.find((c) => c.id === id)?.pools[p as string] ?? v) <
+      (v as number),
+    [me, pool, before] as const,
+  );
+  const kept = await page.evaluate(() => {
+    const parts = (window as unknown as { sheetParts: Record<string, Element | null | string> }).sheetParts;
+    const live = (el: unknown) => el instanceof Element && el.isConnected;
+    const pools = document.querySelector("[data-pg=sheet] .tempo-sheet__pools");
+    return {
+      portrait: live(parts["portrait"]),
+      stats: live(parts["stats"]),
+      weapons: live(parts["weapons"]),
+      poolsRedrawn: (pools?.textContent ?? "") !== parts["text"],
+    };
+  });
+  ok(kept.poolsRedrawn, `spending ${me}'s ${pool} did not change the sheet's pools`);
+  ok(kept.portrait, "the sheet's portrait was made again for a spent point");
+  ok(kept.stats && kept.weapons, `parts the spend did not change were made again: ${JSON.stringify(kept)}`);
 });

@@ -7,8 +7,7 @@
 import { check, combatantIn, getRuleset, type Command, type EncounterState } from "../../engine";
 import { sheetCommand } from "../../views/controls";
 import { sheetView, type SheetInput, type SheetSubject, type SheetView } from "../../views/sheet";
-import morphdom from "morphdom";
-import { h } from "../dom";
+import { h, layOverParts } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import { avatar } from "../labels";
 import type { ViewModules } from "../views";
@@ -162,16 +161,8 @@ export class SheetPanel {
     if (this.el.firstChild !== this.bar || this.body.parentElement !== this.el)
       this.el.replaceChildren(this.bar, this.poolSlot, this.body);
     if (html !== null) {
-      // The new sheet is laid over the one shown (morphdom): elements that read the same are kept,
-      // only what differs is written. A sheet's many buttons and fields cost more to make and lay
-      // out than anything else on the page (8 ms a sheet on the 2-core machine, issue 31), and most
-      // of them read the same from one command, or one combatant, to the next.
-      morphdom(this.body, `<div class="tempo-sheet-host">${html}</div>`, {
-        onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
-        // Matched by place, not by id: the template's ids name the actor, so another combatant's
-        // sheet would otherwise have every labelled element taken away and made again.
-        getNodeKey: () => undefined,
-      });
+      // Part by part: a command changes one or two of a sheet's parts (issue 31).
+      layOverParts(this.body, html);
       this.el.dataset["source"] = "template";
       const bar = this.poolBar(id);
       const pools =

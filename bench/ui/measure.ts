@@ -1,6 +1,7 @@
 /**
- * How one command is timed in the page (npm run bench:ui): the click (or the drop of a dragged
- * token) is dispatched inside `page.evaluate`; `performance.now()` is read before it and after the
+ * How one command is timed in the page (npm run bench:ui): once the page is idle (the command
+ * before it drawn and done), the click (or the drop of a dragged token) is dispatched inside
+ * `page.evaluate`; `performance.now()` is read before it and after the
  * synchronous work and every microtask it queued, and the animation-frame callbacks it asked for
  * are added: that is the **script** figure, the issue's "click to settled DOM" (with any layout
  * the page's own code forces on the way, as a click costs it). Then a layout is forced
@@ -44,8 +45,25 @@ export async function openMetrics(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
+/**
+ * Wait until the page is idle: the last command's frame drawn, what it left for after the frame
+ * (focus, scrolling, rows drawn when idle) done. A person's clicks are seconds apart; a sample
+ * starts from a settled page, as theirs do, not in the tail of the command before it.
+ */
+function settled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => requestIdleCallback(() => done(), { timeout: 1000 }), 0),
+        ),
+      ),
+  );
+}
+
 /** Dispatch one gesture in the page and time it (see the file's comment). */
 export async function timeGesture(page: Page, cdp: CDPSession, gesture: Gesture): Promise<Timing> {
+  await settled(page);
   const before = await metrics(cdp);
   const inPage = await page.evaluate(async (g: Gesture) => {
     const el = document.querySelector(g.selector);

@@ -148,6 +148,16 @@ export class BattleMap {
   private pan: Pan | null = null;
   /** Each token's inputs when it was last drawn. */
   private drawnTokens = new Map<string, Drawn>();
+  /** Each combatant's token element. */
+  private readonly tokenEls = new Map<string, SVGGElement>();
+  /** What the tokens were last drawn for: a partial draw looks again at who changed from it. */
+  private tokensFor: {
+    roster: readonly string[];
+    selected: string | null;
+    current: string | null;
+    reacting: ReadonlySet<string>;
+    colours: Map<string, string>;
+  } | null = null;
   /** The threat layer's inputs when it was last drawn. */
   private threatOf: { id: string | null; c: CombatantState | null } = { id: null, c: null };
   /** Whether the ruler layers hold anything (a planned path, or one just dropped). */
@@ -400,7 +410,9 @@ export class BattleMap {
     this.keyPath = null;
     this.lastCurrent = null;
     this.tokenLayer.replaceChildren();
+    this.tokenEls.clear();
     this.drawnTokens.clear();
+    this.tokensFor = null;
     this.threatOf = { id: null, c: null };
     this.rulerShown = true;
     const { cols, rows } = encounter.map;
@@ -428,15 +440,17 @@ export class BattleMap {
   /**
    * Show a new state: only tokens whose inputs changed are drawn again, the threat only when the
    * selected combatant changed, the ruler only while one is planned. A newly selected or newly
-   * current token is brought into view.
+   * current token is brought into view. `changed`, when the owner knows it (stateChanges), names
+   * the only combatants whose objects changed: the other tokens are not looked at, beyond the
+   * selected, acting and reacting ones before and after.
    */
-  update(state: EncounterState, selected: string | null): void {
+  update(state: EncounterState, selected: string | null, changed?: ReadonlySet<string>): void {
     this.state = state;
     const reselected = selected !== this.selected;
     if (reselected) this.keyPath = null;
     this.selected = selected;
     this.drawThreat();
-    this.drawTokens();
+    this.drawTokens(changed);
     if (this.drag || this.keyPath || this.rulerShown) this.drawRuler();
     if (state.current !== this.lastCurrent && state.current) this.revealSoon(state.current);
     else if (reselected && selected) this.revealSoon(selected);
@@ -479,20 +493,43 @@ export class BattleMap {
     }
   }
 
-  private drawTokens(): void {
+  private drawTokens(changed?: ReadonlySet<string>): void {
     const state = this.state;
     if (!state) return;
-    const existing = new Map<string, SVGGElement>();
-    for (const el of Array.from(this.tokenLayer.children)) {
-      if (el instanceof SVGGElement && el.dataset["id"]) existing.set(el.dataset["id"], el);
-    }
     const reacting = new Set(state.offers.map((o) => o.who));
-    const colours = sideColours(state);
-    for (const id of state.roster) {
+    const before = this.tokensFor;
+    const partial =
+      changed !== undefined &&
+      before !== null &&
+      before.roster === state.roster &&
+      [...changed].every((id) => this.drawnTokens.get(id)?.c.side === combatantIn(state, id)?.side);
+    // The same roster and sides: only the changed combatants, and whoever was or is now selected,
+    // acting or reacting, can look different.
+    const ids: Iterable<string> = partial
+      ? new Set([
+          ...changed,
+          ...[before.selected, this.selected, before.current, state.current].filter(
+            (id): id is string => id !== null,
+          ),
+          ...before.reacting,
+          ...reacting,
+        ])
+      : state.roster;
+    // The tokens drawn so far; after a whole pass, those left here belong to nobody now.
+    const existing = partial ? null : new Map(this.tokenEls);
+    const colours = partial ? before.colours : sideColours(state);
+    this.tokensFor = {
+      roster: state.roster,
+      selected: this.selected,
+      current: state.current,
+      reacting,
+      colours,
+    };
+    for (const id of ids) {
       const c = combatantIn(state, id);
       if (!c?.at) continue;
-      let g = existing.get(id);
-      existing.delete(id);
+      let g = this.tokenEls.get(id);
+      existing?.delete(id);
       const inputs: Drawn = {
         c,
         selected: this.selected === id,
@@ -507,6 +544,7 @@ export class BattleMap {
       if (!g) {
         g = this.makeToken(id);
         this.tokenLayer.append(g);
+        this.tokenEls.set(id, g);
       }
       const cells = state.grid.type === "none" ? [c.at] : footprint(state.grid, c.at, c.size);
       const centres = cells.map((cell) => this.centre(cell));
@@ -535,8 +573,10 @@ export class BattleMap {
       this.drawLooks(g, before, looks, radius, conditions);
       this.drawnTokens.set(id, { ...inputs, looks });
     }
+    if (!existing) return;
     for (const [id, stale] of existing) {
       stale.remove();
+      this.tokenEls.delete(id);
       this.drawnTokens.delete(id);
     }
   }

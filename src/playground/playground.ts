@@ -253,7 +253,7 @@ export class Playground implements PlaygroundHost {
     this.drawnSelected = this.selected;
     // Taken before the panels re-render, which may replace the focused control.
     const focusBefore = focusMark(document.activeElement);
-    this.map.update(state, this.selected);
+    this.map.update(state, this.selected, frame.changes.all ? undefined : frame.changes.combatants);
     this.tracker.update(frame);
     this.sheet.update(frame);
     this.prompt.update(frame, focusBefore);

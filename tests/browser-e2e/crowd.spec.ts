@@ -333,7 +333,7 @@ test("crowd ?n=: every ruleset's Crowd opens at the size asked, ?encounter= open
   ok((await toast.count()) === 1, `no toast says "${expected}"`);
 });
 
-test("crowd start: the tracker draws the rows in view with the Start and the rest when idle; the map writes only what a token shows differently", async ({
+test("crowd start: the tracker draws the rows in view with the Start and the rest when idle; the map writes only what a token shows differently and moves the turn's marks", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -417,5 +417,31 @@ test("crowd start: the tracker draws the rows in view with the Start and the res
   ok(
     (await page.locator("[data-pg=tracker] [data-combatant-id] [data-action=tempoSetup]").count()) === N,
     "a row drawn when idle has no setup button",
+  );
+
+  // The map looks only at the tokens a command changed (and who was or is now selected, acting or
+  // reacting): the turn passing on moves the acting and selected marks, with none left behind.
+  for (const command of ["endTurn", "next"]) {
+    await clickTracker(page, command);
+    await declineAll(page, null, "crowd");
+  }
+  const marks = await page.evaluate(() => ({
+    current: [...document.querySelectorAll("[data-pg=map] g.pg-token.pg-current")].map((g) =>
+      g.getAttribute("data-id"),
+    ),
+    selected: [...document.querySelectorAll("[data-pg=map] g.pg-token.pg-selected")].map((g) =>
+      g.getAttribute("data-id"),
+    ),
+    state: window.tempo.session.state.current,
+    chosen: window.tempo.selected,
+  }));
+  ok(marks.state !== "c1", "the turn did not pass on from c1");
+  ok(
+    JSON.stringify(marks.current) === JSON.stringify(marks.state ? [marks.state] : []),
+    `tokens marked acting: ${marks.current.join(", ")}; acting: ${marks.state}`,
+  );
+  ok(
+    JSON.stringify(marks.selected) === JSON.stringify(marks.chosen ? [marks.chosen] : []),
+    `tokens marked selected: ${marks.selected.join(", ")}; selected: ${marks.chosen}`,
   );
 });

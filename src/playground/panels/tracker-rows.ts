@@ -24,6 +24,8 @@ interface DrawnRow {
 
 /** A list this long or shorter is drawn whole at once; a longer one, in view first. */
 export const EAGER_ROWS = 40;
+/** Rows drawn from the template each time the page is idle, however little time it has. */
+const MIN_FILL = 8;
 /** Rows drawn beyond the panel's view, above and below, with a long list's whole draw. */
 const ROW_BUFFER = 8;
 /** Where the list sits in its scrolling panel, read once the frame is drawn (never mid-command). */
@@ -172,13 +174,14 @@ export class TrackerRows {
         .map((id, i) => ({ drawn: this.rows.get(id), i }))
         .filter((w): w is { drawn: DrawnRow; i: number } => !!w.drawn?.pending)
         .sort((a, b) => Math.abs(a.i - first) - Math.abs(b.i - first));
-      for (const { drawn } of waiting) {
-        if (deadline.timeRemaining() < 2) break;
-        this.fill(drawn);
-      }
+      // A few rows each time at least: a page that is never idle (a busy machine, a callback
+      // that ran out of time) still gets every row drawn, a few at a time.
+      waiting.forEach(({ drawn }, i) => {
+        if (i < MIN_FILL || deadline.timeRemaining() >= 2) this.fill(drawn);
+      });
       if (this.hasPending()) this.fillWhenIdle();
     };
-    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 1000 });
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 250 });
     else {
       // No idle callbacks (Safari): a short slice after the next frame.
       afterPaint(() => {

@@ -63,17 +63,16 @@ export function keepFocus(before: FocusMark): void {
 }
 
 /**
- * Move keyboard focus to `el` within the command (so a key pressed next goes there) without making
- * the browser lay the page out for it: no scroll now; once the frame is drawn, the control is
- * brought into view if it is still focused and out of view.
+ * Move keyboard focus to `el` without scrolling it into view now (a scroll reads the layout): once
+ * the next frame is drawn, the control is brought into view if it is still focused. False when `el`
+ * did not take focus.
  */
-export function focusSoon(el: HTMLElement | SVGElement, reveal = true): boolean {
+export function focusSoon(el: HTMLElement | SVGElement): boolean {
   el.focus({ preventScroll: true });
   if (document.activeElement !== el) return false;
-  if (reveal)
-    afterPaint(() => {
-      if (document.activeElement === el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
-    });
+  afterPaint(() => {
+    if (document.activeElement === el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   return true;
 }
 

@@ -58,6 +58,21 @@ async function watchTracker(page: Page): Promise<void> {
 const trackerChanges = (page: Page): Promise<string[]> =>
   page.evaluate(() => [...(window as unknown as { trackerChanges: Set<string> }).trackerChanges].sort());
 
+/** Spend one of `who`'s `pool` from the sheet's button (the template's, or the GM's pool bar) and wait for it. */
+async function spendOne(page: Page, who: string, pool: string, before: number): Promise<void> {
+  await page
+    .locator(`[data-pg=sheet] [data-action=spendPool][data-pool="${pool}"]:not([disabled])`)
+    .or(page.locator(`[data-pg=sheet] [data-pool-delta="-1"][data-pool-id="${pool}"]:not([disabled])`))
+    .first()
+    .click();
+  await page.waitForFunction(
+    ([id, p, v]) =>
+      (window.tempo.session.state.combatants.find((c) => c.id === id)?.pools[p as string] ?? v) <
+      (v as number),
+    [who, pool, before] as const,
+  );
+}
+
 test("render by change: spending one combatant's point redraws its tracker row alone; selecting redraws no row; undo redraws that row again and keeps the map", async ({
   page,
   shoot,
@@ -86,17 +101,7 @@ test("render by change: spending one combatant's point redraws its tracker row a
   // A new encounter draws the map's cells again; an undo must not.
   const cell = await page.evaluateHandle(() => document.querySelector("[data-pg=map] .pg-cell"));
   await watchTracker(page);
-  await page
-    .locator(`[data-pg=sheet] [data-action=spendPool][data-pool="${pool}"]:not([disabled])`)
-    .or(page.locator(`[data-pg=sheet] [data-pool-delta="-1"][data-pool-id="${pool}"]:not([disabled])`))
-    .first()
-    .click();
-  await page.waitForFunction(
-    ([id, p, v]) =>
-      (window.tempo.session.state.combatants.find((c) => c.id === id)?.pools[p as string] ?? v) <
-      (v as number),
-    [other, pool, before] as const,
-  );
+  await spendOne(page, other, pool, before);
   const onSpend = await trackerChanges(page);
   ok(
     JSON.stringify(onSpend) === JSON.stringify([`row ${other}`]),
@@ -149,17 +154,7 @@ test("render by change: a command lays the sheet over itself part by part; the p
     });
   });
   const before = combatantIn(s, me).pools[pool] ?? 0;
-  await page
-    .locator(`[data-pg=sheet] [data-action=spendPool][data-pool="${pool}"]:not([disabled])`)
-    .or(page.locator(`[data-pg=sheet] [data-pool-delta="-1"][data-pool-id="${pool}"]:not([disabled])`))
-    .first()
-    .click();
-  await page.waitForFunction(
-    ([id, p, v]) =>
-      (window.tempo.session.state.combatants.find((c) => c.id === id)?.pools[p as string] ?? v) <
-      (v as number),
-    [me, pool, before] as const,
-  );
+  await spendOne(page, me, pool, before);
   const kept = await page.evaluate(() => {
     const parts = (window as unknown as { sheetParts: Record<string, Element | null | string> }).sheetParts;
     const live = (el: unknown) => el instanceof Element && el.isConnected;

@@ -152,11 +152,13 @@ export class TrackerRows {
       if (box && box.bottom < top) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = Math.max(0, lo - ROW_BUFFER); i < this.order.length; i++) {
-      const drawn = this.rows.get(this.order[i] ?? "");
-      if (!drawn) continue;
-      if (i > lo + ROW_BUFFER && drawn.el.getBoundingClientRect().top > bottom) break;
-      if (drawn.pending) this.fill(drawn);
+    // Read where the view ends first, then draw: a read after each draw would lay the page out
+    // once per row.
+    let end = lo;
+    while (end < this.order.length && (rowAt(end)?.getBoundingClientRect().top ?? bottom) <= bottom) end++;
+    for (const id of this.order.slice(Math.max(0, lo - ROW_BUFFER), end + ROW_BUFFER)) {
+      const drawn = this.rows.get(id);
+      if (drawn?.pending) this.fill(drawn);
     }
   }
 

@@ -8,6 +8,7 @@
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
 
+import { neighbourSteps } from "../../src/engine/grid";
 import { openMetrics, pressAndDrag, timeGesture, type Gesture, type Timing } from "./measure";
 
 export const COMMANDS = [
@@ -110,89 +111,85 @@ async function declineAll(page: Page): Promise<void> {
 
 /** A neighbouring cell the mover may step to that provokes, and one that does not (the ruler's own answer). */
 function steps(page: Page, who: string): Promise<{ provoking: string | null; plain: string | null }> {
-  return page.evaluate((id) => {
-    const tempo = (window as unknown as TempoWindow).tempo;
-    const s = tempo.session.state;
-    const me = s.combatants.find((c) => c.id === id);
-    const out = { provoking: null as string | null, plain: null as string | null };
-    if (!me?.at) return out;
-    const from = me.at;
-    // The provoking step taken is the one farthest from every enemy: out of reach, a plain step can follow.
-    const enemies = s.combatants.filter((c) => c.side !== me.side && !c.defeated && c.at);
-    const apart = ([q, r]: [number, number]) =>
-      Math.min(
-        ...enemies.map(({ at }) => {
-          const [dq, dr] = [q - at![0], r - at![1]];
-          return s.grid.type === "hex"
-            ? (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2
-            : Math.max(Math.abs(dq), Math.abs(dr));
-        }),
-      );
-    let farthest = -1;
-    // The page's ruler preview when the console handle has it; else the ruler on the map itself,
-    // drawn by a press and a drag over the cell and cancelled (its refusal and its ! marks).
-    const svg = document.querySelector("[data-pg=map] svg");
-    const token = document.querySelector(`[data-pg=map] g[data-id="${CSS.escape(id)}"]`);
-    const ask = (cell: [number, number], key: string): { refused: boolean; provokes: boolean } | null => {
-      if (typeof tempo.preview === "function") {
-        const p = tempo.preview(id, [cell]);
-        return p && { refused: !!p.refusal, provokes: p.provocations.length > 0 };
+  // The engine's steps to a cell's neighbours (the page's function cannot import them: it is sent).
+  const directions = { hex: neighbourSteps({ type: "hex" }), square: neighbourSteps({ type: "square" }) };
+  return page.evaluate(
+    ({ id, directions }) => {
+      const tempo = (window as unknown as TempoWindow).tempo;
+      const s = tempo.session.state;
+      const me = s.combatants.find((c) => c.id === id);
+      const out = { provoking: null as string | null, plain: null as string | null };
+      if (!me?.at) return out;
+      const from = me.at;
+      // The provoking step taken is the one farthest from every enemy: out of reach, a plain step can follow.
+      const enemies = s.combatants.filter((c) => c.side !== me.side && !c.defeated && c.at);
+      const apart = ([q, r]: [number, number]) =>
+        Math.min(
+          ...enemies.map(({ at }) => {
+            const [dq, dr] = [q - at![0], r - at![1]];
+            return s.grid.type === "hex"
+              ? (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2
+              : Math.max(Math.abs(dq), Math.abs(dr));
+          }),
+        );
+      let farthest = -1;
+      // The page's ruler preview when the console handle has it; else the ruler on the map itself,
+      // drawn by a press and a drag over the cell and cancelled (its refusal and its ! marks).
+      const svg = document.querySelector("[data-pg=map] svg");
+      const token = document.querySelector(`[data-pg=map] g[data-id="${CSS.escape(id)}"]`);
+      const ask = (cell: [number, number], key: string): { refused: boolean; provokes: boolean } | null => {
+        if (typeof tempo.preview === "function") {
+          const p = tempo.preview(id, [cell]);
+          return p && { refused: !!p.refusal, provokes: p.provocations.length > 0 };
+        }
+        const target = document.querySelector(`.pg-grid [data-cell="${key}"]`);
+        if (!svg || !token || !target) return null;
+        const centre = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+        };
+        const pointer = {
+          bubbles: true,
+          cancelable: true,
+          pointerId: 1,
+          pointerType: "mouse",
+          isPrimary: true,
+        };
+        token.dispatchEvent(
+          new PointerEvent("pointerdown", { ...pointer, button: 0, buttons: 1, ...centre(token) }),
+        );
+        svg.dispatchEvent(
+          new PointerEvent("pointermove", { ...pointer, button: -1, buttons: 1, ...centre(target) }),
+        );
+        const drawn = !!document.querySelector(".pg-ruler-label");
+        const answer = {
+          refused: !!document.querySelector(".pg-ruler-label.pg-path-refused"),
+          provokes: !!document.querySelector(".pg-provoke"),
+        };
+        svg.dispatchEvent(new PointerEvent("pointercancel", pointer));
+        return drawn ? answer : null;
+      };
+      const occupied = new Set(s.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
+      // One cell away first; a plain step may have to go two or three cells to leave every reach.
+      for (let reach = 1; reach <= 3 && !out.plain; reach++) {
+        for (const [dq, dr] of s.grid.type === "hex" ? directions.hex : directions.square) {
+          const cell: [number, number] = [from[0] + dq * reach, from[1] + dr * reach];
+          const key = `${cell[0]},${cell[1]}`;
+          if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
+          const p = ask(cell, key);
+          if (!p || p.refused) continue;
+          if (p.provokes) {
+            if (reach === 1 && apart(cell) > farthest) {
+              farthest = apart(cell);
+              out.provoking = key;
+            }
+          } else out.plain ??= key;
+        }
       }
-      const target = document.querySelector(`.pg-grid [data-cell="${key}"]`);
-      if (!svg || !token || !target) return null;
-      const centre = (el: Element) => {
-        const box = el.getBoundingClientRect();
-        return { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
-      };
-      const pointer = {
-        bubbles: true,
-        cancelable: true,
-        pointerId: 1,
-        pointerType: "mouse",
-        isPrimary: true,
-      };
-      token.dispatchEvent(
-        new PointerEvent("pointerdown", { ...pointer, button: 0, buttons: 1, ...centre(token) }),
-      );
-      svg.dispatchEvent(
-        new PointerEvent("pointermove", { ...pointer, button: -1, buttons: 1, ...centre(target) }),
-      );
-      const drawn = !!document.querySelector(".pg-ruler-label");
-      const answer = {
-        refused: !!document.querySelector(".pg-ruler-label.pg-path-refused"),
-        provokes: !!document.querySelector(".pg-provoke"),
-      };
-      svg.dispatchEvent(new PointerEvent("pointercancel", pointer));
-      return drawn ? answer : null;
-    };
-    const occupied = new Set(s.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
-    const hex: [number, number][] = [
-      [1, 0],
-      [-1, 0],
-      [0, -1],
-      [0, 1],
-      [1, -1],
-      [-1, 1],
-    ];
-    const square: [number, number][] = [...hex, [1, 1], [-1, -1]];
-    // One cell away first; a plain step may have to go two or three cells to leave every reach.
-    for (let reach = 1; reach <= 3 && !out.plain; reach++) {
-      for (const [dq, dr] of s.grid.type === "hex" ? hex : square) {
-        const cell: [number, number] = [from[0] + dq * reach, from[1] + dr * reach];
-        const key = `${cell[0]},${cell[1]}`;
-        if (occupied.has(key) || !document.querySelector(`.pg-grid [data-cell="${key}"]`)) continue;
-        const p = ask(cell, key);
-        if (!p || p.refused) continue;
-        if (p.provokes) {
-          if (reach === 1 && apart(cell) > farthest) {
-            farthest = apart(cell);
-            out.provoking = key;
-          }
-        } else out.plain ??= key;
-      }
-    }
-    return out;
-  }, who);
+      return out;
+    },
+    { id: who, directions },
+  );
 }
 
 class Player {

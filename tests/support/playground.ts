@@ -4,6 +4,7 @@
  * the first free hex beside it.
  */
 import { combatantIn, type Cell } from "../../src/engine";
+import { neighbours } from "../../src/engine/grid";
 import { boundedSetup } from "../../src/playground/bounds";
 import { ENCOUNTERS } from "../../src/playground/encounters";
 import { Session } from "../../src/playground/session";
@@ -17,17 +18,7 @@ export function startedFlow(): { session: Session; mover: string; to: Cell } {
   const at = mover ? combatantIn(session.state, mover)?.at : null;
   if (!mover || !at) throw new Error("nobody acts");
   const occupied = new Set(session.state.combatants.flatMap((c) => (c.at ? [`${c.at[0]},${c.at[1]}`] : [])));
-  const steps: Cell[] = [
-    [1, 0],
-    [-1, 0],
-    [0, -1],
-    [0, 1],
-    [1, -1],
-    [-1, 1],
-  ];
-  const to = steps
-    .map((d): Cell => [at[0] + d[0], at[1] + d[1]])
-    .find((c) => !occupied.has(`${c[0]},${c[1]}`));
+  const to = neighbours(session.state.grid, at).find((c) => !occupied.has(`${c[0]},${c[1]}`));
   if (!to) throw new Error("no free hex");
   return { session, mover, to };
 }

@@ -23,7 +23,7 @@ interface DrawnRow {
 }
 
 /** A list this long or shorter is drawn whole at once; a longer one, in view first. */
-export const EAGER_ROWS = 40;
+const EAGER_ROWS = 40;
 /** Rows drawn from the template each time the page is idle, however little time it has. */
 const MIN_FILL = 8;
 /** Rows drawn beyond the panel's view, above and below, with a long list's whole draw. */

@@ -151,6 +151,36 @@ export function apply(
   dice: DicePort,
   ruleset: Ruleset,
 ): ApplyResult {
+  return run(state, command, dice, ruleset, false);
+}
+
+/**
+ * What `apply` would answer, without the next state: the refusal, or null when the command would
+ * be applied. The handler runs on a draft exactly as in `apply`; once it has run to its end the
+ * draft is dropped instead of made the next state, so a dry run (the sheet asks one per action on
+ * every change, the prompt one per offer) never pays for finalising a state nobody keeps (issue 31).
+ * Errors reach the host as they would from `apply`.
+ */
+export function refusalOf(
+  state: EncounterState,
+  command: unknown,
+  dice: DicePort,
+  ruleset: Ruleset,
+): Refusal | null {
+  const result = run(state, command, dice, ruleset, true);
+  return result.ok ? null : result.refusal;
+}
+
+/** Thrown inside a dry run's draft once the handler is done: the draft is dropped, not finalised. */
+class DryRunDone {}
+
+function run(
+  state: EncounterState,
+  command: unknown,
+  dice: DicePort,
+  ruleset: Ruleset,
+  dry: boolean,
+): ApplyResult {
   if (!isEncounterState(state) || state.ruleset !== ruleset.id)
     return {
       ok: false,
@@ -192,11 +222,13 @@ export function apply(
           throw new RefusalError({ key: error.refusal.key, data: detached(error.refusal.data) });
         throw error;
       }
+      if (dry) throw new DryRunDone();
       events = ctx.events.map(detached);
     });
     if (context) carryIndex(context, next);
     return { ok: true, state: next, events };
   } catch (error) {
+    if (error instanceof DryRunDone) return { ok: true, state, events: [] };
     if (error instanceof RefusalError) return { ok: false, state, refusal: error.refusal };
     // The host's own dice port failed (out of scripted dice, or asking what to roll): its error.
     if (error instanceof DicePortError) throw error.error;

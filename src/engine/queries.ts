@@ -1,4 +1,4 @@
-import { apply } from "./apply";
+import { refusalOf } from "./apply";
 import type { Command } from "./commands";
 import type { DicePort } from "./dice";
 import type { Refusal } from "./refusal";
@@ -7,8 +7,11 @@ import type { ActionDef, ReactionDef } from "./ruleset";
 import { combatantIn } from "./record";
 import type { EncounterState, Offer } from "./state";
 
-/** Dice for asking "would this be allowed?": legality is settled before any die is rolled. */
-class NoDiceNeeded extends Error {}
+/**
+ * Dice for asking "would this be allowed?": legality is settled before any die is rolled. What
+ * they throw is an answer, not a fault, so it records no stack (as RefusalError).
+ */
+class NoDiceNeeded {}
 const askingDice: DicePort = {
   roll() {
     throw new NoDiceNeeded();
@@ -18,8 +21,7 @@ const askingDice: DicePort = {
 /** Would the engine accept this command now? Runs it on a throw-away copy. */
 export function check(state: EncounterState, command: Command): Refusal | null {
   try {
-    const result = apply(state, command, askingDice, getRuleset(state.ruleset));
-    return result.ok ? null : result.refusal;
+    return refusalOf(state, command, askingDice, getRuleset(state.ruleset));
   } catch (error) {
     if (error instanceof NoDiceNeeded) return null;
     throw error;

@@ -5,6 +5,9 @@
  */
 export type LangTree = { [key: string]: string | LangTree };
 
+/** How many keys' texts a Localization remembers at most. */
+const FOUND_MAX = 4096;
+
 export class Localization {
   constructor(private readonly tree: LangTree) {}
 
@@ -42,7 +45,23 @@ export class Localization {
     });
   }
 
+  /**
+   * Each key's text, once found: the views ask for the same few hundred keys on every command
+   * (issue 31), and walking the dotted path each time was a part of every panel's cost. The tree
+   * never changes after the page loads it. A key may carry a word someone typed (a condition's
+   * name), so the memory is bounded: past FOUND_MAX keys it starts again.
+   */
+  private readonly found = new Map<string, string | LangTree | undefined>();
+
   private lookup(key: string): string | LangTree | undefined {
+    if (this.found.has(key)) return this.found.get(key);
+    const value = this.walk(key);
+    if (this.found.size >= FOUND_MAX) this.found.clear();
+    this.found.set(key, value);
+    return value;
+  }
+
+  private walk(key: string): string | LangTree | undefined {
     // Foundry accepts both a flat "A.B.C" entry and nested objects; try the flat key first.
     const flat = this.tree[key];
     if (typeof flat === "string") return flat;

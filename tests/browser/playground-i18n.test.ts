@@ -40,4 +40,16 @@ describe("playground localization", () => {
     expect(loc.format("TEMPO.Commands", { count: 0 })).toBe("0 commands replayed.");
     expect(loc.format("TEMPO.Commands.one", { count: 5 })).toBe("1 command replayed.");
   });
+
+  it("answers a key asked again, and past its memory's bound, as the first time (remembered texts, issue 31)", () => {
+    const fresh = new Localization({ TEMPO: { Nested: { Deep: "deep" } } });
+    for (let i = 0; i < 3; i++) {
+      expect(fresh.localize("TEMPO.Nested.Deep")).toBe("deep");
+      expect(fresh.localize("TEMPO.Nested.Missing")).toBe("TEMPO.Nested.Missing");
+    }
+    // More distinct keys than the memory holds (a typed condition name can be any word).
+    for (let i = 0; i < 5000; i++) expect(fresh.localize(`TEMPO.Typed${i}`)).toBe(`TEMPO.Typed${i}`);
+    expect(fresh.localize("TEMPO.Nested.Deep")).toBe("deep");
+    expect(fresh.has("TEMPO.Nested")).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { apply } from "../../src/engine/apply";
+import { apply, refusalOf } from "../../src/engine/apply";
 import type { Command, Outcome } from "../../src/engine/commands";
 import { SeededDice, DiceExhausted, RecordingDice, ScriptedDice } from "../../src/engine/dice";
 import { createEncounter } from "../../src/engine/encounter";
@@ -221,6 +221,24 @@ describe.each(registered)("engine invariants: %s", (id) => {
           const inState = objects(run.states[i], objects(i === 0 ? null : run.states[i - 1], new Set()));
           for (const o of objects(events, new Set()))
             expect(inState.has(o), `${run.commands[i]?.type}: ${JSON.stringify(o)}`).toBe(false);
+        });
+      }),
+      { numRuns: runs(40) },
+    );
+  });
+
+  it("a dry run (refusalOf) answers what apply answers, for every command tried, and changes nothing", () => {
+    fc.assert(
+      fc.property(arbitrary, ([seed, choices]) => {
+        const run = drive(id, seed, choices);
+        const ruleset = getRuleset(id);
+        run.commands.forEach((command, i) => {
+          const before = i === 0 ? encounter(ruleset) : (run.states[i - 1] as EncounterState);
+          const text = JSON.stringify(before);
+          const applied = apply(before, command, new SeededDice(seed + i), ruleset);
+          const dry = refusalOf(before, command, new SeededDice(seed + i), ruleset);
+          expect(dry, `${command.type} at step ${i}`).toEqual(applied.ok ? null : applied.refusal);
+          expect(JSON.stringify(before)).toBe(text);
         });
       }),
       { numRuns: runs(40) },

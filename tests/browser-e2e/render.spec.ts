@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 
-import { clickTracker, combatantIn, ok, open, state, test } from "./support";
+import { clickTracker, combatantIn, currentSteps, ok, open, state, test } from "./support";
 
 /**
  * Start counting what the tracker's DOM sees change: each row written to (an element added,
@@ -169,4 +169,47 @@ test("render by change: a command lays the sheet over itself part by part; the p
   ok(kept.poolsRedrawn, `spending ${me}'s ${pool} did not change the sheet's pools`);
   ok(kept.portrait, "the sheet's portrait was made again for a spent point");
   ok(kept.stats && kept.weapons, `parts the spend did not change were made again: ${JSON.stringify(kept)}`);
+});
+
+test("render by change: a command that changes the tracker's header lays it over itself; the playground's bar stays the same element, beside the template's controls", async ({
+  page,
+}) => {
+  await open(page, "phases", 5);
+  await clickTracker(page, "start");
+  const stepsBefore = await currentSteps(page);
+  await page.evaluate(() => {
+    Object.assign(window, {
+      headerParts: {
+        header: document.querySelector("[data-pg=tracker] .tempo-tracker__structure"),
+        bar: document.querySelector("[data-pg=tracker] [data-pg=tracker-controls]"),
+      },
+    });
+  });
+  // Next moves the phases' highlighted step and who acts: the header's HTML and the bar's names change.
+  let s = await state(page);
+  const phase = s.phase;
+  for (let i = 0; i < 40 && s.phase === phase; i++) {
+    await clickTracker(page, "next");
+    s = await state(page);
+  }
+  ok(s.phase !== phase, `Next never left phase ${String(phase)}`);
+  const stepsAfter = await currentSteps(page);
+  ok(
+    JSON.stringify(stepsAfter) !== JSON.stringify(stepsBefore),
+    `the header still highlights ${JSON.stringify(stepsAfter)}`,
+  );
+  const kept = await page.evaluate(() => {
+    const parts = (window as unknown as { headerParts: Record<string, Element | null> }).headerParts;
+    const header = document.querySelector("[data-pg=tracker] .tempo-tracker__structure");
+    const bar = document.querySelector("[data-pg=tracker] [data-pg=tracker-controls]");
+    return {
+      header: header !== null && header === parts["header"],
+      bar: bar !== null && bar === parts["bar"],
+      bars: document.querySelectorAll("[data-pg=tracker] [data-pg=tracker-controls]").length,
+      besideControls: bar?.previousElementSibling?.classList.contains("tempo-tracker__controls") === true,
+    };
+  });
+  ok(kept.header, "the tracker's header was made again instead of laid over itself");
+  ok(kept.bar && kept.bars === 1, `the playground's bar was made again (${kept.bars} bars)`);
+  ok(kept.besideControls, "the playground's bar is not beside the template's controls");
 });

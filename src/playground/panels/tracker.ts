@@ -3,9 +3,11 @@
  * the playground's own GM controls beside Next turn (start, end a turn for anyone, end the combat,
  * undo and going back). Drawn by change: a row whose view model changed is drawn alone from
  * templates/tracker/combatant.hbs and laid over its element (`data-combatant-id`); the header is
- * replaced only when its HTML differs; the list is re-ordered only when the order changed.
+ * laid over itself only when its HTML differs; the list is re-ordered only when the order changed.
  * The rows themselves (a long list drawn in view first) are tracker-rows.ts's.
  */
+import morphdom from "morphdom";
+
 import { combatantIn, type EncounterState } from "../../engine";
 import { trackerCommand } from "../../views/controls";
 import {
@@ -121,9 +123,16 @@ export class TrackerPanel {
     if (html !== null && html !== this.structureHtml && old) {
       const fresh = fromHtml(html);
       if (fresh) {
-        old.replaceWith(fresh);
+        // Laid over in place (a provoking move adds the waiting line and disables Next): what
+        // reads the same stays, a focused control keeps focus, and the playground's own bar in
+        // the header is kept rather than made again.
+        const bar = this.bar;
+        morphdom(old, fresh, {
+          onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
+          onBeforeNodeDiscarded: (node) => node !== bar,
+          getNodeKey: () => undefined,
+        });
         this.structureHtml = html;
-        this.barKey = "";
       }
     }
     this.decorate();
@@ -140,17 +149,24 @@ export class TrackerPanel {
       this.currentName(),
       this.host.session.state.status === "setup",
     ]);
-    if (key !== this.barKey || !this.bar?.isConnected) {
-      this.bar?.remove();
+    const anchor =
+      this.el.querySelector(".tempo-tracker__controls") ??
+      this.el.querySelector(".tempo-tracker__structure > :first-child");
+    const placed = this.bar?.isConnected === true && this.bar.previousElementSibling === anchor;
+    if (key !== this.barKey || !placed) {
       const bar = this.controlBar(["start", "endTurn", "end"]);
       const history = this.historyBar();
       if (history) bar.append(history);
-      const anchor =
-        this.el.querySelector(".tempo-tracker__controls") ??
-        this.el.querySelector(".tempo-tracker__structure > :first-child");
-      if (anchor) anchor.after(bar);
-      else this.el.prepend(bar);
-      this.bar = bar;
+      if (this.bar && placed)
+        // The same bar with another button enabled or another reason: laid over, so a focused
+        // button keeps focus and the others are not made again.
+        morphdom(this.bar, bar, { onBeforeElUpdated: (from, to) => !from.isEqualNode(to) });
+      else {
+        this.bar?.remove();
+        if (anchor) anchor.after(bar);
+        else this.el.prepend(bar);
+        this.bar = bar;
+      }
       this.barKey = key;
     }
     // Next turn and End turn both move the fight on: each says what it does. (Written only where

@@ -78,16 +78,38 @@ function bodiesInCommand(ctx: Context): { bodies: readonly Body[]; same: boolean
   const base = spatialIndexOf(ctx.base);
   const { moved } = ctx.geometry;
   if (moved.size === 0 || ctx.base.grid.type === "none") return { bodies: base.bodies, same: true };
-  const read = peeker(ctx.state);
+  return bodiesMoved(base, moved, {
+    read: peeker(ctx.state),
+    roster: () => settled(ctx.state.roster),
+    before: (id) => combatantIn(ctx.base, id),
+    plain: false,
+  });
+}
+
+/**
+ * `base`'s bodies with the `moved` combatants' read afresh (`read`), in the same order; when one
+ * of them came onto the grid, every body in roster order (the others as they were, `before`).
+ * `plain`: the records read are a finished state's, whose cells a body may keep.
+ */
+function bodiesMoved(
+  base: SpatialIndex,
+  moved: ReadonlySet<string>,
+  from: {
+    read: (id: string) => CombatantState | undefined;
+    roster: () => readonly string[];
+    before: (id: string) => CombatantState | undefined;
+    plain: boolean;
+  },
+): { bodies: readonly Body[]; same: boolean } {
   const onGrid = (c: CombatantState | undefined): c is CombatantState & { at: Cell } =>
     c !== undefined && c.at !== null && !c.defeated;
   // Somebody on the grid now who was not in the base: the order comes from the roster.
   for (const id of moved) {
-    if (base.rankOf(id) < 0 && onGrid(read(id))) {
+    if (base.rankOf(id) < 0 && onGrid(from.read(id))) {
       const bodies: Body[] = [];
-      for (const rid of settled(ctx.state.roster)) {
-        const c = moved.has(rid) ? read(rid) : combatantIn(ctx.base, rid);
-        if (onGrid(c)) bodies.push(bodyOf(c, c.at, !moved.has(rid)));
+      for (const rid of from.roster()) {
+        const c = moved.has(rid) ? from.read(rid) : from.before(rid);
+        if (onGrid(c)) bodies.push(bodyOf(c, c.at, from.plain || !moved.has(rid)));
       }
       return { bodies, same: false };
     }
@@ -99,8 +121,8 @@ function bodiesInCommand(ctx: Context): { bodies: readonly Body[]; same: boolean
       bodies.push(body);
       continue;
     }
-    const c = read(body.id);
-    if (onGrid(c)) bodies.push(bodyOf(c, c.at, false));
+    const c = from.read(body.id);
+    if (onGrid(c)) bodies.push(bodyOf(c, c.at, from.plain));
     else same = false;
   }
   return { bodies, same };
@@ -117,6 +139,13 @@ function checkBodies(fast: readonly Body[], exact: readonly Body[]): void {
 
 const indexCache = new WeakMap<EncounterState, SpatialIndex>();
 const commandIndex = new WeakMap<Context, { version: number; index: SpatialIndex }>();
+/**
+ * A state a command made after its last index was built (a walk's last step comes after the
+ * index its provocation check used): its index is made from the base's when first asked for,
+ * with only the moved combatants' bodies read again, not built from every combatant (issue 31:
+ * the first question a host asked after a move rebuilt the whole index, 200 bodies).
+ */
+const indexLater = new WeakMap<EncounterState, () => SpatialIndex>();
 
 /**
  * The spatial index of a state. A host's state (a state not changed afterwards) gets one index,
@@ -146,7 +175,9 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
   if (ctx) return buildSpatialIndex(state.grid, bodiesOf(state));
   let index = indexCache.get(state);
   if (!index) {
-    index = buildSpatialIndex(state.grid, bodiesOf(state));
+    const later = indexLater.get(state);
+    indexLater.delete(state);
+    index = later ? later() : buildSpatialIndex(state.grid, bodiesOf(state));
     indexCache.set(state, index);
   }
   return index;
@@ -166,9 +197,30 @@ export function carryIndex(ctx: Context, next: EncounterState): void {
     const known = commandIndex.get(ctx);
     if (known && known.version === ctx.geometry.version) index = known.index;
   }
+  if (!index && ctx.geometry.moved.size > 0) {
+    carryLater(ctx, next);
+    return;
+  }
   if (!index || !sameGrid(index.grid, next.grid)) return;
   if (engineChecks.indexes) checkBodies(index.bodies, plainBodies(next, standing, true));
   indexCache.set(next, index);
+}
+
+/** The index of `next`, to be made from its base's when first asked for (indexLater). */
+function carryLater(ctx: Context, next: EncounterState): void {
+  const base = indexCache.get(ctx.base);
+  if (!base || !sameGrid(base.grid, next.grid) || next.grid.type === "none") return;
+  const moved = new Set(ctx.geometry.moved);
+  indexLater.set(next, () => {
+    const { bodies, same } = bodiesMoved(base, moved, {
+      read: (id) => combatantIn(next, id),
+      roster: () => next.roster,
+      before: (id) => combatantIn(next, id),
+      plain: true,
+    });
+    if (engineChecks.indexes) checkBodies(bodies, plainBodies(next, standing, true));
+    return same ? withBodies(base, bodies) : buildSpatialIndex(next.grid, bodies);
+  });
 }
 
 export interface PlannedPath {

@@ -165,4 +165,61 @@ describe("the index a command ends with", () => {
     );
     expect(seen).toEqual({ again: true, rebuilt: true, at: ["ana"] });
   });
+
+  it("after a move made once its index was built, is made from the start's index when first asked for: the unmoved bodies are the start's own", () => {
+    const start = threeOnAGrid();
+    const base = spatialIndexOf(start);
+    const after = act(
+      start,
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        spatialIndexOf(ctx.state);
+        ana.at = [2, 0];
+        ctx.moved("ana");
+      }),
+    );
+    const index = spatialIndexOf(after);
+    expect(ids(index)).toEqual(["ana", "orc", "bo"]);
+    expect(index.occupantsAt([2, 0])).toEqual(["ana"]);
+    expect(index.occupantsAt([0, 0])).toEqual([]);
+    expect(index.body("orc")).toBe(base.body("orc"));
+    expect(index.body("bo")).toBe(base.body("bo"));
+    expect(spatialIndexOf(after)).toBe(index);
+  });
+
+  it("after a join or a fall made once its index was built, is made in roster order without the fallen", () => {
+    const joined = act(
+      threeOnAGrid(),
+      acting((ctx) => {
+        spatialIndexOf(ctx.state);
+        coreHandlers.addCombatant?.(ctx, {
+          type: "addCombatant",
+          combatant: { id: "elf", name: "Elf", side: "party", at: [2, 2] },
+        });
+      }),
+    );
+    expect(ids(spatialIndexOf(joined))).toEqual(["ana", "orc", "bo", "elf"]);
+    expect(spatialIndexOf(joined).occupantsAt([2, 2])).toEqual(["elf"]);
+
+    const fell = act(
+      threeOnAGrid(),
+      acting((ctx) => {
+        const ana = draftOf(ctx.state, "ana");
+        if (!ana) throw new Error("no ana");
+        ana.at = [1, 0];
+        ctx.moved("ana");
+        spatialIndexOf(ctx.state);
+        const orc = draftOf(ctx.state, "orc");
+        if (!orc) throw new Error("no orc");
+        orc.defeated = true;
+        ctx.moved("orc");
+      }),
+    );
+    expect(ids(spatialIndexOf(fell))).toEqual(["ana", "bo"]);
+    expect(spatialIndexOf(fell).occupantsAt([4, 0])).toEqual([]);
+    expect(spatialIndexOf(fell).occupantsAt([1, 0])).toEqual(["ana"]);
+  });
 });

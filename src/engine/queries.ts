@@ -18,8 +18,33 @@ const askingDice: DicePort = {
   },
 };
 
-/** Would the engine accept this command now? Runs it on a throw-away copy. */
+/**
+ * The answers already given for a state, by command (its JSON text). A state never changes, and
+ * the answer depends on nothing else, so a host's panels asking the same question of the same state
+ * (the tracker's Next in the template's controls and the host's own, a reaction in the sheet and in
+ * the prompt) run the command once (issue 31). Kept for as long as the state lives, and at most
+ * ANSWERS_KEPT per state: a drag asks about a new path on every hover.
+ */
+const ANSWERS_KEPT = 64;
+const answered = new WeakMap<EncounterState, Map<string, Refusal | null>>();
+
+/**
+ * Would the engine accept this command now? Runs it on a throw-away copy, once per state and
+ * command. The refusal given is shared by everyone who asks: read it, do not change it.
+ */
 export function check(state: EncounterState, command: Command): Refusal | null {
+  const key = JSON.stringify(command);
+  let known = answered.get(state);
+  const found = known?.get(key);
+  if (found !== undefined) return found;
+  const answer = dryRun(state, command);
+  if (!known) answered.set(state, (known = new Map()));
+  else if (known.size >= ANSWERS_KEPT) known.clear();
+  known.set(key, answer);
+  return answer;
+}
+
+function dryRun(state: EncounterState, command: Command): Refusal | null {
   try {
     return refusalOf(state, command, askingDice, getRuleset(state.ruleset));
   } catch (error) {

@@ -207,6 +207,24 @@ describe("check and openReactions: legality without dice", () => {
     );
   });
 
+  it("answers the same question of the same state once: the second ask gives the very refusal of the first, another state asks afresh", () => {
+    const state = duel();
+    const illegal = { type: "act", who: "orc", action: "attack", target: "ana" } as const;
+    const first = check(state, illegal);
+    expect(first?.key).toBe("TEMPO.Refusal.NotYourTurn");
+    expect(check(state, { ...illegal })).toBe(first);
+    const other = duel();
+    const again = check(other, illegal);
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(check(state, { type: "act", who: "ana", action: "attack", target: "orc" })).toBeNull();
+    // A drag asks about a new path on every hover: what a state remembers is bounded.
+    for (let q = 1; q <= 70; q++) check(state, { type: "move", who: "ana", path: [[q, 0]] });
+    const afresh = check(state, illegal);
+    expect(afresh).toEqual(first);
+    expect(afresh).not.toBe(first);
+  });
+
   it("lists only the asker's own offers, each with the reaction and why it cannot be taken", () => {
     const state = run(duel(), [{ type: "act", who: "ana", action: "attack", target: "orc", outcome: "hit" }]);
     const open = openReactions(state, "orc");

@@ -212,4 +212,10 @@ test("render by change: a command that changes the tracker's header lays it over
   ok(kept.header, "the tracker's header was made again instead of laid over itself");
   ok(kept.bar && kept.bars === 1, `the playground's bar was made again (${kept.bars} bars)`);
   ok(kept.besideControls, "the playground's bar is not beside the template's controls");
+  // Its buttons are written in place, and say what they do now: End turn names who acts now.
+  const acting = s.current ? combatantIn(s, s.current).name : null;
+  const endTurn = await page
+    .locator("[data-pg=tracker] [data-pg=tracker-controls] [data-pg-command=endTurn]")
+    .getAttribute("title");
+  ok(acting === null || (endTurn ?? "").includes(acting), `End turn says "${endTurn}", not naming ${acting}`);
 });

@@ -31,11 +31,25 @@ export interface TrackerPanelLinks {
 /** A tracker document, with what its portrait was drawn from. */
 type Doc = TrackerCombatantDoc & { label: string; pc: boolean };
 
+/** The playground's own controls in its bar beside the template's (Next is the template's). */
+const BAR_CONTROLS = ["start", "endTurn", "end"] as const;
+
+/** One of the bar's buttons as it reads now. */
+interface BarButton {
+  id: string;
+  disabled: boolean;
+  title: string;
+  label: string;
+  primary: boolean;
+}
+
 export class TrackerPanel {
   private controls: TrackerControl[] = [];
   private controlsFor: EncounterState | null = null;
   private barKey = "";
   private bar: HTMLElement | null = null;
+  /** Whether the bar was made before the start (without the history buttons). */
+  private barSetup = false;
   private structureHtml: string | null = null;
   private shellKey: string | null = null;
   /** The documents the view model reads (name and portrait), kept while they do not change. */
@@ -154,18 +168,37 @@ export class TrackerPanel {
       this.el.querySelector(".tempo-tracker__structure > :first-child");
     const placed = this.bar?.isConnected === true && this.bar.previousElementSibling === anchor;
     if (key !== this.barKey || !placed) {
-      const bar = this.controlBar(["start", "endTurn", "end"]);
-      const history = this.historyBar();
-      if (history) bar.append(history);
-      if (this.bar && placed)
-        // The same bar with another button enabled or another reason: laid over, so a focused
-        // button keeps focus and the others are not made again.
-        morphdom(this.bar, bar, { onBeforeElUpdated: (from, to) => !from.isEqualNode(to) });
+      const shown = this.barButtons(BAR_CONTROLS);
+      const setup = this.host.session.state.status === "setup";
+      const buttons = this.bar ? this.bar.querySelectorAll<HTMLButtonElement>(":scope > button") : [];
+      const same =
+        this.bar !== null &&
+        placed &&
+        this.barSetup === setup &&
+        buttons.length === shown.length &&
+        shown.every((b, i) => buttons[i]?.dataset["pgCommand"] === b.id);
+      if (same)
+        // The same buttons with another one enabled or another reason (a provoking move): each is
+        // written where it differs, so a focused button keeps focus and none is made again.
+        shown.forEach((b, i) => {
+          const el = buttons[i];
+          if (!el) return;
+          if (el.disabled !== b.disabled) el.disabled = b.disabled;
+          if ((el.getAttribute("title") ?? "") !== b.title) {
+            if (b.title) el.setAttribute("title", b.title);
+            else el.removeAttribute("title");
+          }
+          if (el.textContent !== b.label) el.textContent = b.label;
+        });
       else {
+        const bar = this.controlBar(BAR_CONTROLS);
+        const history = this.historyBar();
+        if (history) bar.append(history);
         this.bar?.remove();
         if (anchor) anchor.after(bar);
         else this.el.prepend(bar);
         this.bar = bar;
+        this.barSetup = setup;
       }
       this.barKey = key;
     }
@@ -185,26 +218,38 @@ export class TrackerPanel {
     }
   }
 
-  private controlBar(only?: readonly string[]): HTMLElement {
+  /** The buttons of the bar: those of `only` (all when not given), as they read now. */
+  private barButtons(only?: readonly string[]): BarButton[] {
     const loc = this.host.loc;
+    const name = this.currentName();
+    return this.controls
+      .filter((c) => !only || only.includes(c.id))
+      .map((c) => ({
+        id: c.id,
+        disabled: !c.enabled,
+        title: [this.controlHint(c.id), c.reason].filter(Boolean).join(" "),
+        label: loc.format(c.label, { name }),
+        primary: c.id === "next" || c.id === "start",
+      }));
+  }
+
+  private controlBar(only?: readonly string[]): HTMLElement {
     return h(
       "div",
       { class: "pg-controls", "data-pg": "tracker-controls" },
-      ...this.controls
-        .filter((c) => !only || only.includes(c.id))
-        .map((c) =>
-          h(
-            "button",
-            {
-              type: "button",
-              "data-pg-command": c.id,
-              disabled: !c.enabled,
-              title: [this.controlHint(c.id), c.reason].filter(Boolean).join(" ") || null,
-              class: c.id === "next" || c.id === "start" ? "pg-primary" : null,
-            },
-            loc.format(c.label, { name: this.currentName() }),
-          ),
+      ...this.barButtons(only).map((b) =>
+        h(
+          "button",
+          {
+            type: "button",
+            "data-pg-command": b.id,
+            disabled: b.disabled,
+            title: b.title || null,
+            class: b.primary ? "pg-primary" : null,
+          },
+          b.label,
         ),
+      ),
     );
   }
 

@@ -60,6 +60,7 @@ try {
   );
   const lines = await runUiBench({
     baseUrl: `http://127.0.0.1:${port}`,
+    // Pages per ruleset and N; N = 200 gets twice as many (bench/ui/run.ts BIG_PAGES).
     pages: count(values.pages, 4),
     turns: count(values.turns, 3),
     ...(values.rulesets ? { rulesets: values.rulesets.split(",") } : {}),

@@ -1,7 +1,7 @@
 import { create, isDraft } from "mutative";
 
 import type { Command } from "./commands";
-import { createContext, placeIn, type Context } from "./context";
+import { createContext, DryRunDone, placeIn, type Context } from "./context";
 import { changeCombatant, combatant, newCombatant } from "./core/combatants";
 import { carryIndex } from "./core/movement";
 import { place } from "./core/place";
@@ -156,8 +156,9 @@ export function apply(
 
 /**
  * What `apply` would answer, without the next state: the refusal, or null when the command would
- * be applied. The handler runs on a draft exactly as in `apply`; once it has run to its end the
- * draft is dropped instead of made the next state, so a dry run (the sheet asks one per action on
+ * be applied. The handler runs on a draft exactly as in `apply`; once it has run to its end, or
+ * said the command is decided (ctx.decided: what follows is its consequence), the draft is dropped
+ * instead of made the next state, so a dry run (the sheet asks one per action on
  * every change, the prompt one per offer) never pays for finalising a state nobody keeps (issue 31).
  * Errors reach the host as they would from `apply`.
  */
@@ -170,9 +171,6 @@ export function refusalOf(
   const result = run(state, command, dice, ruleset, true);
   return result.ok ? null : result.refusal;
 }
-
-/** Thrown inside a dry run's draft once the handler is done: the draft is dropped, not finalised. */
-class DryRunDone {}
 
 function run(
   state: EncounterState,
@@ -207,7 +205,7 @@ function run(
     let events: EngineEvent[] = [];
     let context: Context | undefined;
     const next = produce(state, (draft) => {
-      const ctx = createContext(draft, ruleset, dice, state);
+      const ctx = createContext(draft, ruleset, dice, state, dry);
       context = ctx;
       try {
         if (state.status === "ended") refuse("CombatEnded");

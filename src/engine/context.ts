@@ -51,6 +51,12 @@ export interface Context {
   joinedOrLeft(): void;
   /** Whether joinedOrLeft() was called. */
   readonly rosterChanged: boolean;
+  /**
+   * Note that the command is accepted from here on: what follows (a provoking move walking on
+   * once its reactions are answered) is its consequence and refuses nothing. A dry run (apply.ts
+   * `refusalOf`, the prompt's check of each reaction it offers) stops here (issue 31).
+   */
+  decided(): void;
 }
 
 /** The context a command handler runs in, by its state (the draft): see contextOf. */
@@ -74,6 +80,12 @@ export function contextOf(state: EncounterState): Context | undefined {
  */
 export const engineChecks = { indexes: false, reads: false };
 
+/**
+ * Thrown inside a dry run's draft once the command is known to be accepted (its handler done, or
+ * ctx.decided): the draft is dropped, not finalised. An answer, not a fault: no stack.
+ */
+export class DryRunDone {}
+
 /** A command's context (createContext): one object whose methods are shared by every command. */
 class CommandContext implements Context {
   readonly events: EngineEvent[] = [];
@@ -86,7 +98,12 @@ class CommandContext implements Context {
     readonly ruleset: Ruleset,
     private readonly dice: DicePort,
     readonly base: EncounterState,
+    private readonly dry: boolean,
   ) {}
+
+  decided(): void {
+    if (this.dry) throw new DryRunDone();
+  }
 
   touch(who: string): void {
     this.touched.add(who);
@@ -130,8 +147,9 @@ export function createContext(
   ruleset: Ruleset,
   dice: DicePort,
   base: EncounterState = state,
+  dry = false,
 ): Context {
-  const ctx = new CommandContext(state, ruleset, dice, base);
+  const ctx = new CommandContext(state, ruleset, dice, base, dry);
   contexts.set(state, ctx);
   return ctx;
 }
@@ -159,6 +177,8 @@ export function readOnlyContext(state: EncounterState, ruleset: Ruleset): Contex
     touched: new Set(),
     joinedOrLeft: changes("add or remove a combatant"),
     rosterChanged: false,
+    // A check runs no consequences: nothing to stop.
+    decided() {},
   };
 }
 

@@ -26,6 +26,18 @@ import { flowExt } from "./data";
 import { FLOW_OPTIONS } from "./options";
 import { cancelReady, defeat, endGrapple, endGrapplesOf } from "./status";
 
+/**
+ * An answer to an offer: once the reaction is taken, the trigger going on (a move walking on, an
+ * attack landing) is its consequence, which a dry run need not play out (ctx.decided).
+ */
+function answered(handler: Handler<"react">): Handler<"react"> {
+  return (ctx: Context, cmd) => {
+    handler(ctx, cmd);
+    ctx.decided();
+    settle(ctx);
+  };
+}
+
 /** Run a handler, then let every pending trigger that waits for nothing go on. */
 function settled<T extends CommandType>(handler: Handler<T>): Handler<T> {
   return (ctx: Context, cmd) => {
@@ -114,7 +126,7 @@ const handlers: Handlers = {
   endTurn: settled(endTurn),
   act: settled(act),
   move: settled(move),
-  react: settled(react),
+  react: answered(react),
   ready: settled(ready),
   removeCondition: settled(removeCondition),
   setDefeated: settled(setDefeated),

@@ -675,6 +675,8 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   if (!mayTakeOpportunity(ctx, c.id)) withdrawOffers(ctx, (o) => o.who === c.id, "limit");
   if (combatant(ctx.state, found.against).defeated)
     withdrawOffers(ctx, (o) => o.trigger === found.trigger, "defeated");
+  // The answer is taken: the provoking move or action goes on, its consequence.
+  ctx.decided();
   for (const p of [...ctx.state.pending]) settle(ctx, p.id);
 }
 

@@ -629,6 +629,8 @@ export function react(ctx: Context, cmd: CommandOf<"react">): void {
   resolveAttack(ctx, c, found.against, cmd.with, cmd.outcome);
   const fleer = combatant(state, found.against);
   if (fleer.defeated) withdrawOffers(ctx, (o) => o.trigger === found.trigger, "defeated");
+  // The answer is taken: the flight or move goes on, its consequence.
+  ctx.decided();
   for (const trigger of new Set([found.trigger, ...state.pending.map((p) => p.id)])) settle(ctx, trigger);
 }
 

@@ -9,7 +9,9 @@
  * prompt of the first reactor asked (a provoking move), the chat card of the command. Each is
  * warmed (100 untimed builds) and timed 31 times; the tracker's memo is given the state before
  * the command, untimed, ahead of each timed build, so the build is the one a host makes after the
- * command. The host's documents (name and picture) are one list kept between builds. The last
+ * command. Each timed build is given a copy of the command's state that the engine has answered
+ * no legality check for yet (`check` remembers its answers per state), as a host's first build
+ * after a command is. The host's documents (name and picture) are one list kept between builds. The last
  * line names the worst figure at N = 200 of the commands that change a few combatants, and the
  * start's (which changes every combatant, so every row is new):
  *   views: <worst ms> ms at N=200 (<view>, <ruleset> <command>); the start, every row new: <ms> ms (<view>, <ruleset>)
@@ -28,6 +30,7 @@ import {
   type EncounterState,
   type Ruleset,
 } from "../src/engine";
+import { spatialIndexOf } from "../src/engine/core/movement";
 import type { EngineEvent } from "../src/engine/events";
 import { Localization, type LangTree } from "../src/playground/i18n";
 import { chatCard } from "../src/views/chat";
@@ -95,6 +98,17 @@ function commandsOf(ruleset: Ruleset, n: number): Timed[] {
   return out;
 }
 
+/**
+ * The state a command made, as a host first asks about it: `check` remembers its answers per
+ * state (queries.ts), so each timed build gets a copy the engine has answered nothing for, with
+ * the scene's index the command carried to the state (made untimed, as the command made it).
+ */
+function unasked(state: EncounterState): EncounterState {
+  const copy = { ...state };
+  spatialIndexOf(copy);
+  return copy;
+}
+
 /** The host's documents of the roster: one picture each, as the tracker is given them. */
 function docsOf(state: EncounterState): TrackerCombatantDoc[] {
   return state.roster.map((id) => ({
@@ -140,9 +154,13 @@ export function viewFigures(): ViewFigures {
           prompt: null,
           chat: null,
         };
+        let shown = after;
         figures.tracker = timed(
-          () => trackerView(after, options, memo),
-          () => trackerView(before, options, memo),
+          () => trackerView(shown, options, memo),
+          () => {
+            trackerView(before, options, memo);
+            shown = unasked(after);
+          },
         );
         const who = "who" in command && typeof command.who === "string" ? command.who : after.current;
         const c = who ? combatantIn(after, who) : undefined;
@@ -169,15 +187,20 @@ export function viewFigures(): ViewFigures {
           };
           figures.sheet = timed(
             () => sheetView(input, i18n),
-            () => {},
+            () => {
+              if (input.encounter) input.encounter.state = unasked(after);
+            },
           );
         }
         const offer = after.offers[0];
         if (offer) {
           const asked = after.offers.filter((o) => o.who === offer.who);
+          let state = after;
           figures.prompt = timed(
-            () => promptView(after, offer.who, asked, { i18n, seconds: 30, total: 30, paused: false }),
-            () => {},
+            () => promptView(state, offer.who, asked, { i18n, seconds: 30, total: 30, paused: false }),
+            () => {
+              state = unasked(after);
+            },
           );
         }
         const entry = { command, events };

@@ -36,6 +36,16 @@ test("reaction: dragging a token out of a threatened hex prompts a Reaction Atta
   const mover = s.current;
   await shoot("started");
 
+  // The tracker's header as drawn before the move: the move adds its waiting line in place.
+  await page.evaluate(() => {
+    Object.assign(window, {
+      headerBefore: {
+        controls: document.querySelector("[data-pg=tracker] .tempo-tracker__controls"),
+        bar: document.querySelector("[data-pg=tracker] [data-pg=tracker-controls]"),
+      },
+    });
+  });
+
   // An empty neighbouring hex: leaving the mover's hex provokes whoever threatens it.
   const token = page.locator(`.pg-token[data-id="${mover}"]`);
   const [q, r] = ((await token.getAttribute("data-cell")) ?? "").split(",").map(Number) as [number, number];
@@ -69,6 +79,22 @@ test("reaction: dragging a token out of a threatened hex prompts a Reaction Atta
 
   const prompt = page.locator("[data-pg=prompt]");
   await prompt.waitFor({ state: "visible", timeout: 5000 });
+  const header = await page.evaluate(() => {
+    const before = (window as unknown as { headerBefore: Record<string, Element | null> }).headerBefore;
+    const controls = document.querySelector("[data-pg=tracker] .tempo-tracker__controls");
+    const bar = document.querySelector("[data-pg=tracker] [data-pg=tracker-controls]");
+    return {
+      waiting: document.querySelector("[data-pg=tracker] .tempo-tracker__waiting")?.textContent ?? "",
+      sameControls: controls !== null && controls === before["controls"],
+      sameBar: bar !== null && bar === before["bar"],
+      barBesideControls: bar?.previousElementSibling === controls,
+    };
+  });
+  ok(header.waiting.trim() !== "", "the tracker does not say whom it waits for");
+  ok(
+    header.sameControls && header.sameBar && header.barBesideControls,
+    `the tracker's header was not laid over itself: ${JSON.stringify(header)}`,
+  );
   s = await state(page);
   const reactor = await prompt.getAttribute("data-who");
   ok(

@@ -140,11 +140,17 @@ export class TrackerPanel {
         // Laid over in place (a provoking move adds the waiting line and disables Next): what
         // reads the same stays, a focused control keeps focus, and the playground's own bar in
         // the header is kept rather than made again.
+        // Its parts (status, steps, waiting line, controls) are matched by their class, so a
+        // line that comes or goes moves none of the others.
         const bar = this.bar;
+        const part = (node: Node): string | undefined =>
+          node instanceof Element && (node.parentNode === old || node.parentNode === fresh)
+            ? (node.getAttribute("class") ?? undefined)
+            : undefined;
         morphdom(old, fresh, {
           onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
           onBeforeNodeDiscarded: (node) => node !== bar,
-          getNodeKey: () => undefined,
+          getNodeKey: part,
         });
         this.structureHtml = html;
       }
@@ -166,6 +172,8 @@ export class TrackerPanel {
     const anchor =
       this.el.querySelector(".tempo-tracker__controls") ??
       this.el.querySelector(".tempo-tracker__structure > :first-child");
+    // The header laid over itself may leave the bar before a line it gained: put back beside the controls.
+    if (this.bar?.isConnected && anchor && this.bar.previousElementSibling !== anchor) anchor.after(this.bar);
     const placed = this.bar?.isConnected === true && this.bar.previousElementSibling === anchor;
     if (key !== this.barKey || !placed) {
       const shown = this.barButtons(BAR_CONTROLS);

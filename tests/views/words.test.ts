@@ -112,6 +112,48 @@ describe("words shared by the sheet, the tracker and the prompt", () => {
   });
 });
 
+describe("refusal sentences, remembered per localizer", () => {
+  it("words the same refusal once, and another localizer's (another language's) in its own words", () => {
+    let formats = 0;
+    const counting = {
+      localize: (key: string) => i18n.localize(key),
+      format: (key: string, data: Readonly<Record<string, unknown>>) => {
+        formats += 1;
+        return i18n.format(key, data);
+      },
+      pluralRules: new Intl.PluralRules("en"),
+    };
+    const waiting = { key: "TEMPO.Refusal.ReactionsPending", data: { count: 2 } };
+    const first = refusalText(waiting, counting);
+    const asked = formats;
+    expect(asked).toBeGreaterThan(0);
+    expect(refusalText({ key: waiting.key, data: { count: 2 } }, counting)).toBe(first);
+    expect(formats).toBe(asked);
+    expect(refusalText({ key: waiting.key, data: { count: 1 } }, counting)).not.toBe(first);
+    const other = {
+      localize: (key: string) => `«${key}»`,
+      format: (key: string) => `«${key}»`,
+    };
+    expect(refusalText(waiting, other)).not.toBe(first);
+  });
+
+  it("does not remember a refusal its localizer has no words for yet", () => {
+    let formats = 0;
+    const empty = {
+      localize: (key: string) => key,
+      format: (key: string) => {
+        formats += 1;
+        return key;
+      },
+    };
+    const unknown = { key: "TEMPO.Refusal.NotYourTurn", data: { who: "Ana" } };
+    expect(refusalText(unknown, empty)).toBe(unknown.key);
+    const once = formats;
+    refusalText(unknown, empty);
+    expect(formats).toBeGreaterThan(once);
+  });
+});
+
 describe("refusals name commands by their labels", () => {
   it("a player's GM-only command is refused with the command's name, not its internal type", () => {
     const text = refusalText({ key: "TEMPO.Refusal.GMOnly", data: { command: "apply" } }, i18n);

@@ -46,6 +46,20 @@ function clashes(labels: ReadonlyMap<string, string>): string[] {
 
 /** A portrait for sample actors: the token's label on a disc, as an SVG data URI. */
 export function avatar(label: string, pc: boolean): string {
+  const key = `${pc ? "pc" : "npc"}:${label}`;
+  const known = avatars.get(key);
+  if (known !== undefined) return known;
+  const made = drawAvatar(label, pc);
+  if (avatars.size >= AVATARS_KEPT) avatars.clear();
+  avatars.set(key, made);
+  return made;
+}
+
+/** The pictures made so far (the sheet and the tracker ask for a combatant's on every draw). */
+const avatars = new Map<string, string>();
+const AVATARS_KEPT = 1024;
+
+function drawAvatar(label: string, pc: boolean): string {
   const fill = pc ? "#3b6fb6" : "#b8463a";
   const size = label.length > 2 ? 20 : 26;
   const text = label.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

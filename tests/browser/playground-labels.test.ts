@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ENCOUNTERS } from "../../src/playground/encounters";
-import { tokenLabels } from "../../src/playground/labels";
+import { avatar, tokenLabels } from "../../src/playground/labels";
 import { RULESET_IDS } from "../../src/engine";
 
 describe("token labels", () => {
@@ -44,5 +44,15 @@ describe("token labels", () => {
         expect(new Set(labels.values()).size, encounter.id).toBe(encounter.setup.combatants.length);
       }
     }
+  });
+});
+
+describe("sample portraits", () => {
+  it("draws a label on a disc once per label and side, the same picture each time it is asked for", () => {
+    const ana = avatar("AN", true);
+    expect(avatar("AN", true)).toBe(ana);
+    expect(avatar("AN", false)).not.toBe(ana);
+    expect(decodeURIComponent(ana)).toContain(">AN</text>");
+    expect(decodeURIComponent(avatar("<b>", false))).toContain(">&#60;b&#62;</text>");
   });
 });

@@ -4,13 +4,32 @@
  * have changed: another subject, its combatant, its target (or the target's combatant), or the
  * turn's fields (whose turn, offers, round ...).
  */
-import { check, combatantIn, getRuleset, type Command, type EncounterState } from "../../engine";
+import {
+  check,
+  combatantIn,
+  getRuleset,
+  type CombatantSetup,
+  type Command,
+  type EncounterState,
+} from "../../engine";
 import { sheetCommand } from "../../views/controls";
 import { sheetView, type SheetInput, type SheetSubject, type SheetView } from "../../views/sheet";
 import { h, layOverParts } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import { avatar } from "../labels";
 import type { ViewModules } from "../views";
+
+/** Each setup list's combatants by id, made once per list (a session's setup does not change). */
+const setupsById = new WeakMap<readonly CombatantSetup[], Map<string, CombatantSetup>>();
+
+function setupOf(list: readonly CombatantSetup[], id: string): CombatantSetup | undefined {
+  let byId = setupsById.get(list);
+  if (!byId) {
+    byId = new Map(list.map((c) => [c.id, c]));
+    setupsById.set(list, byId);
+  }
+  return byId.get(id);
+}
 
 export class SheetPanel {
   /** Per actor, the combatant the player targets with actions. */
@@ -106,7 +125,7 @@ export class SheetPanel {
   private subjectOf(id: string): SheetSubject | null {
     const c = combatantIn(this.state, id);
     if (!c) return null;
-    const setup = this.host.session.setup.combatants.find((x) => x.id === id) ?? { id, side: c.side };
+    const setup = setupOf(this.host.session.setup.combatants, id) ?? { id, side: c.side };
     return {
       id: c.id,
       name: c.name,

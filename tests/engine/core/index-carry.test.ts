@@ -4,7 +4,8 @@ import { draftOf } from "../../../src/engine/core/combatants";
 import { spatialIndexOf } from "../../../src/engine/core/movement";
 import type { SpatialIndex } from "../../../src/engine/grid";
 import type { Ruleset } from "../../../src/engine/ruleset";
-import type { EncounterState } from "../../../src/engine/state";
+import type { Cell, EncounterState } from "../../../src/engine/state";
+import type { Context } from "../../../src/engine/context";
 import { acting, anaWaits, threeOnAGrid } from "./fixture";
 import { combatantIn } from "../../../src/engine/record";
 
@@ -22,6 +23,14 @@ function act(state: EncounterState, ruleset: Ruleset): EncounterState {
 }
 
 const ids = (index: SpatialIndex) => index.bodies.map((b) => b.id);
+
+/** Inside a command: put `who` on `cell`, as a handler does (a draft of it, then ctx.moved). */
+function moveTo(ctx: Context, who: string, cell: Cell): void {
+  const c = draftOf(ctx.state, who);
+  if (!c) throw new Error(`no ${who}`);
+  c.at = cell;
+  ctx.moved(who);
+}
 
 describe("the scene's index inside a command", () => {
   it("takes a combatant who joins the grid in its roster place, from the moment it joins", () => {
@@ -54,10 +63,7 @@ describe("the scene's index inside a command", () => {
       threeOnAGrid(),
       acting((ctx) => {
         const base = spatialIndexOf(ctx.base);
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         const index = spatialIndexOf(ctx.state);
         seen.anaAt = index.occupantsAt([1, 0]);
         seen.emptied = index.occupantsAt([0, 0]);
@@ -117,10 +123,7 @@ describe("the index a command ends with", () => {
     const carried = act(
       threeOnAGrid(),
       acting((ctx) => {
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         built = spatialIndexOf(ctx.state);
       }),
     );
@@ -130,13 +133,9 @@ describe("the index a command ends with", () => {
     const movedAgain = act(
       threeOnAGrid(),
       acting((ctx) => {
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         stale = spatialIndexOf(ctx.state);
-        ana.at = [2, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [2, 0]);
       }),
     );
     const index = spatialIndexOf(movedAgain);
@@ -150,14 +149,10 @@ describe("the index a command ends with", () => {
     act(
       threeOnAGrid(),
       acting((ctx) => {
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         const first = spatialIndexOf(ctx.state);
         seen.again = spatialIndexOf(ctx.state) === first;
-        ana.at = [2, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [2, 0]);
         const second = spatialIndexOf(ctx.state);
         seen.rebuilt = second !== first;
         seen.at = second.occupantsAt([2, 0]);
@@ -172,13 +167,9 @@ describe("the index a command ends with", () => {
     const after = act(
       start,
       acting((ctx) => {
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         spatialIndexOf(ctx.state);
-        ana.at = [2, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [2, 0]);
       }),
     );
     const index = spatialIndexOf(after);
@@ -207,10 +198,7 @@ describe("the index a command ends with", () => {
     const fell = act(
       threeOnAGrid(),
       acting((ctx) => {
-        const ana = draftOf(ctx.state, "ana");
-        if (!ana) throw new Error("no ana");
-        ana.at = [1, 0];
-        ctx.moved("ana");
+        moveTo(ctx, "ana", [1, 0]);
         spatialIndexOf(ctx.state);
         const orc = draftOf(ctx.state, "orc");
         if (!orc) throw new Error("no orc");

@@ -24,7 +24,7 @@ import {
 import { reachOf } from "../engine/core/movement";
 import { threatenedCells } from "../engine/grid";
 import { phaseLabel, SPEAKS_OF_THREAT } from "./labels";
-import { plural } from "./words";
+import { plural, TextMemory } from "./words";
 
 /** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
 export interface Localizer {
@@ -281,35 +281,23 @@ function shareReasons(actions: ActionView[], idPrefix: string): ActionNoteView[]
   return notes;
 }
 
-/** Each localizer's refusal sentences, by key and data (bounded: cleared past REFUSAL_TEXTS_KEPT). */
-const refusalTexts = new WeakMap<Localizer, Map<string, string>>();
-const REFUSAL_TEXTS_KEPT = 512;
+/** Each localizer's refusal sentences, by the refusal's key and data. */
+const refusalTexts = new TextMemory(512);
 
 /**
  * A refusal as the sentence a player reads. Remembered per localizer by the refusal's key and
  * data: while reactions are asked every action of the sheet and every button of the tracker is
- * refused for the same reason, and each asked for its sentence (issue 31). A sentence the
- * localizer does not have yet (it gave the key back) is not remembered.
+ * refused for the same reason, and each asked for its sentence (issue 31).
  */
 export function refusalText(refusal: Refusal, i18n: Localizer): string {
-  let texts = refusalTexts.get(i18n);
-  if (!texts) {
-    texts = new Map();
-    refusalTexts.set(i18n, texts);
-  }
   const id = `${refusal.key}\u0000${JSON.stringify(refusal.data)}`;
-  const known = texts.get(id);
-  if (known !== undefined) return known;
-  // A refusal that counts ("Waiting for 1 reaction") takes the plural form for its count.
-  const count = refusal.data["count"];
-  const text =
-    typeof count === "number"
+  return refusalTexts.text(i18n, id, refusal.key, () => {
+    // A refusal that counts ("Waiting for 1 reaction") takes the plural form for its count.
+    const count = refusal.data["count"];
+    return typeof count === "number"
       ? plural(i18n, refusal.key, count, formatData(refusal.data, i18n))
       : i18n.format(refusal.key, formatData(refusal.data, i18n));
-  if (text === refusal.key) return text;
-  if (texts.size >= REFUSAL_TEXTS_KEPT) texts.clear();
-  texts.set(id, text);
-  return text;
+  });
 }
 
 /**

@@ -67,54 +67,58 @@ export function warmListFormats(i18n: Localizer): void {
   listFormat(i18n, "disjunction");
 }
 
+/**
+ * Texts a localizer gave, remembered per localizer by an id (a key, with its data where the text
+ * has some), so a text a view asks for again and again costs a map lookup the second time. A text
+ * the localizer does not have yet (it gave the key back) is not remembered, and past `limit` texts
+ * a localizer's memory starts again.
+ */
+export class TextMemory {
+  private readonly byLocalizer = new WeakMap<Localizer, Map<string, string>>();
+  constructor(private readonly limit: number) {}
+
+  /** The text remembered under `id`, else `make()`'s (remembered unless it is `key` itself). */
+  text(i18n: Localizer, id: string, key: string, make: () => string): string {
+    let texts = this.byLocalizer.get(i18n);
+    if (!texts) {
+      texts = new Map();
+      this.byLocalizer.set(i18n, texts);
+    }
+    const known = texts.get(id);
+    if (known !== undefined) return known;
+    const text = make();
+    if (text === key) return text;
+    if (texts.size >= this.limit) texts.clear();
+    texts.set(id, text);
+    return text;
+  }
+}
+
 /** Each localizer's fixed texts, looked up once (a key's text does not change while a page runs). */
-const fixedTexts = new WeakMap<Localizer, Map<string, string>>();
+const fixedTexts = new TextMemory(20_000);
 
 /**
  * `i18n.localize(key)`, remembered per localizer: for the texts a view repeats on every row (a
- * pool's name and abbreviation, a marker's name), so a view of N rows looks each up once. A text
- * the localizer does not have yet (it came back as the key) is not remembered.
+ * pool's name and abbreviation, a marker's name), so a view of N rows looks each up once.
  */
 export function fixedText(i18n: Localizer, key: string): string {
-  let texts = fixedTexts.get(i18n);
-  if (!texts) {
-    texts = new Map();
-    fixedTexts.set(i18n, texts);
-  }
-  const known = texts.get(key);
-  if (known !== undefined) return known;
-  const text = i18n.localize(key);
-  if (text !== key) texts.set(key, text);
-  return text;
+  return fixedTexts.text(i18n, key, key, () => i18n.localize(key));
 }
 
-/** Each localizer's formatted texts, by key and data (bounded: cleared when it grows past this). */
-const formattedTexts = new WeakMap<Localizer, Map<string, string>>();
-const FORMATTED_LIMIT = 20_000;
+/** Each localizer's formatted texts, by key and data. */
+const formattedTexts = new TextMemory(20_000);
 
 /**
  * `i18n.format(key, data)` for data of plain strings and numbers, remembered per localizer: the
  * texts each of N tracker rows repeats on every build ("Spend Ana's FP", "Ana: FP 3 of 5") cost a
- * map lookup the second time, not a lookup and a substitution. Texts the localizer does not have
- * yet (it gave the key back) are not remembered.
+ * map lookup the second time, not a lookup and a substitution.
  */
 export function fixedFormat(
   i18n: Localizer,
   key: string,
   data: Readonly<Record<string, string | number>>,
 ): string {
-  let texts = formattedTexts.get(i18n);
-  if (!texts) {
-    texts = new Map();
-    formattedTexts.set(i18n, texts);
-  }
   let id = key;
   for (const name in data) id += `\u0000${name}\u0001${data[name]}`;
-  const known = texts.get(id);
-  if (known !== undefined) return known;
-  const text = i18n.format(key, data);
-  if (text === key) return text;
-  if (texts.size >= FORMATTED_LIMIT) texts.clear();
-  texts.set(id, text);
-  return text;
+  return formattedTexts.text(i18n, id, key, () => i18n.format(key, data));
 }

@@ -157,9 +157,9 @@ export function apply(
 /**
  * What `apply` would answer, without the next state: the refusal, or null when the command would
  * be applied. The handler runs on a draft exactly as in `apply`; once it has run to its end, or
- * said the command is decided (ctx.decided: what follows is its consequence), the draft is dropped
- * instead of made the next state, so a dry run (the sheet asks one per action on
- * every change, the prompt one per offer) never pays for finalising a state nobody keeps (issue 31).
+ * said the command is decided (ctx.decided: what follows is its consequence), the draft is
+ * dropped instead of made the next state, so a dry run (the sheet asks one per action on every
+ * change, the prompt one per offer) never pays for finalising a state nobody keeps (issue 31).
  * Errors reach the host as they would from `apply`.
  */
 export function refusalOf(

@@ -48,8 +48,6 @@ export class TrackerPanel {
   private controlsFor: EncounterState | null = null;
   private barKey = "";
   private bar: HTMLElement | null = null;
-  /** Whether the bar was made before the start (without the history buttons). */
-  private barSetup = false;
   private structureHtml: string | null = null;
   private shellKey: string | null = null;
   /** The documents the view model reads (name and portrait), kept while they do not change. */
@@ -179,10 +177,12 @@ export class TrackerPanel {
       const shown = this.barButtons(BAR_CONTROLS);
       const setup = this.host.session.state.status === "setup";
       const buttons = this.bar ? this.bar.querySelectorAll<HTMLButtonElement>(":scope > button") : [];
+      // Before the start the bar has no history buttons (historyBar), after it it has them.
+      const hasHistory = this.bar?.querySelector(":scope > [data-pg=history]") != null;
       const same =
         this.bar !== null &&
         placed &&
-        this.barSetup === setup &&
+        hasHistory === !setup &&
         buttons.length === shown.length &&
         shown.every((b, i) => buttons[i]?.dataset["pgCommand"] === b.id);
       if (same)
@@ -206,7 +206,6 @@ export class TrackerPanel {
         if (anchor) anchor.after(bar);
         else this.el.prepend(bar);
         this.bar = bar;
-        this.barSetup = setup;
       }
       this.barKey = key;
     }

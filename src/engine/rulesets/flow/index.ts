@@ -27,21 +27,14 @@ import { FLOW_OPTIONS } from "./options";
 import { cancelReady, defeat, endGrapple, endGrapplesOf } from "./status";
 
 /**
- * An answer to an offer: once the reaction is taken, the trigger going on (a move walking on, an
- * attack landing) is its consequence, which a dry run need not play out (ctx.decided).
+ * Run a handler, then let every pending trigger that waits for nothing go on. With `decided`, the
+ * handler's command is accepted once it has run (an answer to an offer): the trigger going on is
+ * its consequence, which a dry run need not play out (ctx.decided).
  */
-function answered(handler: Handler<"react">): Handler<"react"> {
+function settled<T extends CommandType>(handler: Handler<T>, decided = false): Handler<T> {
   return (ctx: Context, cmd) => {
     handler(ctx, cmd);
-    ctx.decided();
-    settle(ctx);
-  };
-}
-
-/** Run a handler, then let every pending trigger that waits for nothing go on. */
-function settled<T extends CommandType>(handler: Handler<T>): Handler<T> {
-  return (ctx: Context, cmd) => {
-    handler(ctx, cmd);
+    if (decided) ctx.decided();
     settle(ctx);
   };
 }
@@ -126,7 +119,7 @@ const handlers: Handlers = {
   endTurn: settled(endTurn),
   act: settled(act),
   move: settled(move),
-  react: answered(react),
+  react: settled(react, true),
   ready: settled(ready),
   removeCondition: settled(removeCondition),
   setDefeated: settled(setDefeated),

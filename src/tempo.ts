@@ -7,8 +7,9 @@ import { TempoCombat, TempoCombatant } from "./foundry/documents";
 import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
 import { onRenderSettingsConfig } from "./foundry/apps/howto";
 import { registerSheets } from "./foundry/apps/sheets";
-import { QUERIES } from "./foundry/commands";
-import { registerHooks } from "./foundry/hooks";
+import { QUERIES } from "./foundry/channel/commands";
+import { applyFrantic } from "./foundry/channel/options";
+import { registerHooks } from "./foundry/table";
 import { registerQuench } from "./foundry/quench";
 import { checkWorldVersion, migrateWorld } from "./foundry/migrations";
 import { registerSettings } from "./foundry/settings";
@@ -25,7 +26,7 @@ Hooks.once("init", () => {
 
   CONFIG.ui.combat = TempoCombatTracker;
 
-  registerSettings();
+  registerSettings({ onFranticChange: applyFrantic });
   // Worlds that upgrade: a world from a newer Tempo is not read, and the active GM's client brings
   // an older one up to date once (src/foundry/migrations, docs/foundry.md "Updating Tempo").
   Hooks.once("setup", checkWorldVersion);

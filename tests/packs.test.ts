@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { validateSource, loadModels, type ModelClass } from "./foundry/sheets/fields";
 import { RULESET_IDS, SeededDice, apply, createEncounter, getRuleset, type RulesetId } from "../src/engine";
-import { combatantSetup, type ActorData } from "../src/foundry/documents/setup";
+import { combatantSetup, type ActorData } from "../src/foundry/store/setup";
 import { summarizeWeapons, type WeaponLike } from "../src/foundry/data/catalog";
 import { HOWTO_ENTRIES, howtoSource } from "../src/views/howto";
 

@@ -2,62 +2,12 @@ import { current, isDraft, original } from "mutative";
 
 import { DicePortError, DieOutOfRange, type DicePort } from "./dice";
 import type { EngineEvent } from "./events";
-import type { Ruleset } from "./ruleset";
+import type { Context, Ruleset } from "./ruleset";
 import { combatantIn, positionIn, positionOf } from "./record";
 import type { CombatantState, EncounterState } from "./state";
 
-/**
- * What a command handler works with: a draft of the state it may change freely (apply makes it
- * with structural sharing and throws it away on a refusal), the dice port, and the event list.
- */
-export interface Context {
-  readonly state: EncounterState;
-  /**
-   * The state this command started from, plain (not a draft): apply's `state`. Where the command
-   * changes nothing in place, `state` itself.
-   */
-  readonly base: EncounterState;
-  readonly ruleset: Ruleset;
-  readonly events: EngineEvent[];
-  emit(event: EngineEvent): void;
-  /** Roll one die through the port and report it as a diceRolled event. */
-  roll(faces: number, purpose: string, who?: string): number;
-  /** A new id for an offer or a pending trigger; counted in state so replays match. */
-  nextId(prefix: string): string;
-  /**
-   * Note that `who`'s body on the grid changed in this command: its cell, size, reach, side or
-   * defeat, or it joined or left. Every handler that changes one of these calls it, right after the
-   * change: the scene's index (core/movement.ts spatialIndexOf) is the one of `base` until then,
-   * and is rebuilt with these combatants read afresh after.
-   */
-  moved(who: string): void;
-  /** The combatants noted by moved(), and how many times it was called. */
-  readonly geometry: { readonly moved: ReadonlySet<string>; readonly version: number };
-  /**
-   * Note that the command took `who` from the draft (to change it, or to read it as a draft): the
-   * one way a combatant of the draft can come to differ from the base. core/combatants.ts calls it
-   * for every combatant it hands out from a draft; reads that never take a draft (peeker) look at
-   * the base for every combatant not noted here, so the record of all combatants is never copied
-   * just to be read.
-   */
-  touch(who: string): void;
-  /** The combatants noted by touch(). */
-  readonly touched: ReadonlySet<string>;
-  /**
-   * Note that somebody joined or left (core addCombatant, removeCombatant): the one way the roster
-   * and the list of combatants come to differ from the base's. Until then placeIn finds every
-   * combatant by the base's own list, reading nothing through the draft.
-   */
-  joinedOrLeft(): void;
-  /** Whether joinedOrLeft() was called. */
-  readonly rosterChanged: boolean;
-  /**
-   * Note that the command is accepted from here on: what follows (a provoking move walking on
-   * once its reactions are answered) is its consequence and refuses nothing. A dry run (apply.ts
-   * `refusalOf`, the prompt's check of each reaction it offers) stops here (issue 31).
-   */
-  decided(): void;
-}
+/** The context a handler works with is declared with the ruleset contract (ruleset.ts), which names it. */
+export type { Context } from "./ruleset";
 
 /** The context a command handler runs in, by its state (the draft): see contextOf. */
 const contexts = new WeakMap<EncounterState, Context>();

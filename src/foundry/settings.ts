@@ -1,9 +1,11 @@
 /**
- * World settings. The ruleset is read when a combat starts; a running combat keeps the ruleset
- * (and options) it started with, stored in its own system data.
+ * World settings: registered here and read here, nothing else. The ruleset is read when a combat
+ * starts; a running combat keeps the ruleset (and options) it started with, stored in its own
+ * system data. A setting whose change reaches running combats through the writer gets that
+ * reaction passed in (registerSettings' `onFranticChange`, channel/options.ts), so this file sits
+ * below the channel and imports only the engine and the views.
  */
 import { RULESET_IDS, getRuleset, type RulesetId } from "../engine";
-import { isTempoCombat, isWriter, submit } from "./commands";
 import { RULESET_LABELS } from "../views/labels";
 
 export const SYSTEM_ID = "tempo";
@@ -197,26 +199,13 @@ function onRulesetChange(value: string): void {
   );
 }
 
-/**
- * marching: "If the table is moving too slowly, the GM may switch to frantic combat." The switch
- * applies to running marching combats at once, as the engine's logged setOption command; other
- * settings wait for the next combat.
- */
-function onFranticChange(value: boolean): void {
-  if (!isWriter()) return;
-  for (const combat of game.combats ?? []) {
-    if (!isTempoCombat(combat)) continue;
-    const state = combat.encounter;
-    if (!state || state.status !== "active" || state.ruleset !== "marching") continue;
-    const options = encounterOptions("marching", { ...readSettings(), marchingFrantic: value });
-    const frantic = options["frantic"];
-    if (frantic !== undefined && state.options["frantic"] !== frantic) {
-      void submit(combat, { type: "setOption", option: "frantic", value: frantic });
-    }
-  }
+/** What a settings change sets off beyond this file, passed in by src/tempo.ts. */
+export interface SettingReactions {
+  /** marching's frantic switch changed (channel/options.ts applyFrantic). */
+  onFranticChange: (value: boolean) => void;
 }
 
-export function registerSettings(): void {
+export function registerSettings({ onFranticChange }: SettingReactions): void {
   const settings = game.settings;
   if (!settings) return;
   settings.register(SYSTEM_ID, "ruleset", {

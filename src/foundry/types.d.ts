@@ -82,13 +82,13 @@ declare module "fvtt-types/configuration" {
 declare global {
   namespace CONFIG {
     interface Queries {
-      "tempo.command": (data: unknown) => Promise<import("./commands").CommandAnswer>;
+      "tempo.command": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
       /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
       /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/commands.ts). */
       "tempo.heal": (data: unknown) => Promise<{ checked: boolean }>;
       /** Any GM's client asks the writer to start, advance a round or go back (src/foundry/commands.ts gmControl). */
-      "tempo.gmControl": (data: unknown) => Promise<import("./commands").CommandAnswer>;
+      "tempo.gmControl": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
     }
   }
 }
@@ -124,28 +124,28 @@ declare module "fvtt-types/configuration" {
         operation: object,
         user: User.Implementation,
       ) => void;
-      "tempo.commandApplied": (context: import("./commands").CommandContext) => void;
+      "tempo.commandApplied": (context: import("./channel/announce").CommandContext) => void;
       /** An undo rewound the combat's state (src/foundry/commands.ts announce). */
       "tempo.rewound": (combat: Combat.Implementation) => void;
       "tempo.reactionOffered": (
         event: import("../engine").EngineEvent,
-        context: import("./commands").CommandContext,
+        context: import("./channel/announce").CommandContext,
       ) => void;
       "tempo.reactionResolved": (
         event: import("../engine").EngineEvent,
-        context: import("./commands").CommandContext,
+        context: import("./channel/announce").CommandContext,
       ) => void;
       "tempo.movePaused": (
         event: import("../engine").EngineEvent,
-        context: import("./commands").CommandContext,
+        context: import("./channel/announce").CommandContext,
       ) => void;
       "tempo.moveResumed": (
         event: import("../engine").EngineEvent,
-        context: import("./commands").CommandContext,
+        context: import("./channel/announce").CommandContext,
       ) => void;
       "tempo.moveStopped": (
         event: import("../engine").EngineEvent,
-        context: import("./commands").CommandContext,
+        context: import("./channel/announce").CommandContext,
       ) => void;
     }
   }
@@ -155,9 +155,9 @@ declare global {
   namespace CONFIG {
     interface Queries {
       /** The GM asks a reactor's user to answer a reaction prompt (src/foundry/apps/reaction-prompt.ts). */
-      "tempo.reactionPrompt": (data: unknown) => Promise<import("./reactions").ReactionAnswer | null>;
+      "tempo.reactionPrompt": (data: unknown) => Promise<import("./rules/asks").ReactionAnswer | null>;
       /** A player asks the GM to undo their token's last move in the engine (src/foundry/hooks/movement.ts). */
-      "tempo.undoMove": (data: unknown) => Promise<import("./commands").CommandAnswer>;
+      "tempo.undoMove": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
     }
   }
 }

@@ -24,17 +24,10 @@ import {
 import { reachOf } from "../engine/core/movement";
 import { threatenedCells } from "../engine/grid";
 import { phaseLabel, SPEAKS_OF_THREAT } from "./labels";
-import { plural, TextMemory } from "./words";
+import { plural, TextMemory, type Localizer } from "./words";
 
-/** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
-export interface Localizer {
-  localize(key: string): string;
-  format(key: string, data: Readonly<Record<string, unknown>>): string;
-  /** The language (Foundry's `game.i18n.lang`); absent, English. */
-  readonly lang?: string;
-  /** Foundry's `game.i18n.pluralRules`; absent, the language's Intl.PluralRules. */
-  readonly pluralRules?: Intl.PluralRules;
-}
+/** The localizer the views word everything with (declared in words.ts, the lower file). */
+export type { Localizer } from "./words";
 
 /** An actor as the sheet sees it: what its document holds, already read out of `system`. */
 export interface SheetSubject {

@@ -5,7 +5,6 @@
  * language's list formatter (`game.i18n.getListFormatter`, Intl.ListFormat). Pure: the hosts pass
  * their localizer; one without a language counts as English.
  */
-import type { Localizer } from "./sheet";
 
 function languageOf(i18n: Localizer): string {
   return typeof i18n.lang === "string" && i18n.lang !== "" ? i18n.lang : "en";
@@ -121,4 +120,14 @@ export function fixedFormat(
   let id = key;
   for (const name in data) id += `\u0000${name}\u0001${data[name]}`;
   return formattedTexts.text(i18n, id, key, () => i18n.format(key, data));
+}
+
+/** What the views need from Foundry's game.i18n (the playground's Localization has the same shape). */
+export interface Localizer {
+  localize(key: string): string;
+  format(key: string, data: Readonly<Record<string, unknown>>): string;
+  /** The language (Foundry's `game.i18n.lang`); absent, English. */
+  readonly lang?: string;
+  /** Foundry's `game.i18n.pluralRules`; absent, the language's Intl.PluralRules. */
+  readonly pluralRules?: Intl.PluralRules;
 }

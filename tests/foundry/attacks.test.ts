@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { check, type Cell, type Command } from "../../src/engine";
 import { LIMITS } from "../../src/engine/bounds";
 import { combatantIn } from "../../src/engine/record";
-import { COMMAND_QUERY } from "../../src/foundry/commands";
-import { previewFor } from "../../src/foundry/reactions";
+import { COMMAND_QUERY } from "../../src/foundry/channel/answers";
+import { previewFor } from "../../src/foundry/rules/paths";
 import {
   ROLES,
   TABLE_TIMEOUT_MS,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import type { Command } from "../../src/engine";
 import { LIMITS } from "../../src/engine/bounds";
-import { COMMAND_QUERY } from "../../src/foundry/commands";
+import { COMMAND_QUERY } from "../../src/foundry/channel/answers";
 import {
   ROLES,
   TABLE_TIMEOUT_MS,
@@ -248,9 +248,9 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
         "gm2",
       );
       if (!decision.ok) throw new Error(decision.refusal.key);
-      const { combatUpdateData } = await import("../../src/foundry/documents/sync");
+      const { combatUpdateData } = await import("../../src/foundry/store");
       const doc = table.combat(other, "combat1");
-      const held = tempo.commands.heldPieces(tempo.commands.combatSystem(doc));
+      const held = tempo.store.heldPieces(tempo.store.combatSystem(doc));
       return doc.update(combatUpdateData(decision.write, held));
     });
     expect(late).toBeDefined();

@@ -20,7 +20,7 @@ import {
   type RulesetId,
   combatantIn,
 } from "../../src/engine";
-import { permission } from "../../src/foundry/documents/sync";
+import { permission } from "../../src/foundry/channel/permission";
 import { sheetCommand, trackerCommand } from "../../src/views/controls";
 import { sheetView, type SheetSubject } from "../../src/views/sheet";
 import { trackerView } from "../../src/views/tracker";

@@ -9,7 +9,7 @@ import {
   type CombatantSetup,
   type EncounterState,
 } from "../../src/engine";
-import { GM_COMMANDS } from "../../src/foundry/documents/sync";
+import { GM_COMMANDS } from "../../src/foundry/channel/permission";
 import { i18n } from "../support/i18n";
 import {
   actionSheetView,

@@ -14,7 +14,7 @@ import type { Command } from "../../engine";
 import { trackerCommand } from "../../views/controls";
 import { TrackerMemo, trackerView, type CombatantRowView, type TrackerView } from "../../views/tracker";
 import { PARTIALS, TEMPLATE_PATHS } from "../../views/templates";
-import { submit } from "../commands";
+import { submit } from "../channel/commands";
 import { readSettings } from "../settings";
 import { openHowto, rulesetOf } from "./howto";
 import { openCombatantSetup } from "./combatant-setup";

@@ -9,9 +9,9 @@
  */
 import { setupChanges, setupView, type SetupValues } from "../../views/setup";
 import { TEMPLATE_PATHS } from "../../views/templates";
-import { submit } from "../commands";
+import { submit } from "../channel/commands";
 import type { TempoCombat } from "../documents/combat";
-import { foundryLocalizer } from "./sheets/localizer";
+import { foundryLocalizer } from "../localizer";
 
 function documentValues(system: unknown): SetupValues {
   const s = (system ?? {}) as { side?: unknown; marching?: unknown; surprised?: unknown; unseen?: unknown };

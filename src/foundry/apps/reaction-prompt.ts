@@ -19,10 +19,10 @@ import {
   storedAsk,
   type ReactionAnswer,
   type ReactionAsk,
-} from "../reactions";
-import { combatById } from "../hooks/scene";
+} from "../rules/asks";
+import { combatById } from "../documents/find";
 import { readSettings } from "../settings";
-import { foundryLocalizer } from "./sheets/localizer";
+import { foundryLocalizer } from "../localizer";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 

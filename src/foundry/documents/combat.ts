@@ -3,43 +3,34 @@
  * read document data, send a command through the command channel, and leave the writing to it.
  */
 import { createEncounter, getRuleset, type Command, type EncounterState } from "../../engine";
-import {
-  announce,
-  cachesOf,
-  checkpointsOf,
-  combatSystem,
-  gmControl,
-  isWriter,
-  showRefusal,
-  notifyNotApplied,
-  readStored,
-  submit,
-  writeCommands,
-  writeDecision,
-  unsavedCombat,
-  askHeal,
-  type CommandAnswer,
-  type Decision,
-  type GmControl,
-  type StoredCombat,
-} from "../commands";
+import { announce } from "../channel/announce";
+import { cachesOf, combatSystem, readStored, unsavedCombat, type StoredCombat } from "../store/stored";
+import { checkpointsOf, isWriter, writeCommands, writeDecision, type Decision } from "../channel/writer";
+import { gmControl, submit, askHeal, type GmControl } from "../channel/commands";
+import { showRefusal, notifyNotApplied } from "../channel/notices";
+import { type CommandAnswer } from "../channel/answers";
 import { encounterOptions, readSettings } from "../settings";
-import { archiveEnded, archiveOf, endedLog, fullLog, horizonRounds, saveLog, type FullLog } from "./archive";
-import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "./read";
-import { combatantSetup, gridDescription } from "./setup";
-import { turnPutBack, vouchSight } from "./mirror";
-import { sightStatusesOf } from "../hooks/scene";
 import {
-  combatWrite,
-  healing,
-  readLastWrite,
-  readState,
-  removalCommands,
-  rewind,
-  stateDigest,
-  turnRank,
-  type LastWrite,
-} from "./sync";
+  archiveEnded,
+  archiveOf,
+  endedLog,
+  fullLog,
+  horizonRounds,
+  saveLog,
+  type FullLog,
+} from "../store/archive";
+import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "../store/read";
+import { combatantSetup, gridDescription } from "../store/setup";
+import { turnPutBack, vouchSight } from "../rules/mirror";
+import { sightStatusesOf } from "../rules/vouched";
+import { combatWrite } from "../store/pieces";
+import { healing } from "../store/healing";
+import { readLastWrite, type LastWrite } from "../store/log";
+import { readState } from "../store/caches";
+import { removalCommands } from "../channel/permission";
+import { rewind } from "../store/horizon";
+import { stateDigest } from "../store/caches";
+import { turnRank } from "../store/turns";
 
 /** The stored pieces a client reads inside a hook, by the name the GM's notice gives each. */
 const PIECE_LABELS = {

@@ -3,11 +3,13 @@
  * Foundry runs the _on* callbacks on every client; only the writer (the active GM) sends them,
  * and tells the GM when the encounter could not follow a change made in Foundry.
  */
-import { notifyNotApplied, isWriter, submit, writeCommands } from "../commands";
-import { actorData, cellOf, combatantData, levelOf } from "./read";
-import { combatantSetup } from "./setup";
-import { combatantPutBack, vouchSight } from "./mirror";
-import { sightStatusesOf } from "../hooks/scene";
+import { notifyNotApplied } from "../channel/notices";
+import { isWriter, writeCommands } from "../channel/writer";
+import { submit } from "../channel/commands";
+import { actorData, cellOf, combatantData, levelOf } from "../store/read";
+import { combatantSetup } from "../store/setup";
+import { combatantPutBack, vouchSight } from "../rules/mirror";
+import { sightStatusesOf } from "../rules/vouched";
 import type { TempoCombat } from "./combat";
 import { combatantIn } from "../../engine/record";
 

@@ -1,2 +1,3 @@
 export { TempoCombat } from "./combat";
+
 export { TempoCombatant } from "./combatant";

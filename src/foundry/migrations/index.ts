@@ -4,5 +4,6 @@
  * world from a newer Tempo is not read (gate.ts). docs/foundry.md, "Updating Tempo".
  */
 export { checkWorldVersion, migrateWorld } from "./world";
-export { worldRefusal } from "./gate";
+
+export { worldRefusal } from "../store/gate";
 export { MIGRATIONS, type Migration } from "./steps";

@@ -13,7 +13,7 @@
  * version once bumped), the document kinds it changes, and a fixture of the data before it under
  * tests/fixtures/worlds/ that the migration test loads.
  */
-import { encounterStateOf } from "../documents/sync";
+import { encounterStateOf } from "../store/log";
 import {
   migrateActionSource,
   migrateActorSource,

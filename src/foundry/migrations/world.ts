@@ -20,9 +20,9 @@
  * - `ui.notifications.info(message, { progress: true })` returns a notification whose
  *   `update({ pct })` moves its bar (ProgressBar below).
  */
-import { isWriter } from "../commands";
+import { isWriter } from "../channel/writer";
 import { SYSTEM_ID, WORLD_VERSION } from "../settings";
-import { setWorldMigrating, setWorldRefusal, worldRefusal } from "./gate";
+import { setWorldMigrating, setWorldRefusal, worldRefusal } from "../store/gate";
 import {
   KINDS,
   planMigrations,

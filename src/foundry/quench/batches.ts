@@ -13,7 +13,6 @@
 import { RULESET_IDS } from "../../engine/state";
 import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "../data";
 import { SYSTEM_ID } from "../settings";
-import type { QuenchContext, TempoBatch } from "./index";
 
 /** The part of a document the batches touch (read through Foundry's public API). */
 interface DocLike {
@@ -223,3 +222,33 @@ const fight: TempoBatch = {
 };
 
 export const BATCHES: readonly TempoBatch[] = [dataModels, sheets, settings, packs, fight];
+
+/** What a batch function receives from Quench (the part Tempo uses). */
+export interface QuenchContext {
+  describe(title: string, fn: () => void): void;
+  it(title: string, fn: () => Promise<void> | void): void;
+  after(fn: () => Promise<void> | void): void;
+  assert: QuenchAssert;
+}
+
+/** Chai's assert as Quench hands it over (the calls Tempo's batches make). */
+export interface QuenchAssert {
+  (value: unknown, message?: string): void;
+  equal(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  isAbove(value: number, above: number, message?: string): void;
+  include(haystack: unknown, needle: unknown, message?: string): void;
+  instanceOf(value: unknown, constructor: unknown, message?: string): void;
+}
+
+/** Quench's hub as `quenchReady` passes it: quench.registerBatch(key, fn, { displayName }). */
+export interface QuenchLike {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
+}
+
+/** A Tempo batch: its key (`tempo.<name>`), its display name's localisation key, its body. */
+export interface TempoBatch {
+  key: string;
+  label: string;
+  body: (context: QuenchContext) => void;
+}

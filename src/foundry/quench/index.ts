@@ -10,37 +10,8 @@
  * Tempo's, the sheets rendering, the settings registered, the compendium packs opening, and a
  * scripted fight on a scene.
  */
-import { BATCHES } from "./batches";
-
-/** What a batch function receives from Quench (the part Tempo uses). */
-export interface QuenchContext {
-  describe(title: string, fn: () => void): void;
-  it(title: string, fn: () => Promise<void> | void): void;
-  after(fn: () => Promise<void> | void): void;
-  assert: QuenchAssert;
-}
-
-/** Chai's assert as Quench hands it over (the calls Tempo's batches make). */
-export interface QuenchAssert {
-  (value: unknown, message?: string): void;
-  equal(actual: unknown, expected: unknown, message?: string): void;
-  deepEqual(actual: unknown, expected: unknown, message?: string): void;
-  isAbove(value: number, above: number, message?: string): void;
-  include(haystack: unknown, needle: unknown, message?: string): void;
-  instanceOf(value: unknown, constructor: unknown, message?: string): void;
-}
-
-/** Quench's hub as `quenchReady` passes it: quench.registerBatch(key, fn, { displayName }). */
-export interface QuenchLike {
-  registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
-}
-
-/** A Tempo batch: its key (`tempo.<name>`), its display name's localisation key, its body. */
-export interface TempoBatch {
-  key: string;
-  label: string;
-  body: (context: QuenchContext) => void;
-}
+import { BATCHES, type QuenchLike } from "./batches";
+export type { QuenchAssert, QuenchContext, QuenchLike, TempoBatch } from "./batches";
 
 /** Register every Tempo batch with Quench (called by the quenchReady hook). */
 export function registerBatches(quench: QuenchLike): void {

@@ -8,24 +8,18 @@ import {
   combatantIn,
   combatantsById,
 } from "../../../src/engine";
-import {
-  decide,
-  isCommandAnswer,
-  isCommandBody,
-  readStored,
-  serialized,
-  unsavedCombat,
-  type StoredCombat,
-} from "../../../src/foundry/commands";
-import type { DieRoller } from "../../../src/foundry/dice";
+import { decide, serialized } from "../../../src/foundry/channel/writer";
+import { isCommandAnswer, isCommandBody } from "../../../src/foundry/channel/answers";
+import { readStored, unsavedCombat, type StoredCombat } from "../../../src/foundry/store/stored";
+import type { DieRoller } from "../../../src/foundry/channel/dice";
 import {
   STORAGE_LAYOUT,
   combatUpdateData,
-  storedCaches,
-  permission,
   type CombatWrite,
   type StoredPieces,
-} from "../../../src/foundry/documents/sync";
+} from "../../../src/foundry/store/pieces";
+import { storedCaches } from "../../../src/foundry/store/caches";
+import { permission } from "../../../src/foundry/channel/permission";
 import { migrateCombatSource } from "../../../src/foundry/data/migrations";
 import { expand, merge } from "../table/documents";
 
@@ -321,7 +315,7 @@ describe("what a write stores (issue 15: writes the size of the change)", () => 
       doc.write(step.write);
       stored = doc.read();
     }
-    const { combatWrite } = await import("../../../src/foundry/documents/sync");
+    const { combatWrite } = await import("../../../src/foundry/store");
     const back = combatWrite(
       fresh().initial,
       stored,

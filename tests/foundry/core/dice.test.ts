@@ -8,7 +8,7 @@ import {
   MAX_DICE_PER_COMMAND,
   ROLL_AHEAD_AFTER,
   type DieRoller,
-} from "../../../src/foundry/dice";
+} from "../../../src/foundry/channel/dice";
 
 /** A roller answering from a list, recording the faces it was asked for. */
 function scripted(values: number[]): { roll: DieRoller; asked: number[] } {

@@ -10,7 +10,7 @@ import {
   sceneBounds,
   type ActorData,
   type CombatantData,
-} from "../../../src/foundry/documents/setup";
+} from "../../../src/foundry/store/setup";
 
 function combatant(over: Partial<CombatantData["system"]> = {}, id = "c1"): CombatantData {
   return {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { COMMAND_QUERY } from "../../../src/foundry/commands";
+import { COMMAND_QUERY } from "../../../src/foundry/channel/answers";
 import { TABLE_TIMEOUT_MS, createTable, type Table } from "../table";
 import { START_DICE, flowWorld } from "../table/worlds";
 

@@ -17,23 +17,14 @@ import {
   STORAGE_LAYOUT,
   combatUpdateData,
   combatWrite,
-  consistentPrefix,
-  healing,
-  encounterStateOf,
-  isEncounterState,
-  keepWritten,
-  readLog,
-  readState,
-  readStoredLog,
-  storedCaches,
-  rewind,
-  turnIndex,
-  turnOrder,
-  turnRank,
-  type LogEntry,
   type StoredPieces,
-} from "../../../src/foundry/documents/sync";
-import { mirrorUpdates } from "../../../src/foundry/documents/mirror";
+} from "../../../src/foundry/store/pieces";
+import { consistentPrefix, healing } from "../../../src/foundry/store/healing";
+import { encounterStateOf, isEncounterState, readLog, type LogEntry } from "../../../src/foundry/store/log";
+import { keepWritten, readState, readStoredLog, storedCaches } from "../../../src/foundry/store/caches";
+import { rewind } from "../../../src/foundry/store/horizon";
+import { turnIndex, turnOrder, turnRank } from "../../../src/foundry/store/turns";
+import { mirrorUpdates } from "../../../src/foundry/rules/mirror";
 
 const flow = getRuleset("flow");
 

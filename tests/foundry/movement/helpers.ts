@@ -14,7 +14,7 @@ import {
   type EngineEvent,
   type Refusal,
 } from "../../../src/engine";
-import type { LogEntry } from "../../../src/foundry/documents/sync";
+import type { LogEntry } from "../../../src/foundry/store/log";
 
 export { i18n } from "../../support/i18n";
 

@@ -11,8 +11,8 @@ import {
   segmentStep,
   walkedTo,
   type HeldMove,
-} from "../../../src/foundry/holds";
-import { previewFor } from "../../../src/foundry/reactions";
+} from "../../../src/foundry/rules/holds";
+import { previewFor } from "../../../src/foundry/rules/paths";
 import { fight, type Table } from "./helpers";
 import { combatantIn } from "../../../src/engine/record";
 

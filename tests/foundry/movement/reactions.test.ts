@@ -6,22 +6,16 @@ import {
   checkAnswer,
   collect,
   inInitiativeOrder,
-  pathAfter,
   promptStillOpen,
-  perceives,
-  previewFor,
-  previewSeenBy,
-  resolveReactions,
-  stepCost,
   storedAsk,
-  tokenMoves,
-  undoMove,
-  unseenDeclines,
   type ReactionAsk,
-  type ReactionHost,
   type Sent,
-  type SightData,
-} from "../../../src/foundry/reactions";
+} from "../../../src/foundry/rules/asks";
+import { pathAfter, previewFor, previewSeenBy, stepCost } from "../../../src/foundry/rules/paths";
+import { perceives, unseenDeclines, type SightData } from "../../../src/foundry/rules/sight";
+import { resolveReactions, type ReactionHost } from "../../../src/foundry/rules/loop";
+import { tokenMoves } from "../../../src/foundry/rules/moves";
+import { undoMove } from "../../../src/foundry/rules/undo";
 import { fight, type Table } from "./helpers";
 
 /** Ana's drag: [3,0] → [2,0] → [2,-1] → [1,-1] → [0,-1]; the orc at [1,0] threatens [2,0], [2,-1] and [1,-1]. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { chatCard, damageFormula } from "../../../src/views/chat";
 import { Countdown, promptView } from "../../../src/views/prompt";
 import { TEMPLATE_PATHS, repoPath } from "../../../src/views/templates";
-import { resumedMoves } from "../../../src/foundry/reactions";
+import { resumedMoves } from "../../../src/foundry/rules/moves";
 import { fight, i18n, readTemplate } from "./helpers";
 
 /** Handlebars as Foundry sets it up for templates: `localize` is a helper over game.i18n. */

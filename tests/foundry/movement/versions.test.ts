@@ -5,14 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import {
-  costMultiplierOf,
-  detectionModesOf,
-  isGmPlacement,
-  labelCost,
-  perceives,
-  type SightData,
-} from "../../../src/foundry/reactions";
+import { costMultiplierOf, isGmPlacement, labelCost } from "../../../src/foundry/rules/paths";
+import { detectionModesOf, perceives, type SightData } from "../../../src/foundry/rules/sight";
 
 const invisibleMover: SightData = { hidden: false, statuses: ["invisible"], detectionModes: [] };
 

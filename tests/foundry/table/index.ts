@@ -287,26 +287,28 @@ for (const name of PER_CLIENT) {
 // ---------------------------------------------------------------------------------------------
 
 export interface TempoModules {
-  commands: typeof import("../../../src/foundry/commands");
+  commands: typeof import("../../../src/foundry/channel");
+  /** The stored fight's readers (src/foundry/store). */
+  store: typeof import("../../../src/foundry/store");
   documents: typeof import("../../../src/foundry/documents");
   data: typeof import("../../../src/foundry/data");
   settings: typeof import("../../../src/foundry/settings");
   /** The token-movement hooks' module: its GM handler of the undo query (src/foundry/hooks/index.ts registers it). */
-  movement: typeof import("../../../src/foundry/hooks/movement");
+  movement: typeof import("../../../src/foundry/table/movement");
   /** The reaction prompt: its handler of the prompt query (src/foundry/hooks/index.ts registers it). */
   prompt: typeof import("../../../src/foundry/apps/reaction-prompt");
   /** The GM's reaction loop (asking open offers, again after a GM change). */
-  reactions: typeof import("../../../src/foundry/hooks/reactions");
+  reactions: typeof import("../../../src/foundry/table/reactions");
   /** The token ruler (its class extends the table's TokenRuler). */
-  ruler: typeof import("../../../src/foundry/hooks/ruler");
+  ruler: typeof import("../../../src/foundry/table/ruler");
   /** Engine conditions and token statuses, both ways. */
-  statuses: typeof import("../../../src/foundry/hooks/statuses");
+  statuses: typeof import("../../../src/foundry/table/statuses");
   /** World migrations and the gate that keeps a newer world unread (src/tempo.ts registers them at setup and ready). */
   migrations: typeof import("../../../src/foundry/migrations");
   /** The log before the horizon, archived (documents/archive.ts). */
-  archive: typeof import("../../../src/foundry/documents/archive");
+  archive: typeof import("../../../src/foundry/store/archive");
   /** Chat cards: the HTML a write's message carries (src/foundry/hooks/index.ts sets chatCards.render to it). */
-  chat: typeof import("../../../src/foundry/hooks/chat");
+  chat: typeof import("../../../src/foundry/table/chat");
   /** Tempo's sheets and their registration (src/tempo.ts calls registerSheets in init). */
   sheets: typeof import("../../../src/foundry/apps/sheets");
   /** Tempo's combat tracker (src/tempo.ts sets CONFIG.ui.combat to it). */
@@ -330,18 +332,19 @@ async function loadTempo(): Promise<TempoModules> {
   vi.resetModules();
   for (const [entry, module] of engine) vi.doMock(resolve(engineDir, entry), () => module);
   return {
-    commands: await import("../../../src/foundry/commands"),
+    commands: await import("../../../src/foundry/channel"),
+    store: await import("../../../src/foundry/store"),
     documents: await import("../../../src/foundry/documents"),
     data: await import("../../../src/foundry/data"),
     settings: await import("../../../src/foundry/settings"),
-    movement: await import("../../../src/foundry/hooks/movement"),
+    movement: await import("../../../src/foundry/table/movement"),
     prompt: await import("../../../src/foundry/apps/reaction-prompt"),
-    reactions: await import("../../../src/foundry/hooks/reactions"),
-    ruler: await import("../../../src/foundry/hooks/ruler"),
-    statuses: await import("../../../src/foundry/hooks/statuses"),
+    reactions: await import("../../../src/foundry/table/reactions"),
+    ruler: await import("../../../src/foundry/table/ruler"),
+    statuses: await import("../../../src/foundry/table/statuses"),
     migrations: await import("../../../src/foundry/migrations"),
-    archive: await import("../../../src/foundry/documents/archive"),
-    chat: await import("../../../src/foundry/hooks/chat"),
+    archive: await import("../../../src/foundry/store/archive"),
+    chat: await import("../../../src/foundry/table/chat"),
     sheets: await import("../../../src/foundry/apps/sheets"),
     tracker: await import("../../../src/foundry/apps/combat-tracker"),
   };
@@ -364,7 +367,7 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   Object.assign(CONFIG.Item.dataModels, tempo.data.ITEM_MODELS);
   Object.assign(CONFIG.Combat.dataModels, tempo.data.COMBAT_MODELS);
   Object.assign(CONFIG.Combatant.dataModels, tempo.data.COMBATANT_MODELS);
-  tempo.settings.registerSettings();
+  tempo.settings.registerSettings({ onFranticChange: tempo.commands.applyFrantic });
   for (const [name, handler] of Object.entries(tempo.commands.QUERIES)) CONFIG.queries[name] = handler;
   // As src/foundry/hooks/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
   CONFIG.queries[tempo.movement.UNDO_QUERY] = tempo.movement.handleUndoQuery;

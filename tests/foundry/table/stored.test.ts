@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 
 import { ScriptedDice, replay, stateBack, type EncounterState } from "../../../src/engine";
-import type { StoredCombat } from "../../../src/foundry/commands";
-import { TRIM_CHUNK, type LogEntry } from "../../../src/foundry/documents/sync";
+import type { StoredCombat } from "../../../src/foundry/store/stored";
+import { TRIM_CHUNK } from "../../../src/foundry/store/horizon";
+import { type LogEntry } from "../../../src/foundry/store/log";
 import { ROLES, TABLE_TIMEOUT_MS, USERS, createTable, savedFiles, type Client, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 

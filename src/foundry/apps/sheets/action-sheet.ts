@@ -4,7 +4,7 @@
  */
 import { actionSheetView, type ItemSheetView } from "../../../views/sheet";
 import { withActionOfRuleset, type ActionIdentity } from "../../data/item";
-import { foundryLocalizer } from "./localizer";
+import { foundryLocalizer } from "../../localizer";
 import { TempoItemSheet } from "./item-sheet";
 
 export class TempoActionSheet extends TempoItemSheet {

@@ -10,10 +10,10 @@ import type { Command } from "../../../engine";
 import { sheetCommand } from "../../../views/controls";
 import { sheetView, type SheetView } from "../../../views/sheet";
 import { TEMPLATE_PATHS } from "../../../views/templates";
-import { submit } from "../../commands";
+import { submit } from "../../channel/commands";
 import { encounterOptions, readSettings } from "../../settings";
 import { ACTOR_POOLS, type ActorPool } from "../../data/catalog";
-import { foundryLocalizer } from "./localizer";
+import { foundryLocalizer } from "../../localizer";
 import { combatOf, sheetSubject, targetIn } from "./subject";
 import type { LegacyOptionsOf, RenderOptionsOf } from "../render-forms";
 

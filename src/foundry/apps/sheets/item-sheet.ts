@@ -8,7 +8,7 @@
 import type { FieldFailure, FieldSpec, ItemSheetView } from "../../../views/sheet";
 import { validationNotice } from "../../../views/sheet";
 import { TEMPLATE_PATHS } from "../../../views/templates";
-import { foundryLocalizer } from "./localizer";
+import { foundryLocalizer } from "../../localizer";
 
 const { ItemSheetV2 } = foundry.applications.sheets;
 const { renderTemplate } = foundry.applications.handlebars;

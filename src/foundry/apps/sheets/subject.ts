@@ -5,8 +5,8 @@
 import type { SheetEncounter, SheetSubject, SheetWeapon } from "../../../views/sheet";
 import { CharacterModel, NpcModel, WeaponModel } from "../../data";
 import { TempoCombat } from "../../documents/combat";
-import { actorData } from "../../documents/read";
-import { combatantSetup, defaultSide } from "../../documents/setup";
+import { actorData } from "../../store/read";
+import { combatantSetup, defaultSide } from "../../store/setup";
 
 /** The actor's data as the sheet shows it, or null for actor types that are not Tempo's. */
 export function sheetSubject(actor: Actor.Implementation): SheetSubject | null {

@@ -6,16 +6,9 @@
  * none. The packing is plain functions, tested without Foundry.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from "fflate";
-
 import type { EncounterState } from "../../engine";
-import {
-  DEFAULT_HORIZON_ROUNDS,
-  encounterStateOf,
-  isLogEntry,
-  parsedJson,
-  type Dropped,
-  type LogEntry,
-} from "./sync";
+import { DEFAULT_HORIZON_ROUNDS, type Dropped } from "./horizon";
+import { encounterStateOf, isLogEntry, parsedJson, type LogEntry } from "./log";
 
 /** A run of entries, compressed: `count` entries from absolute index `from`, as deflated JSON in base64. */
 export interface ArchiveChunk {

@@ -3,16 +3,13 @@
  * registerHooks). The sequence from a drag to a resumed move, hook by hook, is in docs/hooks.md.
  */
 import { closeStalePrompts, handlePromptQuery, PROMPT_QUERY } from "../apps/reaction-prompt";
-import { chatCards } from "../commands";
+import { chatCards } from "../channel/rolls";
 import { onRenderChatMessageHTML, renderCards } from "./chat";
-import {
-  UNDO_QUERY,
-  handleUndoQuery,
-  onMoveToken,
-  onPreMoveToken,
-  onUpdateToken,
-  registerMovementActions,
-} from "./movement";
+import { UNDO_QUERY, handleUndoQuery } from "./movement/undo";
+import { onMoveToken } from "./movement/holds";
+import { onPreMoveToken } from "./movement/drops";
+import { onUpdateToken } from "./movement/put-backs";
+import { registerMovementActions } from "./movement/actions";
 import { onCommandApplied, onUserConnected, reaskOpenOffers } from "./reactions";
 import { TempoTokenRuler } from "./ruler";
 import {

@@ -12,10 +12,10 @@
  * it there. Walls, animation and the movement history stay Foundry's; the token and the engine
  * stand on the same cell at every checkpoint.
  */
-import { sameCell } from "../engine/grid";
-import type { Cell, EncounterState, MoveMode } from "../engine";
-import { MOVE_TRIGGERS } from "./reactions";
-import { combatantIn } from "../engine/record";
+import { sameCell } from "../../engine/grid";
+import type { Cell, EncounterState, MoveMode } from "../../engine";
+import { MOVE_TRIGGERS } from "./sight";
+import { combatantIn } from "../../engine/record";
 
 /** One held move on the mover's client. */
 export interface HeldMove {

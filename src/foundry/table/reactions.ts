@@ -10,21 +10,19 @@
  */
 import type { Command } from "../../engine";
 import { closePrompt, openPrompt, PROMPT_QUERY } from "../apps/reaction-prompt";
-import { isWriter, showRefusal, writeCommands, type CommandContext } from "../commands";
-import {
-  answererFor,
-  resolveReactions,
-  resumedMoves,
-  tokenMoves,
-  type ReactionAsk,
-  type ReactionHost,
-  type Sent,
-  type TokenMove,
-} from "../reactions";
+import { isWriter, writeCommands } from "../channel/writer";
+import { showRefusal } from "../channel/notices";
+import { type CommandContext } from "../channel/announce";
+import { answererFor, type ReactionAsk, type Sent } from "../rules/asks";
+import { resolveReactions, type ReactionHost } from "../rules/loop";
+import { resumedMoves, tokenMoves, type TokenMove } from "../rules/moves";
 import { readSettings } from "../settings";
 import type { TempoCombat } from "../documents/combat";
-import { followEngine, judgeHeldMoves, movesToState, seesIn } from "./movement";
-import { combatById, tempoCombat } from "./scene";
+import { judgeHeldMoves } from "./movement/holds";
+import { followEngine } from "./movement/follow";
+import { movesToState } from "./movement/put-backs";
+import { seesIn } from "./movement/drops";
+import { combatById, tempoCombat } from "../documents/find";
 
 /** A player's prompt is answered within this long at most (the countdown may be paused). */
 export const MAX_PROMPT_MS = 10 * 60 * 1000;

@@ -7,10 +7,10 @@
 import { chatCard, damageFormula } from "../../views/chat";
 import { TEMPLATE_PATHS } from "../../views/templates";
 import { showPromptFor } from "../apps/reaction-prompt";
-import { foundryLocalizer } from "../apps/sheets/localizer";
+import { foundryLocalizer } from "../localizer";
 import type { TempoCombat } from "../documents/combat";
-import type { CardEntry } from "../commands";
-import { combatById, tempoCombat } from "./scene";
+import type { CardEntry } from "../channel/rolls";
+import { combatById, tempoCombat } from "../documents/find";
 
 /** The HTML of a write's cards, or null when none of its commands calls for one. */
 export async function renderCards(

@@ -18,7 +18,7 @@ import {
   type Command,
   type EncounterState,
   type Ruleset,
-} from "../engine";
+} from "../../engine";
 
 /** One die rolled for a command: its faces and the result. */
 export interface RolledDie {

@@ -7,10 +7,12 @@ import { type Cell, type MovePreview, combatantIn } from "../../engine";
 import { cellKey, sameCell } from "../../engine/grid";
 import { rulerNotes } from "../../views/ruler";
 import { costText } from "../../views/sheet";
-import { foundryLocalizer } from "../apps/sheets/localizer";
-import { cellOfOffset } from "../documents/setup";
-import { labelCost, pathAfter, previewFor, previewSeenBy } from "../reactions";
-import { gmOverrideHeld, modeOfAction, seesIn } from "./movement";
+import { foundryLocalizer } from "../localizer";
+import { cellOfOffset } from "../store/setup";
+import { labelCost, pathAfter, previewFor, previewSeenBy } from "../rules/paths";
+import { gmOverrideHeld } from "./movement/hand";
+import { modeOfAction } from "./movement/actions";
+import { seesIn } from "./movement/drops";
 import { cellAt, fightingIn } from "./scene";
 
 const BaseRuler = foundry.canvas.placeables.tokens.TokenRuler;

@@ -1,5 +1,5 @@
 /** Foundry's game.i18n as the views' Localizer (format data as strings, as Foundry expects). */
-import type { Localizer } from "../../../views/sheet";
+import type { Localizer } from "../views/sheet";
 
 export function foundryLocalizer(): Localizer {
   return {

@@ -33,10 +33,13 @@ import {
   TEMPO_STATUSES,
   type StatusChange,
 } from "../../views/statuses";
-import { isTempoCombat, isWriter, notifyNotApplied, writeCommands, type CommandContext } from "../commands";
+import { isTempoCombat } from "../store/stored";
+import { isWriter, writeCommands } from "../channel/writer";
+import { notifyNotApplied } from "../channel/notices";
+import { type CommandContext } from "../channel/announce";
 import { SYSTEM_ID } from "../settings";
-import { vouchSight } from "../documents/mirror";
-import { SIGHT_STATUSES, vouchedSight } from "./scene";
+import { vouchSight } from "../rules/mirror";
+import { SIGHT_STATUSES, vouchedSight } from "../rules/vouched";
 import { combatantIn } from "../../engine/record";
 
 /** The parts of a status entry Tempo writes (the rest of StatusEffectConfig is core's). */

@@ -1,29 +1,16 @@
 /**
- * Reading a token's own scene for movement: which running combat a token fights in, which cell a waypoint
- * stands in, where a cell is in pixels, what a token lets others see. Thin wrappers over Foundry;
- * the rules they feed live in src/foundry/reactions.ts.
+ * Reading a token's own scene for movement: which running combat a token fights in, which cell a
+ * waypoint stands in, where a cell is in pixels, what a token lets others see. Thin wrappers over
+ * Foundry; the rules they feed live in src/foundry/rules.
  */
 import type { Cell, EncounterState } from "../../engine";
 import { axialToOffset, type HexLayout } from "../../engine/grid";
-import { GRID_TYPES, cellOfOffset } from "../documents/setup";
+import { GRID_TYPES, cellOfOffset } from "../store/setup";
 import type { TempoCombat } from "../documents/combat";
-import { BLIND, INVISIBLE, detectionModesOf, type SightData } from "../reactions";
+import { detectionModesOf, type SightData } from "../rules/sight";
 import { combatantIn } from "../../engine/record";
-
-/**
- * A combat as Tempo's document class. The collection `game.combats` is typed with the base class,
- * so the check is by the members TempoCombat adds (as src/foundry/commands.ts does).
- */
-export function tempoCombat(combat: unknown): TempoCombat | null {
-  return typeof combat === "object" && combat !== null && "encounter" in combat && "stored" in combat
-    ? (combat as TempoCombat)
-    : null;
-}
-
-/** A Tempo combat by id. */
-export function combatById(id: string): TempoCombat | null {
-  return tempoCombat(game.combats?.get(id));
-}
+import { tempoCombat } from "../documents/find";
+import { SIGHT_STATUSES, vouchedSight } from "../rules/vouched";
 
 /** A token's place in a running Tempo combat. */
 export interface Fighting {
@@ -115,33 +102,6 @@ export function sightOf(token: TokenDocument.Implementation | null): SightData |
   // v13 gives an array of { id, enabled, range }, v14 an object keyed by mode id: read either.
   const raw: unknown = token.detectionModes;
   return { hidden: token.hidden, statuses, detectionModes: detectionModesOf(raw) };
-}
-
-/**
- * Core statuses that decide who perceives whom (reactions.ts perceives). A player may give its
- * own actor any status (token HUD, Actor#toggleStatusEffect), so these count only where the GM
- * vouched for them: set by a GM, or on the actor when the GM began the fight (or added the
- * combatant). The writer keeps that list in the combat's flags (`flags.tempo.sight`), which only
- * a GM writes.
- */
-export const SIGHT_STATUSES: readonly string[] = [INVISIBLE, BLIND];
-
-function isRecordValue(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The sight statuses the GM vouched for a combatant of a combat (its `flags.tempo.sight`). */
-export function vouchedSight(combat: { flags?: unknown }, who: string): string[] {
-  const flags: unknown = combat.flags;
-  const tempo = isRecordValue(flags) ? flags["tempo"] : undefined;
-  const sight = isRecordValue(tempo) ? tempo["sight"] : undefined;
-  const list = isRecordValue(sight) && Object.hasOwn(sight, who) ? sight[who] : undefined;
-  return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
-}
-
-/** The sight statuses an actor shows now. */
-export function sightStatusesOf(actor: { statuses: ReadonlySet<string> } | null | undefined): string[] {
-  return actor ? SIGHT_STATUSES.filter((s) => actor.statuses.has(s)) : [];
 }
 
 /**

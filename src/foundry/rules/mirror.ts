@@ -8,8 +8,8 @@
  */
 import type { CombatantState, EncounterState } from "../../engine";
 import { combatantIn } from "../../engine/record";
-import { turnIndex } from "./sync";
-import { vouchedSight } from "../hooks/scene";
+import { turnIndex } from "../store/turns";
+import { vouchedSight } from "./vouched";
 
 /** A Combatant's setup as the engine holds it: what `system` shows during the fight. */
 export interface SetupMirror {

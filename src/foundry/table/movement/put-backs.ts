@@ -1,0 +1,123 @@
+/**
+ * Positions written without the movement hooks: a player's token write is put back (and a drift
+ * from the engine's cell is put back after a while); the GM's is a `place`.
+ */
+import { type Command, type EncounterState, combatantIn } from "../../../engine";
+import { sameCell } from "../../../engine/grid";
+import { isWriter, serialized, writeCommands } from "../../channel/writer";
+import { notifyNotApplied } from "../../channel/notices";
+import { levelOf } from "../../store/read";
+import { type TokenMove } from "../../rules/moves";
+import { cellAt, fightingIn } from "../scene";
+import { following } from "./memory";
+import { followEngine } from "./follow";
+
+// ---------------------------------------------------------------------------------------------
+// Positions written without the movement hooks
+// ---------------------------------------------------------------------------------------------
+
+/** Does an update's options carry a movement for this token (it went through preMoveToken)? */
+function isMovement(options: unknown, tokenId: string): boolean {
+  if (typeof options !== "object" || options === null) return false;
+  const movement = (options as { movement?: unknown }).movement;
+  return typeof movement === "object" && movement !== null && tokenId in movement;
+}
+
+/**
+ * updateToken, on the writer's client: a token of the fight whose position changed without a
+ * movement (a direct TokenDocument update from a module, a macro, or a client that skipped
+ * preMoveToken) and now stands elsewhere than the engine has it. The GM's own edit is the engine's
+ * `place`; a player's is never accepted silently: the token goes back where the engine has it,
+ * and the GM is told. The user id is the server's stamp of who wrote (hookEvents.updateDocument:
+ * https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html).
+ */
+export function onUpdateToken(
+  token: TokenDocument.Implementation,
+  changed: Record<string, unknown>,
+  options: unknown,
+  userId: string,
+): void {
+  if (!isWriter() || !token.id || following.has(token.id)) return;
+  if (!("x" in changed) && !("y" in changed)) return;
+  if (isMovement(options, token.id)) return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = found.state.grid.type === "none" ? null : cellAt(token, token);
+  if (!now || (at && sameCell(at, now))) return;
+  const combat = found.combat;
+  if (game.users?.get(userId)?.isGM) {
+    const level = levelOf(token);
+    const command: Command =
+      level !== null ? { type: "place", who, at: now, level } : { type: "place", who, at: now };
+    void writeCommands(combat, [command], userId).then(async (answer) => {
+      if (answer.ok) return;
+      notifyNotApplied(combat, command, answer);
+      const back = combatantIn(combat.encounter, who)?.at;
+      if (back) await followEngine(combat, [{ who, path: [], to: [back[0], back[1]] }]);
+    });
+    return;
+  }
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  if (at)
+    void followEngine(combat, [{ who, path: [], to: [at[0], at[1]] }]).catch((error: unknown) =>
+      console.error("Tempo: putting a token back", error),
+    );
+}
+
+/**
+ * How long after a player's movement ends the writer checks that the engine has the token where
+ * the board has it: the mover's client sends its `move` as the token arrives (onMoveToken), a
+ * request answered within a second or two; a movement whose `move` never came (a client that
+ * skipped preMoveToken) is put back then.
+ */
+export const DRIFT_CHECK_MS = 5_000;
+
+export function checkDriftLater(
+  token: TokenDocument.Implementation,
+  movementId: string,
+  userId: string,
+): void {
+  setTimeout(() => {
+    // After every write queued meanwhile (the mover's own `move` among them).
+    void serialized(async () => undefined)
+      .then(() => putBackDrift(token, movementId, userId))
+      .catch((error: unknown) => console.error("Tempo: checking a token's position", error));
+  }, DRIFT_CHECK_MS);
+}
+
+/** The token still stands where that movement left it, and the engine has it elsewhere: put it back. */
+async function putBackDrift(token: TokenDocument.Implementation, movementId: string, userId: string) {
+  if (!isWriter() || !token.id) return;
+  const movement = token.movement;
+  if (movement.id !== movementId || movement.state !== "completed") return;
+  const found = fightingIn(token);
+  const who = found?.combatant.id;
+  if (!found || !who || found.state.pending.length > 0) return;
+  const at = combatantIn(found.state, who)?.at ?? null;
+  const now = cellAt(token, token);
+  if (!at || !now || sameCell(at, now)) return;
+  ui.notifications?.warn(
+    game.i18n?.format("TEMPO.Notify.UnannouncedMove", {
+      name: found.combatant.name ?? who,
+      user: game.users?.get(userId)?.name ?? userId,
+    }) ?? "",
+  );
+  await followEngine(found.combat, [{ who, path: [], to: [at[0], at[1]] }]);
+}
+
+/** Where every token of a combat should stand, for the ones that moved (the GM's sync after a write). */
+export function movesToState(state: EncounterState, paths: ReadonlyMap<string, TokenMove>): TokenMove[] {
+  const out: TokenMove[] = [];
+  for (const [who, move] of paths) {
+    const at = combatantIn(state, who)?.at;
+    if (at) out.push({ who, path: move.path, to: [at[0], at[1]] });
+  }
+  return out;
+}

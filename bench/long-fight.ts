@@ -14,25 +14,13 @@
  * horizon (the default, two rounds) moves every TRIM_CHUNK commands or so.
  */
 import { RecordingDice, SeededDice, apply, combatantIn, type Command } from "../src/engine";
-import { packChunk } from "../src/foundry/documents/archive";
-import {
-  decide,
-  readStored,
-  unsavedCombat,
-  type StoredCombat,
-  type StoredSystem,
-} from "../src/foundry/commands";
-import {
-  DEFAULT_HORIZON_ROUNDS,
-  STORAGE_LAYOUT,
-  combatUpdateData,
-  combatWrite,
-  keepWritten,
-  storedCaches,
-  trimLog,
-  type CombatWrite,
-} from "../src/foundry/documents/sync";
-import type { DieRoller } from "../src/foundry/dice";
+import { packChunk } from "../src/foundry/store/archive";
+import { decide } from "../src/foundry/channel/writer";
+import { readStored, unsavedCombat, type StoredCombat, type StoredSystem } from "../src/foundry/store/stored";
+import { DEFAULT_HORIZON_ROUNDS, trimLog } from "../src/foundry/store/horizon";
+import { STORAGE_LAYOUT, combatUpdateData, combatWrite, type CombatWrite } from "../src/foundry/store/pieces";
+import { keepWritten, storedCaches } from "../src/foundry/store/caches";
+import type { DieRoller } from "../src/foundry/channel/dice";
 import { median, rulesetOf, scene } from "./scale";
 
 export interface LongFight {

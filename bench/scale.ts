@@ -25,17 +25,12 @@ import {
 } from "../src/engine";
 import { buildSpatialIndex, neighbours } from "../src/engine/grid";
 import { bodiesOf, spatialIndexOf } from "../src/engine/core/movement";
-import { decide, unsavedCombat, type StoredCombat } from "../src/foundry/commands";
-import {
-  STORAGE_LAYOUT,
-  combatUpdateData,
-  combatWrite,
-  rewind,
-  type CombatWrite,
-  type LogEntry,
-  type StoredPieces,
-} from "../src/foundry/documents/sync";
-import type { DieRoller } from "../src/foundry/dice";
+import { decide } from "../src/foundry/channel/writer";
+import { unsavedCombat, type StoredCombat } from "../src/foundry/store/stored";
+import { STORAGE_LAYOUT, combatUpdateData, combatWrite, type CombatWrite, type StoredPieces } from "../src/foundry/store/pieces";
+import { rewind } from "../src/foundry/store/horizon";
+import { type LogEntry } from "../src/foundry/store/log";
+import type { DieRoller } from "../src/foundry/channel/dice";
 
 export const RULESET_ORDER: RulesetId[] = ["flow", "rating", "segments", "phases", "marching"];
 export const COMMAND_KINDS = ["move", "provoking move", "act hit", "react", "next", "endTurn"] as const;

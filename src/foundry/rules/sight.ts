@@ -4,7 +4,7 @@
  * the mover declines. Plain functions; nothing here touches Foundry globals.
  */
 import { type Command, type EncounterState, type Offer } from "../../engine";
-import type { V14DetectionModes } from "../types";
+import type { V14DetectionModes } from "../data/v14";
 
 // ---------------------------------------------------------------------------------------------
 // Seeing the mover

@@ -12,7 +12,7 @@
  * tracker, turn markers and other modules keep working.
  */
 import { type EncounterState, type CombatantState, combatantIn, combatantsById } from "../../engine";
-import type { V14DataOperators } from "../types";
+import type { V14DataOperators } from "../data/v14";
 import { type LastWrite, type LogEntry } from "./log";
 import { turnIndex } from "./turns";
 

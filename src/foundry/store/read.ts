@@ -1,6 +1,6 @@
 /** Reading Tempo's documents into the plain shapes the setup functions take. */
 import { CharacterModel, CombatantModel, NpcModel } from "../data";
-import type { V14Leveled } from "../types";
+import type { V14Leveled } from "../data/v14";
 import { cellOfOffset, type ActorData, type CombatantData, type SceneGridData } from "./setup";
 
 /** A combatant's data in the shape the plain setup functions read. */

@@ -2,7 +2,7 @@
  * A long fight (issue 29, "A log that stays small"): Tempo's own work in the writer path per
  * command, after 100, 5,000 and 20,000 commands at N = 20, and what the Combat then stores.
  *
- * The writer path as the GM's client runs it (src/foundry/commands.ts writeDecision): read the
+ * The writer path as the GM's client runs it (src/foundry/channel/writer.ts writeDecision): read the
  * stored combat through the client's caches (readStored), decide the command (decide, with the
  * adapter's dice loop), move the log's horizon (trimLog, and pack what leaves the Combat for the
  * archive: packChunk), make the update (combatUpdateData) and tell the caches what it stands for

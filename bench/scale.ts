@@ -220,7 +220,7 @@ export function scenario(ruleset: Ruleset, n: number): Scenario {
 /**
  * How a command is timed:
  * - `held`: on the state the GM's client holds, which is the state its last command made (the
- *   writer reads its own write back as that very object, documents/sync.ts keepWritten), with the
+ *   writer reads its own write back as that very object, store/caches.ts keepWritten), with the
  *   scene index that command carried to it (core/movement.ts carryIndex; built here before the
  *   clock starts, as the command before would have). This is every command at a running table.
  * - `new`: on a state new to the client, a JSON copy made before the clock starts: the first
@@ -354,7 +354,7 @@ export async function writeSize(ruleset: Ruleset, n: number, history: number): P
  * the replay going back costs at the worst place (the state just before a checkpoint: the most
  * steps from the one before); `full`: replaying the whole log from the start, what the writer
  * does once to make the checkpoints after a reload. After a reload nothing is in memory: `turnBack`
- * is the adapter's previous turn (documents/sync.ts rewind) from the stored state and the entries'
+ * is the adapter's previous turn (store/horizon.ts rewind) from the stored state and the entries'
  * reverse patches, with no checkpoints; `toStart` goes back from the last entry to the first
  * through every reverse patch, the most any rewind applies.
  */

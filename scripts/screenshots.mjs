@@ -159,7 +159,7 @@ function crowd(engine, tracker, i18n, n) {
 /**
  * A token as the playground's map draws it (src/playground/map.ts: a disc, its label, one badge per
  * engine condition beside it, "Prone 2"), on a patch of hex map; Foundry shows the same conditions
- * as the token's status icons (src/foundry/hooks/statuses.ts).
+ * as the token's status icons (src/foundry/table/statuses.ts).
  */
 function tokenSvg({ name, conditions }) {
   const r = 30;

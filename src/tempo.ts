@@ -38,10 +38,10 @@ Hooks.once("init", () => {
   registerSheets();
 
   // Players' clients ask the active GM to apply their commands, and the GM asks the claimed
-  // sender's client to confirm each request (see src/foundry/commands.ts).
+  // sender's client to confirm each request (see src/foundry/channel).
   Object.assign(CONFIG.queries, QUERIES);
 
-  // Token movement, reaction prompts and chat cards (see src/foundry/hooks and docs/hooks.md).
+  // Token movement, reaction prompts and chat cards (see src/foundry/table and docs/hooks.md).
   registerHooks();
 
   // In-world checks a GM can run, registered only when Quench is active (src/foundry/quench).

@@ -351,7 +351,7 @@ export function registerSettings({ onFranticChange }: SettingReactions): void {
     default: "archive",
     choices: { archive: "TEMPO.Settings.LogBeyond.Archive", drop: "TEMPO.Settings.LogBeyond.Drop" },
   });
-  // The archived logs themselves (documents/archive.ts), by combat id: not shown in the settings.
+  // The archived logs themselves (store/archive.ts), by combat id: not shown in the settings.
   settings.register(SYSTEM_ID, "logArchive", {
     scope: "world",
     config: false,

@@ -83,11 +83,11 @@ declare global {
   namespace CONFIG {
     interface Queries {
       "tempo.command": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
-      /** The GM asks a request's claimed sender to confirm it (src/foundry/commands.ts askGM). */
+      /** The GM asks a request's claimed sender to confirm it (src/foundry/channel/requests.ts askGM). */
       "tempo.confirm": (data: unknown) => Promise<{ confirmed: boolean }>;
-      /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/commands.ts). */
+      /** A client that read a write two writers raced asks the GM to check and heal it (src/foundry/channel). */
       "tempo.heal": (data: unknown) => Promise<{ checked: boolean }>;
-      /** Any GM's client asks the writer to start, advance a round or go back (src/foundry/commands.ts gmControl). */
+      /** Any GM's client asks the writer to start, advance a round or go back (src/foundry/channel/commands.ts gmControl). */
       "tempo.gmControl": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
     }
   }
@@ -125,7 +125,7 @@ declare module "fvtt-types/configuration" {
         user: User.Implementation,
       ) => void;
       "tempo.commandApplied": (context: import("./channel/announce").CommandContext) => void;
-      /** An undo rewound the combat's state (src/foundry/commands.ts announce). */
+      /** An undo rewound the combat's state (src/foundry/channel/announce.ts announce). */
       "tempo.rewound": (combat: Combat.Implementation) => void;
       "tempo.reactionOffered": (
         event: import("../engine").EngineEvent,
@@ -156,7 +156,7 @@ declare global {
     interface Queries {
       /** The GM asks a reactor's user to answer a reaction prompt (src/foundry/apps/reaction-prompt.ts). */
       "tempo.reactionPrompt": (data: unknown) => Promise<import("./rules/asks").ReactionAnswer | null>;
-      /** A player asks the GM to undo their token's last move in the engine (src/foundry/hooks/movement.ts). */
+      /** A player asks the GM to undo their token's last move in the engine (src/foundry/table/movement). */
       "tempo.undoMove": (data: unknown) => Promise<import("./channel/answers").CommandAnswer>;
     }
   }

@@ -2,7 +2,7 @@
  * The sample maps' extent. A sample encounter names its map's size in columns and rows; the map
  * draws those cells (on hex grids, pointy-top rows with odd rows shifted: Foundry's "odd-r"), and
  * the encounter's grid gets the box around them as its bounds, so the engine refuses a cell outside
- * the map (GridSpec.bounds), as Foundry's adapter gives it the scene's (src/foundry/documents/setup.ts).
+ * the map (GridSpec.bounds), as Foundry's adapter gives it the scene's (src/foundry/store/setup.ts).
  */
 import type { EncounterSetup } from "../engine";
 import { offsetToAxial, type Cell, type GridBounds, type GridType } from "../engine/grid";

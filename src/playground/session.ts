@@ -134,7 +134,7 @@ export class Session {
   }
 
   /**
-   * Undo: the last command, with Foundry's rules for undoing a move (src/foundry/reactions.ts
+   * Undo: the last command, with Foundry's rules for undoing a move (src/foundry/rules
    * undoCheck): refused while reaction offers are open (their prompts are out); declines that
    * followed the command go with it, but a reaction taken against it makes it stand (a reaction
    * is never undone and taken twice); and a command that rolled dice stands (the dice are not

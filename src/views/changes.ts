@@ -4,7 +4,7 @@
  *
  * Found by identity, never by comparing contents: the engine shares every part a command leaves
  * alone with the state before it (structural sharing), and Foundry's reader keeps each stored
- * piece's object while its text stays the same (src/foundry/documents/sync.ts readState), so an
+ * piece's object while its text stays the same (src/foundry/store/caches.ts readState), so an
  * untouched combatant is the very object it was. A host (Foundry's tracker and sheets, the
  * playground) redraws the rows and sheets of `combatants`, and what hangs on the turn when `turn`.
  */

@@ -3,7 +3,7 @@
  * checks rolled, the pools spent and gained, a move held or stopped, and buttons where a follow-up
  * is possible ("Roll damage" after a hit, "React" while an offer is open). Pure: engine state and
  * the command's events in, a view model out; templates/chat/card.hbs shows it. The dice themselves
- * travel as real Foundry Rolls in the message's `rolls` (src/foundry/hooks/chat.ts).
+ * travel as real Foundry Rolls in the message's `rolls` (src/foundry/table/chat.ts).
  */
 import type { Command, EncounterState, EngineEvent, Outcome } from "../engine";
 import type { Localizer } from "./sheet";

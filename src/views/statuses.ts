@@ -1,6 +1,6 @@
 /**
  * Engine conditions as Foundry token statuses, both ways. Pure: the Foundry side
- * (src/foundry/hooks/statuses.ts) registers TEMPO_STATUSES in CONFIG.statusEffects and asks these
+ * (src/foundry/table/statuses.ts) registers TEMPO_STATUSES in CONFIG.statusEffects and asks these
  * functions what a toggled status means to the engine, and which statuses a token should show.
  *
  * The engine is the truth during a fight. A status the GM toggles on a token becomes the logged

@@ -1,6 +1,6 @@
 /**
  * Issue 30, "Undo and going back in the playground": Undo takes back the last command with the
- * rules Foundry's undo of a move follows (src/foundry/reactions.ts undoCheck), and Previous turn /
+ * rules Foundry's undo of a move follows (src/foundry/rules/undo.ts undoCheck), and Previous turn /
  * Previous round drop the last command that began a turn or a round, as Foundry's tracker does
  * (src/foundry/documents/combat.ts goBack). Going back replays the kept commands from the seed, so
  * the state is the one the table had, with the same dice.

@@ -57,7 +57,7 @@ export interface View {
   rolls: number;
 }
 
-/** A command's answer as the channel gives it (src/foundry/commands.ts CommandAnswer). */
+/** A command's answer as the channel gives it (src/foundry/channel/answers.ts CommandAnswer). */
 export interface Answer {
   refusal: string | null;
 }

@@ -24,7 +24,7 @@ import {
 } from "./table";
 import { START_DICE, at, battleWorld, flowWorld } from "./table/worlds";
 
-/** The movement and reaction hooks, and the status hooks, as src/foundry/hooks/index.ts registers them. */
+/** The movement and reaction hooks, and the status hooks, as src/foundry/table/index.ts registers them. */
 function withMovementAndStatuses(client: Client, tempo: TempoModules): void {
   withMovement(client, tempo);
   client.CONFIG["statusEffects"] = [

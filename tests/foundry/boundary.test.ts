@@ -248,7 +248,7 @@ describe("one writer", { timeout: TABLE_TIMEOUT_MS }, () => {
         "gm2",
       );
       if (!decision.ok) throw new Error(decision.refusal.key);
-      const { combatUpdateData } = await import("../../src/foundry/store");
+      const { combatUpdateData } = await import("../../src/foundry/store/pieces");
       const doc = table.combat(other, "combat1");
       const held = tempo.store.heldPieces(tempo.store.combatSystem(doc));
       return doc.update(combatUpdateData(decision.write, held));
@@ -387,7 +387,7 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
     await table.settle();
     expect(table.encounter().offers.length).toBeGreaterThan(0);
     // The table has no scenes yet, so the open offers are an attack's, not a held move's: the
-    // refusal comes first either way (reactions.ts undoMove), before the log is looked at.
+    // refusal comes first either way (rules/undo.ts undoMove), before the log is looked at.
     const before = structuredClone(table.stored("combat1"));
     const answer = await table.run(table.p1, (tempo) =>
       tempo.commands.askGM(tempo.movement.UNDO_QUERY, { combatId: "combat1", who: "ana" }, () =>
@@ -425,7 +425,7 @@ describe("open offers on the channel: prompts and undo", { timeout: TABLE_TIMEOU
   });
 
   it("asks an open offer again when the GM reloads (the player's prompt handler gets it again), and the fight goes on once the player declines", async () => {
-    // The reaction hooks as src/foundry/hooks/index.ts registers them (tempo.commandApplied,
+    // The reaction hooks as src/foundry/table/index.ts registers them (tempo.commandApplied,
     // userConnected, and ready: https://foundryvtt.com/api/v13/functions/hookEvents.ready.html).
     const withReactions = (client: Client, tempo: TempoModules) => {
       tempoInit(client, tempo);

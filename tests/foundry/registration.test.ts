@@ -119,9 +119,9 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       "tempo.reactionPrompt",
       "tempo.undoMove",
     ]);
-    const { QUERIES } = await import("../../src/foundry/channel");
+    const { QUERIES } = await import("../../src/foundry/channel/commands");
     const { handlePromptQuery } = await import("../../src/foundry/apps/reaction-prompt");
-    const { handleUndoQuery } = await import("../../src/foundry/table/movement");
+    const { handleUndoQuery } = await import("../../src/foundry/table/movement/undo");
     expect(config.queries).toEqual({
       ...QUERIES,
       "tempo.reactionPrompt": handlePromptQuery,

@@ -14,7 +14,7 @@ import { ENCOUNTERS } from "../../src/playground/encounters";
 
 const ROOT = resolve(__dirname, "../..");
 
-/** Stats an equipped weapon gives in Foundry (src/foundry/documents/setup.ts), and may be 0 without one. */
+/** Stats an equipped weapon gives in Foundry (src/foundry/store/setup.ts), and may be 0 without one. */
 const FROM_WEAPON: readonly string[] = ["weaponRange"];
 /** Stats whose 0 is a real value: no bonus, no extra speed, no Luck, no reflexes. */
 const ZERO_IS_A_VALUE: readonly string[] = [

@@ -33,7 +33,7 @@ export const COMMAND_LABELS = {
 } as const satisfies Record<Command["type"], string>;
 
 /**
- * Chat cards for a write (set by src/foundry/hooks/chat.ts): the HTML of the cards for the write's
+ * Chat cards for a write (set by src/foundry/table/chat.ts): the HTML of the cards for the write's
  * entries, or null when none is called for. The card and the write's Rolls go in one message.
  */
 export const chatCards: {

@@ -65,7 +65,7 @@ export type ActorSchema = ReturnType<typeof actorSchema>;
 
 /**
  * Shared by characters and NPCs; the subclasses differ in their labels (and the side their
- * combatants join by default: see documents/setup.ts defaultSide).
+ * combatants join by default: see store/setup.ts defaultSide).
  */
 abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
   static override defineSchema(): ActorSchema {

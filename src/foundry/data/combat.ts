@@ -4,7 +4,7 @@
  * data"), cut into pieces so that a write carries only the pieces a command changed: each piece
  * is JSON text under its own key of an object field. Foundry merges an object field's update key
  * by key and replaces a string whole, so a piece never keeps a stale part, and a piece that is
- * gone is deleted by its key (documents/sync.ts: STORAGE_LAYOUT, combatUpdateData).
+ * gone is deleted by its key (store/pieces.ts: STORAGE_LAYOUT, combatUpdateData).
  */
 import { RULESET_IDS } from "../../engine";
 import { migrateCombatSource } from "./migrations";
@@ -20,7 +20,7 @@ function combatSchema() {
       initial: null,
       choices: [...RULESET_IDS],
     }),
-    // Which storage layout the document holds (documents/sync.ts STORAGE_LAYOUT); an older one is
+    // Which storage layout the document holds (store/pieces.ts STORAGE_LAYOUT); an older one is
     // read through migrateCombatSource and written whole by the next write.
     layout: new NumberField({ required: true, nullable: false, integer: true, min: 1, initial: 2 }),
     // The engine's EncounterState but its combatants: each top-level field's JSON text by name.
@@ -38,7 +38,7 @@ function combatSchema() {
     last: new JSONField({ required: true, nullable: true, initial: null }),
     // Counts accepted commands; `last.seq` matches it, so a client announces each command once.
     seq: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
-    // The log's horizon (documents/sync.ts trimLog): the absolute index of the first entry `log`
+    // The log's horizon (store/horizon.ts trimLog): the absolute index of the first entry `log`
     // holds (the ones before it left the Combat), and the state after them. 0 and null: the whole
     // log is held and `initial` is that state (combats stored before the horizon read so too).
     base: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),

@@ -193,7 +193,7 @@ function jsonText(value: unknown): unknown {
 /**
  * Combat system data stored before the state was cut into pieces (storage layout 1): `state` was
  * the whole EncounterState as one JSON text and `log` one JSON array, both rewritten by every
- * command. They become the pieces the adapter reads now (documents/sync.ts): each top-level field
+ * command. They become the pieces the adapter reads now (store/): each top-level field
  * of the state but `combatants` as JSON text by name in `state`, each combatant's as JSON text by
  * id in `combatants`, each log entry as JSON text by `e<index>` in `log`. `layout` is set to 1:
  * the database still holds the old texts, so the next write stores every piece whole. A text

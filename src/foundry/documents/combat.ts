@@ -122,7 +122,7 @@ export class TempoCombat extends Combat {
   /**
    * Start: read the ruleset and its options from the world settings (a running combat keeps
    * them), make the encounter from the combatants' actors and tokens, and apply `start`. Any GM
-   * may press it; the writer (the active GM's client) does it (commands.ts gmControl).
+   * may press it; the writer (the active GM's client) does it (channel/commands.ts gmControl).
    */
   override async startCombat(): Promise<this> {
     // Core's sequence on the initiating client, before any database update: the start sound,
@@ -162,7 +162,7 @@ export class TempoCombat extends Combat {
     const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
     if (answer.refusal) return answer;
     // The sight statuses the combatants show as the GM begins the fight are the GM's: they count
-    // (scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
+    // (table/scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
     await vouchSight(
       this,
       Object.fromEntries(this.combatants.map((c) => [c.id ?? "", sightStatusesOf(c.actor)])),
@@ -196,7 +196,7 @@ export class TempoCombat extends Combat {
   /**
    * Going back drops the last command that changed the turn (or round), and what followed it,
    * from the log: the table is where it was before that command, found from the stored state and
-   * the entries' reverse patches (documents/sync.ts rewind; checkpoints only for entries without
+   * the entries' reverse patches (store/horizon.ts rewind; checkpoints only for entries without
    * one). Nothing before the first turn is undone.
    */
   override async previousTurn(): Promise<this> {
@@ -228,7 +228,7 @@ export class TempoCombat extends Combat {
     });
   }
 
-  /** Every client announces the accepted commands' events as hooks (see commands.ts). */
+  /** Every client announces the accepted commands' events as hooks (see channel/announce.ts). */
   protected override _onUpdate(
     changed: Combat.UpdateData,
     options: Combat.Database.OnUpdateOperation,
@@ -310,7 +310,7 @@ export class TempoCombat extends Combat {
     else ui.notifications?.warn(game.i18n?.localize("TEMPO.Stored.NoFullLog") ?? "TEMPO.Stored.NoFullLog");
   }
 
-  /** The end of the combat archives its whole log (documents/archive.ts archiveEnded), on the writer's client. */
+  /** The end of the combat archives its whole log (store/archive.ts archiveEnded), on the writer's client. */
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
     if (!isWriter()) return;

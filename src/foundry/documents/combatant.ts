@@ -58,7 +58,7 @@ export class TempoCombatant extends Combatant {
     const id = this.id;
     void writeCommands(combat, [command], userId).then(async (answer) => {
       notifyNotApplied(combat, command, answer);
-      // Added by the GM: the sight statuses it shows now are the GM's (scene.ts trustedSightOf).
+      // Added by the GM: the sight statuses it shows now are the GM's (table/scene.ts trustedSightOf).
       if (answer.ok) await vouchSight(combat, { [id]: sightStatusesOf(this.actor) });
     });
   }

@@ -5,7 +5,7 @@ import type { TempoCombat } from "./combat";
 
 /**
  * A combat as Tempo's document class. The collection `game.combats` is typed with the base class,
- * so the check is by the members TempoCombat adds (as src/foundry/commands.ts does).
+ * so the check is by the members TempoCombat adds (as src/foundry/channel does).
  */
 export function tempoCombat(combat: unknown): TempoCombat | null {
   return typeof combat === "object" && combat !== null && "encounter" in combat && "stored" in combat

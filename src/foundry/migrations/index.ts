@@ -1,7 +1,7 @@
 /**
  * World migrations: every change to stored data, keyed by the Tempo version that introduced it
  * (steps.ts), run once by the active GM's client when a world is older (runner.ts, world.ts); a
- * world from a newer Tempo is not read (gate.ts). docs/foundry.md, "Updating Tempo".
+ * world from a newer Tempo is not read (store/gate.ts). docs/foundry.md, "Updating Tempo".
  */
 export { checkWorldVersion, migrateWorld } from "./world";
 

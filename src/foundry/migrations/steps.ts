@@ -46,7 +46,7 @@ function isRecord(value: unknown): value is Source {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The storage layout 0.2.0 writes (documents/sync.ts STORAGE_LAYOUT as of 0.2.0). */
+/** The storage layout 0.2.0 writes (store/pieces.ts STORAGE_LAYOUT as of 0.2.0). */
 const LAYOUT_0_2_0 = 2;
 
 /**

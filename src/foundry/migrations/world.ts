@@ -1,7 +1,7 @@
 /**
  * World migrations in Foundry: at `setup` every client compares the version the world was last
  * migrated to (the hidden world setting `tempo.worldVersion`) with the installed Tempo's, and a
- * world from a newer Tempo is not read (gate.ts). At `ready` the active GM's client runs the
+ * world from a newer Tempo is not read (store/gate.ts). At `ready` the active GM's client runs the
  * migrations the world needs (steps.ts, runner.ts) over the world's documents as the database
  * holds them, with a notice and a progress bar, then records the installed version. Players'
  * clients never migrate. docs/foundry.md, "Updating Tempo".
@@ -14,7 +14,7 @@
  *   source (which is already migrated, so a diff would find nothing to send):
  *   https://foundryvtt.com/api/v13/interfaces/foundry.abstract.types.DatabaseUpdateOperation.html
  * - A removed key is deleted with `-=key` (v13) or a `ForcedDeletion` value (v14), as
- *   documents/sync.ts deletes pieces.
+ *   store/pieces.ts deletes pieces.
  * - `game.system.version`, `foundry.utils.isNewerVersion`:
  *   https://foundryvtt.com/api/v13/functions/foundry.utils.isNewerVersion.html
  * - `ui.notifications.info(message, { progress: true })` returns a notification whose
@@ -66,7 +66,7 @@ export function storedDocuments(data: unknown): WorldDocument[] {
   return out.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind));
 }
 
-/** `key` deleted in an update (documents/sync.ts deletes pieces the same way). */
+/** `key` deleted in an update (store/pieces.ts deletes pieces the same way). */
 function deletion(update: Source, key: string): void {
   const ns = (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: new () => object } } } })
     .foundry;

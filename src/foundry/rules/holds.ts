@@ -1,6 +1,6 @@
 /**
  * Provoking moves held with Foundry's own movement pausing, as plain functions over engine state
- * (no Foundry globals; the glue is src/foundry/hooks/movement.ts, the sequence docs/hooks.md).
+ * (no Foundry globals; the glue is src/foundry/table/movement, the sequence docs/hooks.md).
  *
  * A move the engine would hold is re-issued by the mover's client as one Foundry movement through
  * the engine's cells, with a checkpoint (`checkpoint: true` waypoint) at every cell where it

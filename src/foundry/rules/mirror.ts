@@ -105,7 +105,7 @@ interface FlagWriter {
 }
 
 /**
- * Record the sight statuses the GM vouches for (scene.ts SIGHT_STATUSES), by combatant, in the
+ * Record the sight statuses the GM vouches for (rules/vouched.ts SIGHT_STATUSES), by combatant, in the
  * combat's `flags.tempo.sight`; only the lists that differ from what it holds are written.
  */
 export async function vouchSight(

@@ -5,7 +5,7 @@
 import { BLIND, INVISIBLE } from "./sight";
 
 /**
- * Core statuses that decide who perceives whom (reactions.ts perceives). A player may give its
+ * Core statuses that decide who perceives whom (rules/sight.ts perceives). A player may give its
  * own actor any status (token HUD, Actor#toggleStatusEffect), so these count only where the GM
  * vouched for them: set by a GM, or on the actor when the GM began the fight (or added the
  * combatant). The writer keeps that list in the combat's flags (`flags.tempo.sight`), which only

@@ -1,5 +1,5 @@
 /**
- * The log before the horizon (documents/sync.ts trimLog): the entries that leave a Combat are
+ * The log before the horizon (store/horizon.ts trimLog): the entries that leave a Combat are
  * kept, compressed, in a record outside it, so the GM can export the whole log of a fight and a
  * replay of it gives the stored state (docs/foundry-internals.md, "The log's horizon"). The record is the
  * world setting `tempo.logArchive` (by combat id); the GM's setting `tempo.logBeyond` "drop" keeps

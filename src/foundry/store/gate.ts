@@ -2,9 +2,9 @@
  * A world from a newer Tempo than the installed one is not read: its stored fights may be in a
  * layout this version does not know, and writing them would lose what it does not understand.
  * world.ts closes the gate at `setup` on every client; the command channel and the combat
- * documents read it (commands.ts `combatSystem`, `isWriter`, `askGM`).
+ * documents read it (store/stored.ts `combatSystem`, `isWriter`, `askGM`).
  *
- * While the active GM's client migrates the world, it applies no command (commands.ts `askGM`,
+ * While the active GM's client migrates the world, it applies no command (channel/requests.ts `askGM`,
  * `answerRequest`): a command written between two of the migration's writes could be decided from
  * a combat the migration is about to rewrite.
  */

@@ -20,7 +20,7 @@ export interface StoredCombat {
   ids: string[];
   /** Whether the document holds `state` (false before the start): a write is a difference from it. */
   saved: boolean;
-  /** The absolute index of `log[0]`: entries before it left the Combat (documents/sync.ts trimLog). */
+  /** The absolute index of `log[0]`: entries before it left the Combat (store/horizon.ts trimLog). */
   base: number;
   /** The state after the first `base` entries (`initial` while `base` is 0). */
   checkpoint: EncounterState;
@@ -89,7 +89,7 @@ export function heldPieces(system: CombatModel | null): StoredPieces {
 
 /** A combat's Tempo data, or null for a combat of another type. */
 export function combatSystem(combat: Combat.Implementation): CombatModel | null {
-  // A world from a newer Tempo is not read (src/foundry/migrations/gate.ts).
+  // A world from a newer Tempo is not read (src/foundry/store/gate.ts).
   if (worldRefusal()) return null;
   const system: unknown = combat.system;
   return isCombatModel(system) ? system : null;

@@ -1,6 +1,6 @@
 /**
  * Chat cards: what an attack, a reaction or a held move did, with the write's real Rolls in the
- * same message (src/foundry/commands.ts posts it; the card's content comes from here), and the
+ * same message (src/foundry/channel/rolls.ts posts it; the card's content comes from here), and the
  * card's buttons: "Roll damage" after a hit (the attacker's weapon formula times the hit's
  * multiplier) and "React" while an offer is open (brings the reactor's prompt back).
  */

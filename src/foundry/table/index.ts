@@ -47,7 +47,7 @@ export function registerHooks(): void {
   Hooks.on("deleteToken", () => closeStalePrompts());
 
   // Conditions both ways: Tempo's statuses on the token HUD; a GM's toggle reaches the engine, and
-  // the engine's condition changes show on the tokens (src/foundry/hooks/statuses.ts).
+  // the engine's condition changes show on the tokens (src/foundry/table/statuses.ts).
   registerStatuses();
   Hooks.on("createActiveEffect", onCreateActiveEffect);
   Hooks.on("deleteActiveEffect", onDeleteActiveEffect);

@@ -1,7 +1,7 @@
 /**
  * The active GM's side of reactions. After every accepted command (hook tempo.commandApplied) the
  * GM's client moves tokens to where the engine put them and, while offers are open, runs the
- * reaction loop of src/foundry/reactions.ts with Foundry as its host: each threatener's user is
+ * reaction loop of src/foundry/rules with Foundry as its host: each threatener's user is
  * asked at once (User#query "tempo.reactionPrompt"; the GM's own prompt for NPCs and absent
  * owners, and a mirror of every player's prompt the GM may answer for them), answers are checked
  * here and applied in initiative order, a timeout or a disconnect declines.

@@ -315,7 +315,7 @@ describe("what a write stores (issue 15: writes the size of the change)", () => 
       doc.write(step.write);
       stored = doc.read();
     }
-    const { combatWrite } = await import("../../../src/foundry/store");
+    const { combatWrite } = await import("../../../src/foundry/store/pieces");
     const back = combatWrite(
       fresh().initial,
       stored,

@@ -49,7 +49,7 @@ export function fight(
 
 /**
  * An in-memory combat as the GM's client keeps it: state, initial state and command log with the
- * dice each command used (what src/foundry/commands.ts writes to the Combat).
+ * dice each command used (what src/foundry/channel writes to the Combat).
  */
 export class Table {
   state: EncounterState;

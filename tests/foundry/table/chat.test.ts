@@ -9,7 +9,7 @@ import type { Command } from "../../../src/engine";
 import { TABLE_TIMEOUT_MS, createTable, windows, withMovement, type Client, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 
-/** The fight (no scene) with chat cards on (as src/foundry/hooks/index.ts sets them); the orc can hit. */
+/** The fight (no scene) with chat cards on (as src/foundry/table/index.ts sets them); the orc can hit. */
 async function battle(): Promise<Table> {
   const world = flowWorld();
   world.settings = { ...world.settings, "tempo.promptTimeout": 15 };

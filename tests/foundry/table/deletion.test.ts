@@ -2,7 +2,7 @@
  * Deleting a key in an update, in each generation's own form: v13's `-=key` (mergeObject's
  * performDeletions), v14's data operator `ForcedDeletion` (applyDataOperators), detected by
  * feature, with no deprecation warning on either version. Going back a turn deletes the later
- * log entries by key (src/foundry/documents/sync.ts).
+ * log entries by key (src/foundry/store).
  */
 import { describe, expect, it } from "vitest";
 

@@ -293,9 +293,9 @@ export interface TempoModules {
   documents: typeof import("../../../src/foundry/documents");
   data: typeof import("../../../src/foundry/data");
   settings: typeof import("../../../src/foundry/settings");
-  /** The token-movement hooks' module: its GM handler of the undo query (src/foundry/hooks/index.ts registers it). */
+  /** The token-movement hooks' module: its GM handler of the undo query (src/foundry/table/index.ts registers it). */
   movement: typeof import("../../../src/foundry/table/movement");
-  /** The reaction prompt: its handler of the prompt query (src/foundry/hooks/index.ts registers it). */
+  /** The reaction prompt: its handler of the prompt query (src/foundry/table/index.ts registers it). */
   prompt: typeof import("../../../src/foundry/apps/reaction-prompt");
   /** The GM's reaction loop (asking open offers, again after a GM change). */
   reactions: typeof import("../../../src/foundry/table/reactions");
@@ -305,9 +305,9 @@ export interface TempoModules {
   statuses: typeof import("../../../src/foundry/table/statuses");
   /** World migrations and the gate that keeps a newer world unread (src/tempo.ts registers them at setup and ready). */
   migrations: typeof import("../../../src/foundry/migrations");
-  /** The log before the horizon, archived (documents/archive.ts). */
+  /** The log before the horizon, archived (store/archive.ts). */
   archive: typeof import("../../../src/foundry/store/archive");
-  /** Chat cards: the HTML a write's message carries (src/foundry/hooks/index.ts sets chatCards.render to it). */
+  /** Chat cards: the HTML a write's message carries (src/foundry/table/index.ts sets chatCards.render to it). */
   chat: typeof import("../../../src/foundry/table/chat");
   /** Tempo's sheets and their registration (src/tempo.ts calls registerSheets in init). */
   sheets: typeof import("../../../src/foundry/apps/sheets");
@@ -369,7 +369,7 @@ export function tempoInit(client: Client, tempo: TempoModules): void {
   Object.assign(CONFIG.Combatant.dataModels, tempo.data.COMBATANT_MODELS);
   tempo.settings.registerSettings({ onFranticChange: tempo.commands.applyFrantic });
   for (const [name, handler] of Object.entries(tempo.commands.QUERIES)) CONFIG.queries[name] = handler;
-  // As src/foundry/hooks/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
+  // As src/foundry/table/index.ts does (CONFIG.queries: https://foundryvtt.com/api/v13/interfaces/CONFIG.html#queries).
   CONFIG.queries[tempo.movement.UNDO_QUERY] = tempo.movement.handleUndoQuery;
   CONFIG.queries[tempo.prompt.PROMPT_QUERY] = tempo.prompt.handlePromptQuery;
 }
@@ -401,7 +401,7 @@ function hook(fn: unknown): (...args: unknown[]) => unknown {
 }
 
 /**
- * tempoInit and the movement and reaction hooks as src/foundry/hooks/index.ts registers them
+ * tempoInit and the movement and reaction hooks as src/foundry/table/index.ts registers them
  * (the ruler class, Tempo's movement actions and cost functions, preMoveToken, moveToken, the GM's
  * reaction loop, prompts closing): what a table with scenes and tokens runs.
  */
@@ -433,7 +433,7 @@ export function coreStatusEffects(): { id: string; name: string; img: string }[]
 }
 
 /**
- * tempoInit and the status hooks as src/foundry/hooks/index.ts registers them: Tempo's statuses
+ * tempoInit and the status hooks as src/foundry/table/index.ts registers them: Tempo's statuses
  * in CONFIG.statusEffects, createActiveEffect / deleteActiveEffect (a status toggled on a token),
  * and the engine's condition changes shown on tokens after each write and undo.
  */
@@ -625,7 +625,7 @@ export class Table {
   /**
    * The server's copy of a combat's system data, its JSON fields (initial, last) parsed and its
    * pieces put together: `state` the whole engine state (its fields and its combatants), `log`
-   * the entries in order (src/foundry/documents/sync.ts, "How a Combat stores the encounter").
+   * the entries in order (src/foundry/store, "How a Combat stores the encounter").
    */
   system(id: string): Record<string, unknown> {
     const system = this.stored(id)["system"];

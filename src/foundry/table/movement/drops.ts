@@ -24,7 +24,7 @@ import { holdMove } from "./holds";
 
 /**
  * Does `reactor` see the mover? Hidden and invisible tokens are unseen unless the setting says
- * otherwise; a sight status counts only where the GM vouched for it (scene.ts trustedSightOf).
+ * otherwise; a sight status counts only where the GM vouched for it (table/scene.ts trustedSightOf).
  */
 export function seesIn(combat: TempoCombat, reactor: string, mover: string): boolean {
   return perceives(

@@ -29,7 +29,7 @@ export function judge(movementId: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Provoking moves held with Foundry's movement pausing (src/foundry/holds.ts, docs/hooks.md)
+// Provoking moves held with Foundry's movement pausing (src/foundry/rules/holds.ts, docs/hooks.md)
 // ---------------------------------------------------------------------------------------------
 
 /** The key Tempo pauses movements with (TokenDocument#pauseMovement(key)). */

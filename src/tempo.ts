@@ -1,12 +1,11 @@
 /**
  * Tempo's Foundry entry: everything the system plugs into Foundry is registered here, in `init`
- * (document classes, data models, sheets, settings, queries, hooks, templates, the tracker).
+ * (document classes, data models, sheets, settings, queries, hooks, templates, the tracker). The
+ * adapter's layers, and which way they import, are in docs/design.md ("The adapter's layers").
  */
 import { ACTOR_MODELS, COMBATANT_MODELS, COMBAT_MODELS, ITEM_MODELS } from "./foundry/data";
 import { TempoCombat, TempoCombatant } from "./foundry/documents";
-import { TempoCombatTracker } from "./foundry/apps/combat-tracker";
-import { onRenderSettingsConfig } from "./foundry/apps/howto";
-import { registerSheets } from "./foundry/apps/sheets";
+import { TempoCombatTracker, onRenderSettingsConfig, registerSheets } from "./foundry/apps";
 import { QUERIES } from "./foundry/channel/commands";
 import { applyFrantic } from "./foundry/channel/options";
 import { registerHooks } from "./foundry/table";

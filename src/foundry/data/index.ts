@@ -1,4 +1,11 @@
-/** Every data model, one map per document type: src/tempo.ts registers these in `init`. */
+/**
+ * data/: the adapter's lowest layer. Tempo's TypeDataModels (actors, items, Combat, Combatant),
+ * the catalog of stats, skills and traits they validate against, their source migrations, and
+ * the v14 shapes the adapter reads (v14.ts, types only). Every data model, one map per document
+ * type: src/tempo.ts registers these in `init`.
+ *
+ * May import: src/engine only (docs/design.md "The adapter's layers").
+ */
 import { CharacterModel, NpcModel } from "./actor";
 import { CombatModel, CombatantModel } from "./combat";
 import { ActionModel, WeaponModel } from "./item";

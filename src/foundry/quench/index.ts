@@ -9,6 +9,8 @@
  * What only a real world shows, one batch each (batches.ts): the data models Foundry builds from
  * Tempo's, the sheets rendering, the settings registered, the compendium packs opening, and a
  * scripted fight on a scene.
+ *
+ * quench/ may import src/engine, data/ and settings.ts; only src/tempo.ts imports it.
  */
 import { BATCHES, type QuenchLike } from "./batches";
 export type { QuenchAssert, QuenchContext, QuenchLike, TempoBatch } from "./batches";

@@ -1,6 +1,13 @@
 /**
- * Tempo's hooks for movement, reactions and chat, registered once in `init` (src/tempo.ts calls
- * registerHooks). The sequence from a drag to a resumed move, hook by hook, is in docs/hooks.md.
+ * table/: what Foundry's changes set off on the table. Token movement (movement/: the drop
+ * judgement, holds and re-issues, put-backs, undo), the GM's reaction loop and its prompts
+ * (reactions.ts), the ruler (ruler.ts), a token's scene and sight (scene.ts), statuses both ways
+ * (statuses.ts) and chat cards (chat.ts). registerHooks wires them once in `init` (src/tempo.ts
+ * calls it). The sequence from a drag to a resumed move, hook by hook, is in docs/hooks.md.
+ *
+ * The adapter's top layer: may import src/engine, src/views and every folder below it (data/,
+ * settings.ts, localizer.ts, store/, rules/, channel/, migrations/, documents/, apps/). Nothing
+ * imports table/ but src/tempo.ts (and quench/, types.d.ts, which import no table file).
  */
 import { closeStalePrompts, handlePromptQuery, PROMPT_QUERY } from "../apps/reaction-prompt";
 import { chatCards } from "../channel/rolls";

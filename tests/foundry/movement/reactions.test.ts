@@ -1,21 +1,28 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { getRuleset, type Command, type Ruleset, combatantIn } from "../../../src/engine";
+// The rules folder's index: every plain decision the movement and reaction glue reads.
 import {
   answererFor,
   checkAnswer,
   collect,
   inInitiativeOrder,
+  pathAfter,
+  perceives,
+  previewFor,
+  previewSeenBy,
   promptStillOpen,
+  resolveReactions,
+  stepCost,
   storedAsk,
+  tokenMoves,
+  undoMove,
+  unseenDeclines,
   type ReactionAsk,
+  type ReactionHost,
   type Sent,
-} from "../../../src/foundry/rules/asks";
-import { pathAfter, previewFor, previewSeenBy, stepCost } from "../../../src/foundry/rules/paths";
-import { perceives, unseenDeclines, type SightData } from "../../../src/foundry/rules/sight";
-import { resolveReactions, type ReactionHost } from "../../../src/foundry/rules/loop";
-import { tokenMoves } from "../../../src/foundry/rules/moves";
-import { undoMove } from "../../../src/foundry/rules/undo";
+  type SightData,
+} from "../../../src/foundry/rules";
 import { fight, type Table } from "./helpers";
 
 /** Ana's drag: [3,0] → [2,0] → [2,-1] → [1,-1] → [0,-1]; the orc at [1,0] threatens [2,0], [2,-1] and [1,-1]. */

@@ -1,3 +1,4 @@
+/* global module */
 // The architecture, checked (issue 41; docs/design.md "Layers"). `npm run lint` runs
 // `depcruise src --config .dependency-cruiser.cjs`: a broken rule fails lint and names the
 // offending import (from -> to). Type-only imports count (tsPreCompilationDeps), so a type shared

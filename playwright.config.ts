@@ -1,7 +1,8 @@
 /**
  * The playground's browser tests (npm run test:browser, the last stage of npm test): project
- * "playground" runs tests/browser-e2e/*.spec.ts against the playground's Vite dev server on a fixed
- * loopback port (TEMPO_PLAYGROUND_PORT), in Debian's Chromium with the flags of
+ * "playground" runs tests/browser-e2e/*.spec.ts against the playground's Vite dev server on a free
+ * loopback port (tests/browser-e2e/port.ts; TEMPO_PLAYGROUND_PORT names one instead), so a run
+ * coexists with `npm start` and with another run, in Debian's Chromium with the flags of
  * tests/browser-e2e/chromium.ts, never a downloaded browser. Screenshots of every step go to
  * test-artifacts/browser/; a failure keeps its trace under test-artifacts/browser-results/ and the
  * HTML report in test-artifacts/browser-report/ (never opened). The live suite is separate
@@ -10,8 +11,9 @@
 import { defineConfig } from "@playwright/test";
 
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/browser-e2e/chromium";
+import { playgroundPort } from "./tests/browser-e2e/port";
 
-const PORT = Number(process.env["TEMPO_PLAYGROUND_PORT"] ?? 41735);
+const PORT = playgroundPort();
 const URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

@@ -10,6 +10,11 @@
  * arrow keys (with the view focused, not a token) pan. Pointer maths goes through the SVG's screen
  * matrix, so drags and the ruler work at any zoom and scroll.
  *
+ * The acting token's beacon, the one thing on the page that moves while nobody acts, is not drawn
+ * in the SVG (an animated SVG attribute repaints the whole map every frame, issue 45): it is an
+ * element of its own over the map, placed in percentages of the map (the SVG's box always has the
+ * viewBox's proportions), whose opacity the browser's compositor animates without painting.
+ *
  * `update` touches only what changed: a token is redrawn when its combatant object (the engine
  * shares every untouched one), its selected / current / can-react flag, label or colour changed,
  * the threat layer when the selected combatant or its object changed, the ruler only while one is
@@ -41,6 +46,8 @@ const ZOOM_MAX = 3;
 const ZOOM_STEP = 1.25;
 /** Below this Fit would draw tokens too small to work with: a new map opens at this zoom instead. */
 const ZOOM_COMFORT = 0.5;
+/** How far the acting token's beacon stands outside its disc, in SVG units (the ring is at 5). */
+const BEACON_GAP = 9;
 /** How far one arrow key pans, in screen pixels (Shift: most of the view). */
 const PAN_STEP = 60;
 
@@ -93,6 +100,8 @@ interface Drawn {
   colour: string;
   /** What the token's elements were last given (the inputs drawn). */
   looks?: TokenLooks;
+  /** Where the token was drawn: its centre and radius, in SVG units. */
+  at?: [number, number, number];
 }
 
 /** A condition badge on a token: its id, its short text ("Prone 2") and its name. */
@@ -125,6 +134,12 @@ export class BattleMap {
   readonly svg: SVGSVGElement;
   /** The scrolling view the SVG sits in: it pans (scroll, drag, arrow keys) and is focusable. */
   readonly view: HTMLDivElement;
+  /** What the view scrolls: the SVG and the acting token's beacon over it, the SVG's size. */
+  private readonly stage: HTMLDivElement;
+  /** The ring pulsing round the acting token (hidden when nobody acts on the map). */
+  private readonly beacon: HTMLDivElement;
+  /** Where the beacon was last placed, to write its style only when it moves. */
+  private beaconAt = "";
   private readonly gridLayer: SVGGElement;
   private readonly threatLayer: SVGGElement;
   private readonly rulerLayer: SVGGElement;
@@ -183,7 +198,14 @@ export class BattleMap {
     this.view.tabIndex = 0;
     this.view.setAttribute("role", "group");
     this.view.setAttribute("aria-label", callbacks.localize("TEMPO.Playground.Map.View"));
-    this.view.append(this.svg);
+    this.beacon = document.createElement("div");
+    this.beacon.classList.add("pg-beacon");
+    this.beacon.setAttribute("aria-hidden", "true");
+    this.beacon.hidden = true;
+    this.stage = document.createElement("div");
+    this.stage.classList.add("pg-map-stage");
+    this.stage.append(this.svg, this.beacon);
+    this.view.append(this.stage);
     host.append(this.view, this.zoomBar());
     this.svg.addEventListener("pointerdown", (e) => this.onGroundDown(e));
     this.svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
@@ -272,8 +294,8 @@ export class BattleMap {
   private applyZoom(): void {
     this.view.classList.toggle("pg-fit", this.zoom === null);
     const [w, h] = this.viewSize;
-    this.svg.style.width = this.zoom === null ? "" : `${(w * this.zoom).toFixed(1)}px`;
-    this.svg.style.height = this.zoom === null ? "" : `${(h * this.zoom).toFixed(1)}px`;
+    this.stage.style.width = this.zoom === null ? "" : `${(w * this.zoom).toFixed(1)}px`;
+    this.stage.style.height = this.zoom === null ? "" : `${(h * this.zoom).toFixed(1)}px`;
   }
 
   /** Bring a token into view (centred when it was out of it); nothing to do in Fit. */
@@ -429,6 +451,7 @@ export class BattleMap {
     const height = state.grid.type === "hex" ? HEX * (1.5 * rows + 0.5) + 16 : SQUARE * rows + 16;
     this.viewSize = [Math.round(width), Math.round(height)];
     this.svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
+    this.stage.style.setProperty("--pg-map-ratio", (width / height).toFixed(4));
     // A new map opens in Fit, unless Fit would make its tokens too small to work with.
     this.zoom = null;
     this.applyZoom();
@@ -571,14 +594,35 @@ export class BattleMap {
       // Only what reads differently is written: a command that changes every combatant (the start,
       // a new round) changes few tokens' looks, and each write costs the page a style check.
       this.drawLooks(g, before, looks, radius, conditions);
-      this.drawnTokens.set(id, { ...inputs, looks });
+      this.drawnTokens.set(id, { ...inputs, looks, at: [x, y, radius] });
     }
-    if (!existing) return;
-    for (const [id, stale] of existing) {
-      stale.remove();
-      this.tokenEls.delete(id);
-      this.drawnTokens.delete(id);
-    }
+    if (existing)
+      for (const [id, stale] of existing) {
+        stale.remove();
+        this.tokenEls.delete(id);
+        this.drawnTokens.delete(id);
+      }
+    this.placeBeacon(state.current ? this.drawnTokens.get(state.current) : undefined);
+  }
+
+  /**
+   * Put the beacon round the acting token as last drawn (hide it when nobody acts on the map), in
+   * percentages of the map, so Fit, zoom and a resized panel need no measuring. Written only when
+   * it moves: a command that leaves the acting token where it was changes nothing here.
+   */
+  private placeBeacon(token: Drawn | undefined): void {
+    const [w, h] = this.viewSize;
+    const at = token?.at && token.current && w > 0 && h > 0 ? token.at : null;
+    const key = at ? at.map((v) => v.toFixed(1)).join(",") + `/${w}x${h}` : "";
+    if (key === this.beaconAt) return;
+    this.beaconAt = key;
+    this.beacon.hidden = at === null;
+    if (!at) return;
+    const [x, y, radius] = at;
+    const percent = (v: number, of: number) => `${((v / of) * 100).toFixed(3)}%`;
+    this.beacon.style.left = percent(x, w);
+    this.beacon.style.top = percent(y, h);
+    this.beacon.style.width = percent(2 * (radius + BEACON_GAP), w);
   }
 
   /** Write a token's looks, each attribute only when it differs from what `before` wrote. */

@@ -2,14 +2,26 @@
  * The commands npm run bench:ui times, played in the playground as a person plays them: Start, then
  * turn after turn a plain step dragged on the map and Undo, an attack on the nearest enemy from the
  * sheet and a provoking step with the prompt's Decline (each first every other turn), End turn and
- * Next turn. Each is timed only when the page accepted it (measure.ts says how); everything
+ * Next turn; every other turn a person's quick pairs (QUICK): the step, the provoking step and End
+ * turn are sent untimed and Undo, the answer and Next turn timed a pause after them, without
+ * waiting for the page. After the turns the fight is left alone a few seconds and the page's busy
+ * share read. Each is timed only when the page accepted it (measure.ts says how); everything
  * between (declining a defender's prompt, finding a step) is untimed. The page is read through its
  * console handle `window.tempo` only to choose the next step and to check what a command did.
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
 
 import { neighbourSteps } from "../../src/engine/grid";
-import { openMetrics, pressAndDrag, timeGesture, type Gesture, type Timing } from "./measure";
+import {
+  fire,
+  idleShare,
+  openMetrics,
+  pressAndDrag,
+  timeGesture,
+  type Gesture,
+  type Moment,
+  type Timing,
+} from "./measure";
 
 export const COMMANDS = [
   "start",
@@ -31,6 +43,8 @@ export interface Run {
   n: number;
   samples: Samples;
   combatants: number;
+  /** Each page's main-thread busy share (0..1) over a few quiet seconds of its fight, nobody acting. */
+  idle: number[];
   note: string | null;
 }
 
@@ -205,20 +219,44 @@ class Player {
     this.samples.set(name, list);
   }
 
-  /** Time a click on the first enabled of `selectors`; kept when `done` says the page did it. */
-  async click(name: CommandName, selectors: string[], done: () => Promise<boolean>): Promise<boolean> {
+  /**
+   * Click the first enabled of `selectors`; timed at `moment` (from an idle page, or a pause after
+   * the last gesture) and kept when `done` says the page did it, or, with `untimed`, only sent: the
+   * first of two quick clicks, the second timed.
+   */
+  async click(
+    name: CommandName,
+    selectors: string[],
+    done: () => Promise<boolean>,
+    moment: Moment | "untimed" = "idle",
+  ): Promise<boolean> {
     const selector = await enabled(this.page, selectors);
     if (!selector) return false;
-    const timing = await timeGesture(this.page, this.cdp, { kind: "click", selector });
+    const gesture: Gesture = { kind: "click", selector };
+    if (moment === "untimed") {
+      await fire(this.page, this.cdp, gesture);
+      return done();
+    }
+    const timing = await timeGesture(this.page, this.cdp, gesture, moment);
     const ok = await done();
     if (ok) this.keep(name, timing);
     return ok;
   }
 
-  /** Drag the mover one cell and time the drop; kept as `name` when `done` holds. */
-  async drop(name: CommandName, who: string, cell: string, done: () => Promise<boolean>): Promise<boolean> {
-    const at = await pressAndDrag(this.page, who, cell);
-    const gesture: Gesture = { kind: "pointerup", selector: "[data-pg=map] svg", ...at };
+  /** Drag the mover one cell with the mouse and drop it (timed unless `untimed`); kept as `name` when `done` holds. */
+  async drop(
+    name: CommandName,
+    who: string,
+    cell: string,
+    done: () => Promise<boolean>,
+    untimed = false,
+  ): Promise<boolean> {
+    const at = await pressAndDrag(this.page, this.cdp, who, cell);
+    const gesture: Gesture = { kind: "drop", selector: "[data-pg=map] svg", ...at };
+    if (untimed) {
+      await fire(this.page, this.cdp, gesture);
+      return done();
+    }
     const timing = await timeGesture(this.page, this.cdp, gesture);
     const ok = await done();
     if (ok) this.keep(name, timing);
@@ -226,8 +264,23 @@ class Player {
   }
 }
 
+/**
+ * A person's quick pairs, on every other turn: the second gesture is timed this many ms after the
+ * first (sent, not timed), with no wait for the page in between: Undo soon after a step, the
+ * prompt's answer once read, Next turn straight after End turn.
+ */
+export const QUICK = { undo: 300, answer: 600, next: 150 } as const;
+
+/** How long the page is left alone at the end of each page's turns, its busy share read (ms). */
+export const QUIET_MS = 3000;
+
 /** One fresh page: boot, the first Start, then `turns` turns. */
-async function playPage(browser: Browser, options: PlayOptions, samples: Samples): Promise<number> {
+async function playPage(
+  browser: Browser,
+  options: PlayOptions,
+  samples: Samples,
+  idle: number[],
+): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1680, height: 1050 } });
   // tsx compiles this file keeping function names (`__name(fn, "name")`), also inside the
   // functions handed to page.evaluate: the page gets the same helper as a no-op.
@@ -269,6 +322,8 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
         continue;
       }
       turn += 1;
+      // Every other turn, a person's quick pairs (QUICK): the first gesture sent untimed.
+      const quick = turn % 2 === 0;
       // A step that provokes nobody (when the mover stands in no enemy's reach), then Undo.
       let stepped = false;
       const plainStep = async () => {
@@ -279,16 +334,22 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
           who,
           cell,
           async () => (await grew()) && !(await promptOpen(page)),
+          quick,
         );
         await declineAll(page);
         count = await accepted(page);
         if (stepped)
-          await player.click("undo", trackerButton("undo"), async () => {
-            const now = await accepted(page);
-            const ok = now < count;
-            count = now;
-            return ok;
-          });
+          await player.click(
+            "undo",
+            trackerButton("undo"),
+            async () => {
+              const now = await accepted(page);
+              const ok = now < count;
+              count = now;
+              return ok;
+            },
+            quick ? QUICK.undo : "idle",
+          );
       };
       // An attack on the nearest enemy, from the sheet (its defender's prompt is declined untimed).
       const attack = async () => {
@@ -301,11 +362,17 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
       const provoke = async () => {
         const cell = (await steps(page, who)).provoking;
         if (!cell) return;
-        const opened = await player.drop("provoking move", who, cell, async () => {
-          await grew();
-          return promptOpen(page);
-        });
-        if (opened) await player.click("answer", [DECLINE], grew);
+        const opened = await player.drop(
+          "provoking move",
+          who,
+          cell,
+          async () => {
+            await grew();
+            return promptOpen(page);
+          },
+          quick,
+        );
+        if (opened) await player.click("answer", [DECLINE], grew, quick ? QUICK.answer : "idle");
         await declineAll(page);
         count = await accepted(page);
       };
@@ -321,13 +388,23 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
       }
       // Out of reach now, a plain step can follow when there was none before.
       if (!stepped) await plainStep();
-      await player.click("end turn", trackerButton("endTurn"), grew);
-      await declineAll(page);
-      count = await accepted(page);
-      await player.click("next turn", trackerButton("next"), grew);
+      const ended = await player.click(
+        "end turn",
+        trackerButton("endTurn"),
+        grew,
+        quick ? "untimed" : "idle",
+      );
+      if (!quick || !ended) {
+        await declineAll(page);
+        count = await accepted(page);
+      }
+      await player.click("next turn", trackerButton("next"), grew, quick && ended ? QUICK.next : "idle");
       await declineAll(page);
       count = await accepted(page);
     }
+    // The fight left alone: what the page costs while nobody acts.
+    if (await page.evaluate(() => (window as unknown as TempoWindow).tempo.session.state.status === "active"))
+      idle.push(await idleShare(page, player.cdp, QUIET_MS));
     if (errors.length > 0) throw new Error(`the page threw: ${errors.join(" | ")}`);
     return size;
   } finally {
@@ -338,9 +415,10 @@ async function playPage(browser: Browser, options: PlayOptions, samples: Samples
 /** Play one ruleset at one N over fresh pages; a page without the N asked for is noted, not timed. */
 export async function play(browser: Browser, options: PlayOptions): Promise<Run> {
   const samples: Samples = new Map();
+  const idle: number[] = [];
   let combatants = 0;
   for (let p = 0; p < options.pages; p++) {
-    combatants = await playPage(browser, options, samples);
+    combatants = await playPage(browser, options, samples, idle);
     if (combatants !== options.n && options.anySize) continue;
     if (combatants !== options.n)
       return {
@@ -348,6 +426,7 @@ export async function play(browser: Browser, options: PlayOptions): Promise<Run>
         n: options.n,
         samples: new Map(),
         combatants,
+        idle: [],
         note: `the page opened ${combatants} combatants for n=${options.n} (no Crowd sample of that size)`,
       };
   }
@@ -355,5 +434,5 @@ export async function play(browser: Browser, options: PlayOptions): Promise<Run>
     combatants === options.n
       ? null
       : `the page opened its default sample of ${combatants} combatants for n=${options.n} (no Crowd sample); timed on it`;
-  return { ruleset: options.ruleset, n: options.n, samples, combatants, note };
+  return { ruleset: options.ruleset, n: options.n, samples, combatants, idle, note };
 }

@@ -15,7 +15,8 @@
  *   time) from just before the input until the page is idle again (the frame after it drawn, a
  *   task after that, and an idle callback), which holds the script, style, layout, paint and
  *   whatever the command left for later; **script** is the ScriptDuration part of it.
- * - **idle share** (`idleShare`): TaskDuration over a few quiet seconds of a fight nobody touches.
+ * - **idle share** (`idleShare`): TaskDuration over a few quiet seconds of a fight nobody touches,
+ *   from a second after the last command.
  */
 import type { CDPSession, Page } from "playwright-core";
 
@@ -233,9 +234,14 @@ export async function pressAndDrag(
   return points.to;
 }
 
-/** The main thread's busy share (task time over wall time) over `ms` of a page nobody touches. */
+/**
+ * The main thread's busy share (task time over wall time) over `ms` of a page nobody touches,
+ * from a second after the last command (its deferred work, rows drawn and the session kept when
+ * idle, has had its time).
+ */
 export async function idleShare(page: Page, cdp: CDPSession, ms: number): Promise<number> {
   await settled(page);
+  await page.waitForTimeout(1000);
   const before = await metrics(cdp);
   const began = Date.now();
   await page.waitForTimeout(ms);

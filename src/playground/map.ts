@@ -214,6 +214,26 @@ export class BattleMap {
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
     this.view.addEventListener("keydown", (e) => this.onViewKey(e));
     this.view.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    // Fit's scale follows the view's size, read from the observer's own measure (no layout read).
+    if (typeof ResizeObserver === "function")
+      new ResizeObserver(([entry]) => {
+        if (entry && this.zoom === null) this.setUnit(this.fitFrom(entry.contentRect));
+      }).observe(this.view);
+  }
+
+  /** Fit's scale for a view of this size. */
+  private fitFrom(box: { width: number; height: number }): number {
+    const [w, h] = this.viewSize;
+    if (w <= 0 || h <= 0 || box.width <= 0) return 0;
+    return box.height > 0 ? Math.min(box.width / w, box.height / h) : box.width / w;
+  }
+
+  /**
+   * Tell the SVG's CSS how many of its units make a screen pixel (--pg-px), so its text keeps at
+   * least 11 px on screen however far the map is scaled down (styles/playground.css).
+   */
+  private setUnit(scale: number): void {
+    if (scale > 0) this.svg.style.setProperty("--pg-px", (1 / scale).toFixed(4));
   }
 
   /** The +, − and Fit buttons, over the map's top right corner. */
@@ -246,11 +266,7 @@ export class BattleMap {
 
   /** The scale Fit gives: the whole map in the view (0 before the page is laid out). */
   fitScale(): number {
-    const [w, h] = this.viewSize;
-    const width = this.view.clientWidth;
-    const height = this.view.clientHeight;
-    if (w <= 0 || h <= 0 || width <= 0) return 0;
-    return height > 0 ? Math.min(width / w, height / h) : width / w;
+    return this.fitFrom({ width: this.view.clientWidth, height: this.view.clientHeight });
   }
 
   /** Screen pixels per SVG unit as drawn now. */
@@ -280,6 +296,7 @@ export class BattleMap {
     const clamped = scale === null ? null : Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
     this.zoom = clamped === null || (fit > 0 && clamped <= fit * 1.001) ? null : clamped;
     this.applyZoom();
+    if (this.zoom === null) this.setUnit(fit);
     if (this.zoom === null || !before) return;
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return;
@@ -296,6 +313,7 @@ export class BattleMap {
     const [w, h] = this.viewSize;
     this.stage.style.width = this.zoom === null ? "" : `${(w * this.zoom).toFixed(1)}px`;
     this.stage.style.height = this.zoom === null ? "" : `${(h * this.zoom).toFixed(1)}px`;
+    if (this.zoom !== null) this.setUnit(this.zoom);
   }
 
   /** Bring a token into view (centred when it was out of it); nothing to do in Fit. */
@@ -457,6 +475,7 @@ export class BattleMap {
     this.applyZoom();
     const fit = this.fitScale();
     if (fit > 0 && fit < ZOOM_COMFORT) this.setZoom(ZOOM_COMFORT);
+    else this.setUnit(fit);
     this.update(state, null);
   }
 
@@ -653,7 +672,7 @@ export class BattleMap {
     if (before?.radius !== looks.radius) disc.setAttribute("r", looks.radius);
     if (before?.fill !== looks.fill) disc.setAttribute("fill", looks.fill);
     if (before?.text !== looks.text) label.textContent = looks.text;
-    if (before?.fontSize !== looks.fontSize) label.setAttribute("font-size", looks.fontSize);
+    if (before?.fontSize !== looks.fontSize) label.style.setProperty("--pg-fs", looks.fontSize);
     if (before?.badges !== looks.badges || before.radius !== looks.radius)
       this.drawConditions(badges, conditions, radius);
   }
@@ -671,7 +690,7 @@ export class BattleMap {
       badge.dataset["condition"] = k.id;
       badge.setAttribute("x", (radius * 0.75).toFixed(1));
       badge.setAttribute("y", (-radius * 0.6 + i * size * 1.25).toFixed(1));
-      badge.setAttribute("font-size", size.toFixed(1));
+      badge.style.setProperty("--pg-fs", size.toFixed(1));
       badge.textContent = k.short;
       const title = document.createElementNS(SVG, "title");
       title.textContent = k.label;

@@ -3,7 +3,10 @@
  * combatant's first action on screen and hit at its centre, the tracker's controls uncovered, no
  * sideways scroll, unique token labels; at 1280x720 the tracker shows six combatants, the Try-this
  * steps are whole and toasts cover no control (issue 30); at the first size what each ruleset
- * teaches; at 1280x720 and 1920x1080 a reload mid-fight shows the same fight and chat.
+ * teaches; at 1280x720 and 1920x1080 a reload mid-fight shows the same fight and chat. Issue 45:
+ * nothing under 11 px nor cut at any size; a toast floats (no panel moves when one comes); at
+ * 1024x640 the map is the largest panel with tokens a finger can take; at 1280x720 an open prompt
+ * leaves the map and its tokens where they were.
  */
 import type { Page } from "@playwright/test";
 
@@ -13,12 +16,14 @@ import {
   clickTracker,
   combatantIn,
   declineAll,
+  dragToProvoke,
   hitAtCentre,
   localize,
   ok,
   open,
   state,
   test,
+  unreadable,
   type Shoot,
 } from "./support";
 
@@ -94,9 +99,12 @@ async function checkRoom(page: Page, ruleset: string, rows: number): Promise<voi
   });
   const cut = steps.filter((st) => !st.whole).map((st) => st.text);
   ok(steps.length === 3 && cut.length === 0, `${ruleset}: Try-this steps cut off: ${cut.join(" | ")}`);
+  const before = await panelBoxes(page);
   await page.locator('[data-pg=tracker] [data-pg-command="undo"]').click();
   const toast = page.locator(".pg-toast").last();
   await toast.waitFor();
+  const after = await panelBoxes(page);
+  ok(after === before, `${ruleset}: a toast moved the panels: ${before} -> ${after}`);
   const covered = await toast.evaluate((el) => {
     const t = el.getBoundingClientRect();
     const controls = document.querySelectorAll(
@@ -112,6 +120,17 @@ async function checkRoom(page: Page, ruleset: string, rows: number): Promise<voi
   });
   ok(covered.length === 0, `${ruleset}: a toast covers ${covered.join(" | ")}`);
 }
+
+/** Where each panel and the map stand, as one string to compare. */
+const panelBoxes = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    [".pg-map-host", "[data-pg=tracker]", "[data-pg=sheet]", "[data-pg=chat]"]
+      .map((sel) => {
+        const b = document.querySelector(sel)!.getBoundingClientRect();
+        return [b.left, b.top, b.width, b.height].map((v) => v.toFixed(1)).join(",");
+      })
+      .join(" | "),
+  );
 
 /** A reload mid-fight shows the very same fight and chat: every card with its rolls and results. */
 async function checkReload(page: Page, shoot: Shoot, ruleset: string): Promise<void> {
@@ -207,6 +226,8 @@ for (const [index, size] of SIZES.entries()) {
       await page.evaluate(() => window.scrollTo(0, 0));
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       ok(wide <= 0, `${ruleset}: the page scrolls sideways by ${wide}px`);
+      const unread = await unreadable(page, "#playground");
+      ok(unread.length === 0, `${ruleset}: text a person cannot read whole: ${unread.join("; ")}`);
       const labels = await page.locator(".pg-token-label").allTextContents();
       ok(new Set(labels).size === labels.length, `${ruleset}: token labels repeat: ${labels.join(" ")}`);
       const portraits = await page
@@ -226,3 +247,110 @@ for (const [index, size] of SIZES.entries()) {
     }
   });
 }
+
+/** The map's box and its tokens' boxes on screen. */
+const mapBoxes = (page: Page) =>
+  page.evaluate(() => {
+    const box = (el: Element) => {
+      const b = el.getBoundingClientRect();
+      return { x: b.x, y: b.y, width: b.width, height: b.height };
+    };
+    return {
+      host: box(document.querySelector(".pg-map-host")!),
+      tokens: Object.fromEntries(
+        [...document.querySelectorAll("[data-pg=map] g.pg-token")].map((g) => [
+          g.getAttribute("data-id"),
+          box(g.querySelector(".pg-token-disc")!),
+        ]),
+      ) as Record<string, { x: number; y: number; width: number; height: number }>,
+    };
+  });
+
+test("layout 1024x640: in every ruleset the map is the largest panel, its tokens at least 28 px; nothing is cut, scrolls sideways or reads under 11 px; the first action takes its click", async ({
+  page,
+  shoot,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await open(page, "flow", 7);
+  const rulesets = await page.evaluate(() => window.tempo.constructor.registered());
+  for (const ruleset of rulesets) {
+    if ((await state(page)).ruleset !== ruleset) {
+      await page.locator("#pg-ruleset").selectOption(ruleset);
+      await page.locator("[data-pg=confirm-leave]").click();
+      await page.waitForFunction((r) => window.tempo.session.state.ruleset === r, ruleset);
+    }
+    for (const moment of ["before", "after"] as const) {
+      if (moment === "after") await clickTracker(page, "start");
+      const room = await page.evaluate(() => {
+        const area = (sel: string) => {
+          const b = document.querySelector(sel)!.getBoundingClientRect();
+          return Math.round(b.width * b.height);
+        };
+        return {
+          map: area(".pg-map-host"),
+          tracker: area("[data-pg=tracker]"),
+          sheet: area("[data-pg=sheet]"),
+          chat: area("[data-pg=chat]"),
+        };
+      });
+      ok(
+        room.map > room.tracker && room.map > room.sheet && room.map > room.chat,
+        `${ruleset} ${moment} Start: the map is not the largest panel: ${JSON.stringify(room)}`,
+      );
+      const { tokens } = await mapBoxes(page);
+      // A small or tiny creature's token is drawn at 0.8 of a medium one's (map.ts).
+      const sizes = new Map((await state(page)).combatants.map((c) => [c.id, c.size]));
+      const least = (id: string) => (["small", "tiny"].includes(sizes.get(id) ?? "") ? 28 * 0.8 : 28);
+      const small = Object.entries(tokens).filter(([id, b]) => b.width < least(id));
+      ok(
+        small.length === 0,
+        `${ruleset} ${moment} Start: tokens under 28 px: ${small.map(([id, b]) => `${id} ${b.width.toFixed(0)}`).join(", ")}`,
+      );
+      const unread = await unreadable(page, "#playground");
+      ok(unread.length === 0, `${ruleset} ${moment} Start: ${unread.join("; ")}`);
+      await shoot(`1024-${ruleset}-${moment}`);
+    }
+    const first = page.locator(ACTION_BUTTONS).first();
+    await first.waitFor({ timeout: 5000 });
+    await first.scrollIntoViewIfNeeded();
+    const where = await hitAtCentre(first);
+    ok(where.inView && where.hit, `${ruleset}: the first action is off screen or covered (${where.what})`);
+  }
+});
+
+test("layout 1280x720: an open reaction prompt leaves the map its size and every token where it was, and shows whole with its answers in reach", async ({
+  page,
+  shoot,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, "flow", 11, "&prompt=300");
+  await clickTracker(page, "start");
+  const before = await mapBoxes(page);
+  await dragToProvoke(page);
+  await shoot("prompt-open");
+  const after = await mapBoxes(page);
+  const near = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    Math.abs(a.x - b.x) < 0.6 && Math.abs(a.y - b.y) < 0.6 && Math.abs(a.width - b.width) < 0.6;
+  ok(
+    near(after.host, before.host),
+    `the map moved or shrank: ${JSON.stringify(before.host)} -> ${JSON.stringify(after.host)}`,
+  );
+  const mover = (await state(page)).current;
+  const moved = Object.keys(before.tokens).filter(
+    (id) => id !== mover && !near(after.tokens[id]!, before.tokens[id]!),
+  );
+  ok(moved.length === 0, `tokens changed size or place when the prompt opened: ${moved.join(", ")}`);
+  const prompt = await page.locator("[data-pg=prompt]").evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= innerHeight + 1 && b.left >= 0 && b.right <= innerWidth + 1;
+  });
+  ok(prompt, "the prompt is not whole on screen");
+  const answers = page.locator("[data-pg=prompt] button");
+  for (let i = 0; i < (await answers.count()); i++) {
+    const at = await hitAtCentre(answers.nth(i));
+    ok(at.inView && at.hit, `the prompt's button ${i} is off screen or covered (${at.what})`);
+  }
+  const unread = await unreadable(page, "#playground");
+  ok(unread.length === 0, `with the prompt open: ${unread.join("; ")}`);
+});

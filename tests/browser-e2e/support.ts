@@ -317,3 +317,91 @@ export const focusedOn = (page: Page): Promise<string> =>
 /** Remove every toast, so the next one waited for is new. */
 export const clearToasts = (page: Page): Promise<void> =>
   page.locator(".pg-toast").evaluateAll((els) => els.forEach((e) => e.remove()));
+
+/**
+ * Text a person cannot read whole (issue 45): text under 11 px on screen (an SVG text's size
+ * scaled as the map is drawn), text cut by a box that clips it (overflow hidden or clip, or an
+ * ellipsis) and boxes that scroll sideways (the page, a panel, anything with overflow-x auto).
+ * Each finding reads "<what>: <text> (<figure>)".
+ */
+export function unreadable(page: Page, selector = "body"): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    const seen = new Set<Element>();
+    for (const root of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || seen.has(el) || (node.textContent ?? "").trim() === "") continue;
+        seen.add(el);
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        if (style.visibility === "hidden" || box.width < 1 || box.height < 1) continue;
+        if (el.closest(".tempo-visually-hidden, .pg-sr-only, [hidden], title, option")) continue;
+        let px = parseFloat(style.fontSize);
+        if (el instanceof SVGGraphicsElement) px *= el.getScreenCTM()?.a ?? 1;
+        if (px < 10.95) out.push(`small: ${name(el)} (${px.toFixed(1)} px)`);
+        // Cut: a box between the text and the page clips it where it does not scroll.
+        for (let up: Element | null = el; up && up !== document.body; up = up.parentElement) {
+          const s = getComputedStyle(up);
+          const clips = (v: string) => v === "hidden" || v === "clip";
+          if (up instanceof HTMLElement && (clips(s.overflowX) || s.textOverflow === "ellipsis")) {
+            if (up.scrollWidth > up.clientWidth + 1) {
+              out.push(`cut: ${name(el)} (${up.scrollWidth} px in ${up.clientWidth} px)`);
+              break;
+            }
+          }
+          if (s.overflowX === "auto" || s.overflowX === "scroll") break;
+        }
+      }
+    }
+    const sideways = [document.documentElement, ...document.querySelectorAll<HTMLElement>(`${sel} *`)].filter(
+      (el) => {
+        const s = getComputedStyle(el);
+        const scrolls = el === document.documentElement || s.overflowX === "auto" || s.overflowX === "scroll";
+        return scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1;
+      },
+    );
+    for (const el of sideways)
+      out.push(
+        `sideways: ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join(".")} (${el.scrollWidth} px in ${el.clientWidth} px)`,
+      );
+    return [...new Set(out)];
+  }, selector);
+}
+
+/**
+ * Drag the acting combatant one hex out of a threatened hex, so a foe's reaction prompt opens (the
+ * flow sample at seed 11: the mover starts beside a foe). Returns the hex it was dropped on.
+ */
+export async function dragToProvoke(page: Page): Promise<string> {
+  const s = await state(page);
+  const mover = s.current;
+  ok(mover, "nobody acts: Start first");
+  const token = page.locator(`.pg-token[data-id="${mover}"]`);
+  const [q, r] = ((await token.getAttribute("data-cell")) ?? "").split(",").map(Number) as [number, number];
+  const occupied = occupiedCells(s);
+  const box = await boxOf(token, `${mover}'s token`);
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (const [dq, dr] of HEX_NEIGHBOURS) {
+    const key = `${q + dq},${r + dr}`;
+    if (occupied.has(key) || (await page.locator(`.pg-grid [data-cell="${key}"]`).count()) === 0) continue;
+    const to = await cellCentre(page, key);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 3 });
+    await page.mouse.move(to.x, to.y, { steps: 3 });
+    const refused = await page.locator(".pg-ruler-label.pg-path-refused").count();
+    const provokes = await page.locator(".pg-provoke").count();
+    if (refused === 0 && provokes > 0) {
+      await page.mouse.up();
+      await page.locator("[data-pg=prompt]").waitFor({ state: "visible", timeout: 5000 });
+      return key;
+    }
+    await page.mouse.move(from.x, from.y, { steps: 2 });
+    await page.mouse.up();
+  }
+  throw new Error(`no neighbouring hex of ${mover} gave a legal, provoking move`);
+}

@@ -4,7 +4,7 @@
  * loopback port (tests/browser-e2e/port.ts; TEMPO_PLAYGROUND_PORT names one instead), so a run
  * coexists with `npm start` and with another run, in Debian's Chromium with the flags of
  * tests/browser-e2e/chromium.ts, never a downloaded browser. Screenshots of every step go to
- * test-artifacts/browser/; a failure keeps its trace under test-artifacts/browser-results/ and the
+ * test-artifacts/browser/; a failure keeps its trace under test-artifacts/browser-results/<port>/ and the
  * HTML report in test-artifacts/browser-report/ (never opened). The live suite is separate
  * (playwright.live.config.ts, npm run test:live).
  */
@@ -18,7 +18,8 @@ const URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   globalSetup: "./tests/browser-e2e/global-setup.ts",
-  outputDir: "test-artifacts/browser-results",
+  // Per port, so a second run on the same checkout does not empty this run's traces as it starts.
+  outputDir: `test-artifacts/browser-results/${PORT}`,
   reporter: [["list"], ["html", { outputFolder: "test-artifacts/browser-report", open: "never" }]],
   // One Vite server and two shared cores: flows in parallel would only race each other.
   workers: 1,

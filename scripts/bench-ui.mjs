@@ -4,8 +4,9 @@
  * production (vite build --config vite.playground.config.ts, into dist-playground/), serves it with
  * `vite preview` on a free loopback port (the config's middleware serves the system's lang/,
  * templates/ and styles/ under /systems/tempo/ as the dev server does), then runs bench/ui/run.ts:
- * Debian's Chromium plays each command at N = 6, 50 and 200 and the table is printed, then
- * `ui start: <ms> ms at N=200` and, last, `ui: <worst ms> ms at N=200 (<command>)`.
+ * Debian's Chromium plays each command at N = 6, 50 and 200 with raw input and the table is
+ * printed, then the Start's figures and, last, `inp: <ms> at N=200 (<command>)`,
+ * `busy: <ms> at N=200 (<command>)` and `idle: <percent> at N=200` (issue 45).
  * docs/performance.md ("The page") says what each figure is.
  *
  *   npm run bench:ui [-- --pages 4 --turns 3 --rulesets flow,phases]

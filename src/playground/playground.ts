@@ -29,7 +29,7 @@ import type { Localization } from "./i18n";
 import { tokenLabels } from "./labels";
 import { BattleMap } from "./map";
 import { describeToken, movePreview, offMap } from "./preview";
-import { Session, SessionFileError, parseSessionFile } from "./session";
+import { Session, SessionFileError, loadFailure, readSessionText } from "./session";
 import { saveSession, saveSoon } from "./storage";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
@@ -304,12 +304,12 @@ export class Playground implements PlaygroundHost {
 
   async upload(file: File): Promise<void> {
     try {
-      const parsed = parseSessionFile(JSON.parse(await file.text()));
+      const parsed = readSessionText(await file.text());
       const encounter = findEncounter(parsed.encounter) ?? {
         ...fallbackEncounter(parsed.ruleset),
         setup: parsed.setup,
       };
-      if (!RULESETS[parsed.ruleset]) throw new Error(parsed.ruleset);
+      if (!RULESETS[parsed.ruleset]) throw new SessionFileError("ruleset");
       this.useSession(encounter, Session.fromFile(parsed));
       this.toast(this.loc.format("TEMPO.Playground.Toast.Loaded", { count: parsed.commands.length }), "info");
     } catch (error) {
@@ -320,12 +320,13 @@ export class Playground implements PlaygroundHost {
     }
   }
 
-  /** Bad input is named as such: the field of the file, or the setup's own localised reason. */
+  /**
+   * Bad input is named as such, in a GM's words: not JSON, not a session file, the field of the
+   * file that is wrong, or the setup's own localised reason (session.ts loadFailure).
+   */
   loadErrorText(error: unknown): string {
-    return error instanceof SessionFileError
-      ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
-      : error instanceof SetupError
-        ? this.loc.format(error.key, error.data)
-        : String(error);
+    if (error instanceof SetupError) return this.loc.format(error.key, error.data);
+    const { key, data } = loadFailure(error);
+    return this.loc.format(key, data);
   }
 }

@@ -238,8 +238,7 @@ export class Session {
     const timedOut = new Set(file.timedOut ?? []);
     file.commands.forEach((command, i) => session.dispatch(command, { timedOut: timedOut.has(i) }));
     const replayed = replay(initial, file.commands, new SeededDice(file.seed)).state;
-    if (JSON.stringify(replayed) !== JSON.stringify(session.state))
-      throw new Error("replay diverged from the session");
+    if (JSON.stringify(replayed) !== JSON.stringify(session.state)) throw new SessionFileError("commands");
     return session;
   }
 }
@@ -260,6 +259,43 @@ export class SessionFileError extends Error {
     super(`session file: ${field} is missing, malformed or out of bounds`);
     this.name = "SessionFileError";
   }
+}
+
+/**
+ * Read a session file's text: JSON that is a session file this playground wrote (parseSessionFile).
+ * Text that is not JSON at all (cut short, another program's file) throws a SessionFileError whose
+ * field is "json", so the loader can say so in a GM's words instead of the parser's.
+ */
+export function readSessionText(text: string): SessionFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SessionFileError("json");
+  }
+  return parseSessionFile(value);
+}
+
+/**
+ * Why a session file was not loaded, as a localisation key and its data: not JSON, not a Tempo
+ * session file, a ruleset this build does not have, commands that do not replay, or one field
+ * named. Anything else (a bug, not the file) is named as the engine's failure.
+ */
+export function loadFailure(error: unknown): { key: string; data: Record<string, string> } {
+  if (error instanceof SessionFileError) {
+    const whole: Record<string, string> = {
+      json: "TEMPO.Playground.Toast.NotJson",
+      format: "TEMPO.Playground.Toast.NotSessionFile",
+      version: "TEMPO.Playground.Toast.NotSessionFile",
+      ruleset: "TEMPO.Playground.Toast.UnknownRuleset",
+      commands: "TEMPO.Playground.Toast.BadCommands",
+    };
+    const key = whole[error.field];
+    return key
+      ? { key, data: {} }
+      : { key: "TEMPO.Playground.Toast.BadSessionField", data: { field: error.field } };
+  }
+  return { key: "TEMPO.Playground.Toast.EngineError", data: { message: String(error) } };
 }
 
 /** The most commands a saved session replays on load (a long evening is a few thousand). */

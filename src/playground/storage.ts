@@ -4,7 +4,7 @@
  * (parseSessionFile), then replayed, and must replay to the same state, or it is thrown away.
  */
 import { RULESETS } from "../engine/rulesets";
-import { Session, parseSessionFile, type SessionFile } from "./session";
+import { Session, SessionFileError, readSessionText, type SessionFile } from "./session";
 
 export const STORAGE_KEY = "tempo.playground.session";
 
@@ -70,8 +70,8 @@ export function restoreSession(): Restored {
   const raw = storage()?.getItem(STORAGE_KEY);
   if (raw === null || raw === undefined) return null;
   try {
-    const file = parseSessionFile(JSON.parse(raw));
-    if (!RULESETS[file.ruleset]) throw new Error(file.ruleset);
+    const file = readSessionText(raw);
+    if (!RULESETS[file.ruleset]) throw new SessionFileError("ruleset");
     return { session: Session.fromFile(file), file };
   } catch (error) {
     forgetSession();

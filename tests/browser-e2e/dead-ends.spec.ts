@@ -6,7 +6,18 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { ARTIFACTS, clickTracker, localize, ok, open, state, test } from "./support";
+import {
+  ARTIFACTS,
+  actionButton,
+  clearToasts,
+  clickTracker,
+  combatantIn,
+  localize,
+  ok,
+  open,
+  state,
+  test,
+} from "./support";
 
 test("malformed log: a file that is not JSON is named in a GM's words, not the parser's, and the fight in play is kept", async ({
   page,
@@ -31,4 +42,36 @@ test("malformed log: a file that is not JSON is named in a GM's words, not the p
   const after = await state(page);
   ok(after.seq === before.seq && after.current === before.current, "the fight in play was not kept");
   await shoot("malformed-log");
+});
+
+test("costs: 99999, 2.5 and 21 typed as a rating action's cost get the rule's own refusal, as clear as -3, and spend nothing", async ({
+  page,
+  shoot,
+}) => {
+  await open(page, "rating", 8);
+  await clickTracker(page, "start");
+  const s = await state(page);
+  const who = s.current;
+  ok(who, "nobody acts after the start");
+  const before = combatantIn(s, who).pools["ap"];
+  const input = page.locator(`[data-pg=sheet] input[data-cost-for="primary"]`);
+  const texts = new Map<string, string>();
+  for (const typed of ["-3", "99999", "2.5", "21"]) {
+    await clearToasts(page);
+    await input.fill(typed);
+    await actionButton(page, "primary").click();
+    const toast = page.locator(".pg-toast-refusal").last();
+    await toast.waitFor();
+    texts.set(typed, (await toast.textContent()) ?? "");
+  }
+  await shoot("cost-refused");
+  const shape = (typed: string) => (texts.get(typed) ?? "").replace(typed, "#");
+  for (const typed of ["99999", "2.5", "21"])
+    ok(
+      shape(typed) === shape("-3"),
+      `a cost of ${typed} reads "${texts.get(typed)}", not the rule as -3 does: "${texts.get("-3")}"`,
+    );
+  ok(/1/.test(texts.get("2.5") ?? "") && !/not valid/.test(texts.get("2.5") ?? ""), "2.5 gets no rule");
+  const after = await state(page);
+  ok(combatantIn(after, who).pools["ap"] === before, "a refused cost spent AP");
 });

@@ -30,7 +30,7 @@ import { tokenLabels } from "./labels";
 import { BattleMap } from "./map";
 import { describeToken, movePreview, offMap } from "./preview";
 import { Session, SessionFileError, loadFailure, readSessionText } from "./session";
-import { saveSession, saveSoon } from "./storage";
+import { forgetPromptClock, saveSession, saveSoon } from "./storage";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
 import { ChatLog } from "./panels/chat";
@@ -124,6 +124,8 @@ export class Playground implements PlaygroundHost {
 
   /** Start a sample encounter with a seed. */
   load(encounter: SampleEncounter, seed: number): void {
+    // A new fight: no prompt's clock from an earlier one carries over.
+    forgetPromptClock();
     this.useSession(encounter, new Session(encounter.id, boundedSetup(encounter.setup, encounter.map), seed));
   }
 
@@ -310,6 +312,7 @@ export class Playground implements PlaygroundHost {
         setup: parsed.setup,
       };
       if (!RULESETS[parsed.ruleset]) throw new SessionFileError("ruleset");
+      forgetPromptClock();
       this.useSession(encounter, Session.fromFile(parsed));
       this.toast(this.loc.format("TEMPO.Playground.Toast.Loaded", { count: parsed.commands.length }), "info");
     } catch (error) {

@@ -78,3 +78,53 @@ export function restoreSession(): Restored {
     return { error };
   }
 }
+
+/**
+ * An open reaction prompt's clock, kept beside the fight so a reload does not restart the
+ * countdown (a reload buys no time). `prompt` names the prompt (the session, how far its log ran
+ * and the open offers); `leftMs` is the time left at `at` (wall-clock ms), running or paused.
+ */
+export interface PromptClock {
+  prompt: string;
+  leftMs: number;
+  at: number;
+  running: boolean;
+}
+
+export const PROMPT_CLOCK_KEY = "tempo.playground.prompt";
+
+export function savePromptClock(clock: PromptClock): void {
+  try {
+    storage()?.setItem(PROMPT_CLOCK_KEY, JSON.stringify(clock));
+  } catch {
+    // Full or refused: only a reload would restart the countdown.
+  }
+}
+
+export function forgetPromptClock(): void {
+  try {
+    storage()?.removeItem(PROMPT_CLOCK_KEY);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}
+
+/**
+ * The time left on prompt `prompt` as it was kept, at wall-clock time `now`: less the time passed
+ * since while it ran (0 or less: it has run out), as it was while paused; null when no clock is
+ * kept for that prompt (another prompt's, or a malformed one).
+ */
+export function promptTimeLeft(prompt: string, now: number): { leftMs: number; running: boolean } | null {
+  let kept: unknown;
+  try {
+    kept = JSON.parse(storage()?.getItem(PROMPT_CLOCK_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+  if (typeof kept !== "object" || kept === null) return null;
+  const { prompt: id, leftMs, at, running } = kept as Record<string, unknown>;
+  if (id !== prompt || typeof leftMs !== "number" || typeof at !== "number" || typeof running !== "boolean")
+    return null;
+  if (!Number.isFinite(leftMs) || !Number.isFinite(at)) return null;
+  return { leftMs: running ? leftMs - Math.max(0, now - at) : leftMs, running };
+}

@@ -12,6 +12,7 @@ import {
   clearToasts,
   clickTracker,
   combatantIn,
+  freeHexKeys,
   localize,
   ok,
   open,
@@ -74,4 +75,49 @@ test("costs: 99999, 2.5 and 21 typed as a rating action's cost get the rule's ow
   ok(/1/.test(texts.get("2.5") ?? "") && !/not valid/.test(texts.get("2.5") ?? ""), "2.5 gets no rule");
   const after = await state(page);
   ok(combatantIn(after, who).pools["ap"] === before, "a refused cost spent AP");
+});
+
+test("reload: an open prompt keeps its deadline (the countdown does not start again), and a paused one stays paused", async ({
+  page,
+  shoot,
+}) => {
+  test.setTimeout(60_000);
+  await open(page, "flow", 11);
+  await clickTracker(page, "start");
+  const s = await state(page);
+  const mover = s.current;
+  const free = freeHexKeys(s, mover);
+  ok(free[0], `${mover} has no free neighbouring hex`);
+  await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+  await page.keyboard.press(free[0][0]);
+  await page.keyboard.press("Enter");
+  const prompt = page.locator("[data-pg=prompt]");
+  await prompt.waitFor({ state: "visible" });
+  const seconds = async () =>
+    Number((await prompt.locator("[data-tempo-seconds]").textContent())?.match(/\d+/)?.[0]);
+  const full = await seconds();
+  await page.waitForTimeout(4000);
+  const before = await seconds();
+  ok(before <= full - 3, `the countdown did not run: ${full} then ${before}`);
+  await page.reload();
+  await page.waitForSelector("#playground[data-ready=true]", { timeout: 15_000 });
+  await prompt.waitFor({ state: "visible" });
+  const after = await seconds();
+  ok(after <= before, `the reload started the countdown again: ${before} s left before it, ${after} s after`);
+  await shoot("reloaded-prompt");
+  // Paused, it stays paused across a reload, with the time it had.
+  await prompt.locator("[data-action=tempoPauseCountdown]").click();
+  const paused = await seconds();
+  await page.reload();
+  await page.waitForSelector("#playground[data-ready=true]", { timeout: 15_000 });
+  await prompt.waitFor({ state: "visible" });
+  await page.waitForTimeout(1500);
+  ok(
+    (await seconds()) === paused,
+    `the paused countdown read ${paused} s and ${await seconds()} s after a reload`,
+  );
+  ok(
+    (await prompt.locator("[data-action=tempoResumeCountdown]").count()) === 1,
+    "the countdown is not paused after the reload",
+  );
 });

@@ -45,6 +45,8 @@ export interface PlaygroundHost {
   /** A new session: a sample encounter with a seed. */
   load(encounter: SampleEncounter, seed: number): void;
   upload(file: File): Promise<void>;
+  /** A toast over the page: a refusal, an error or a note. */
+  toast(text: string, kind: "refusal" | "error" | "info"): void;
   download(): void;
 }
 

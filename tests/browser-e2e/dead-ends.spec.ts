@@ -121,3 +121,40 @@ test("reload: an open prompt keeps its deadline (the countdown does not start ag
     "the countdown is not paused after the reload",
   );
 });
+
+test("dice seed: a seed typed before the fight applies at once and Start rolls with it; -5, 1e30, 2.5 and text are named and change nothing", async ({
+  page,
+  shoot,
+}) => {
+  await open(page, "flow", 5);
+  const field = page.locator("[data-pg=seed]");
+  await field.fill("77");
+  await field.press("Enter");
+  await page.waitForFunction(() => window.tempo.session.seed === 77);
+  ok(page.url().includes("seed=77"), `the address does not name the new seed: ${page.url()}`);
+  await clickTracker(page, "start");
+  const started = await state(page);
+  ok(
+    (await page.evaluate(() => window.tempo.session.seed)) === 77,
+    "Start rolled with another seed than the field's",
+  );
+  for (const typed of ["-5", "1e30", "2.5", "abc"]) {
+    await clearToasts(page);
+    await field.fill("");
+    await field.pressSequentially(typed);
+    await field.press("Enter");
+    const toast = page.locator(".pg-toast-refusal").last();
+    await toast.waitFor();
+    const text = (await toast.textContent()) ?? "";
+    ok(
+      /0/.test(text) && /4294967295/.test(text),
+      `the refusal of "${typed}" does not say what a seed is: "${text}"`,
+    );
+    ok(await page.locator("[data-pg=confirm-leave]").isHidden(), `"${typed}" asked to start over`);
+    ok((await page.evaluate(() => window.tempo.session.seed)) === 77, `"${typed}" changed the seed`);
+    ok((await field.inputValue()) === "77", `the field shows "${await field.inputValue()}" after "${typed}"`);
+  }
+  const after = await state(page);
+  ok(after.seq === started.seq && after.status === "active", "a refused seed changed the fight");
+  await shoot("seed-refused");
+});

@@ -158,3 +158,46 @@ test("dice seed: a seed typed before the fight applies at once and Start rolls w
   ok(after.seq === started.seq && after.status === "active", "a refused seed changed the fight");
   await shoot("seed-refused");
 });
+
+test("pools: ± presses on a pool within a moment are one chat card with the net change, and a pool above its maximum says so on the card and the sheet", async ({
+  page,
+  shoot,
+}) => {
+  await open(page, "flow", 11);
+  await clickTracker(page, "start");
+  let s = await state(page);
+  const who = s.current;
+  const ap = combatantIn(s, who).pools["ap"] ?? 0;
+  const cards = page.locator("[data-pg=chat-list] > li:not([hidden])");
+  const before = await cards.count();
+  const pool = page.locator('[data-pg=sheet] .tempo-pool[data-pool="ap"]');
+  for (let i = 0; i < 4; i++) await pool.locator("[data-action=restorePool]").click();
+  await pool.locator("[data-action=spendPool]").click();
+  s = await state(page);
+  ok(combatantIn(s, who).pools["ap"] === ap + 3, `AP is ${combatantIn(s, who).pools["ap"]}, not ${ap + 3}`);
+  ok((await cards.count()) === before + 1, `5 presses made ${(await cards.count()) - before} cards, not 1`);
+  const card = cards.last();
+  const text = (await card.textContent()) ?? "";
+  const max = await page.evaluate(
+    (id) =>
+      (
+        window.tempo.session.state.combatants.find((c) => c.id === id) as unknown as
+          { maxPools: Record<string, number> } | undefined
+      )?.maxPools["ap"],
+    who,
+  );
+  ok(max === ap, `the fight did not start at the AP maximum (${ap} of ${max})`);
+  const over = await localize(page, "TEMPO.Sheet.PoolAboveMax", { over: 3, max });
+  ok(
+    text.includes(over),
+    `the card does not say the pool is above its maximum ("${over}"): "${text.trim()}"`,
+  );
+  ok(/\b3\b/.test(text), `the card does not give the net change of 3: "${text.trim()}"`);
+  const sheetOver = (await pool.locator(".tempo-pool__over").textContent()) ?? "";
+  ok(sheetOver.includes(over), `the sheet does not say the pool is above its maximum: "${sheetOver}"`);
+  await shoot("one-card");
+  // A press a while later is a new adjustment, with its own card.
+  await page.waitForTimeout(3000);
+  await pool.locator("[data-action=spendPool]").click();
+  ok((await cards.count()) === before + 2, "a press seconds later joined the earlier card");
+});

@@ -38,8 +38,10 @@ export interface PlaygroundHost {
   label(id: string): string;
   /** Send a command to the engine; a refusal shows as a toast. True when accepted. */
   send(command: Command, how?: { timedOut?: boolean }): boolean;
-  /** Undo, previous turn, previous round. */
+  /** Undo, previous turn, previous round (a step back that takes back play asks first). */
   goBack(kind: BackKind): boolean;
+  /** Redo what the last undo or step back took back. */
+  redo(): boolean;
   select(id: string | null): void;
   setMoveMode(mode: MoveMode): void;
   /** A new session: a sample encounter with a seed. */

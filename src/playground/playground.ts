@@ -29,11 +29,19 @@ import type { Localization } from "./i18n";
 import { tokenLabels } from "./labels";
 import { BattleMap } from "./map";
 import { describeToken, movePreview, offMap } from "./preview";
-import { Session, SessionFileError, loadFailure, readSessionText } from "./session";
+import {
+  Session,
+  SessionFileError,
+  loadFailure,
+  playTakenBack,
+  readSessionText,
+  type GoBack,
+} from "./session";
 import { forgetPromptClock, saveSession, saveSoon } from "./storage";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
 import { ChatLog } from "./panels/chat";
+import { installClickGuard } from "./panels/clicks";
 import { Dialogs } from "./panels/dialogs";
 import { focusMark, keepFocus, panelHost } from "./panels/focus";
 import { Header } from "./panels/header";
@@ -106,6 +114,7 @@ export class Playground implements PlaygroundHost {
     this.prompt = new PromptPanel(this, panelHost(root, "prompt"), this.views);
     this.chat = new ChatLog(this, panelHost(root, "chat"), this.views);
     this.status = new StatusBar(this, root.querySelector<HTMLElement>("[data-pg=map-bar]"));
+    installClickGuard(root);
     installKeys(this, root, {
       dialogOpen: () => this.dialogs.open,
       jumpToActions: () => this.sheet.jumpToActions(),
@@ -211,14 +220,50 @@ export class Playground implements PlaygroundHost {
    */
   goBack(kind: BackKind): boolean {
     const session = this.session;
-    const back = kind === "undo" ? session.undoLast() : session.goBack(kind);
+    const back = this.backFor(kind);
     if (!back.ok) {
       this.toast(refusalText(back.refusal, this.loc), "refusal");
       return false;
     }
+    // A step back that takes back play, not only the turn passing on, asks first (Redo brings
+    // it back too). Asked, it is worked out again: a countdown may have run out meanwhile.
+    const play = kind === "undo" ? 0 : playTakenBack(back.undone);
+    if (play > 0) {
+      void this.dialogs.confirmBack(kind, back.undone.length, play).then((yes) => {
+        if (!yes || this.session !== session) return;
+        const again = this.backFor(kind);
+        if (again.ok) this.takeBack(kind, again);
+        else this.toast(refusalText(again.refusal, this.loc), "refusal");
+      });
+      return false;
+    }
+    this.takeBack(kind, back);
+    return true;
+  }
+
+  private backFor(kind: BackKind): GoBack {
+    return kind === "undo" ? this.session.undoLast() : this.session.goBack(kind);
+  }
+
+  private takeBack(kind: BackKind, back: GoBack & { ok: true }): void {
+    const session = this.session;
     const before = session.state;
     session.truncate(back.keep);
     this.toast(undoneText(this.loc, kind, back.undone, session.state, before), "info");
+  }
+
+  /** Redo: the commands the last undo or step back took back, sent again; or why not. */
+  redo(): boolean {
+    const redone = this.session.redo();
+    if (redone === null) {
+      this.toast(this.loc.localize("TEMPO.Playground.Undo.NothingToRedo"), "refusal");
+      return false;
+    }
+    const count = this.loc.format(
+      redone.length === 1 ? "TEMPO.Playground.Undo.CommandsOne" : "TEMPO.Playground.Undo.CommandsMany",
+      { count: redone.length },
+    );
+    this.toast(this.loc.format("TEMPO.Playground.Undo.Redone", { count }), "info");
     return true;
   }
 

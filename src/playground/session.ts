@@ -82,6 +82,12 @@ export class Session {
   private readonly states: EncounterState[] = [];
   private dice: RecordingDice;
   private readonly listeners = new Set<Listener>();
+  /**
+   * What undo and going back took back, latest last, for Redo: each the commands cut from the log,
+   * in order (refused ones too, so the log reads the same again). Any other command clears it.
+   */
+  private readonly redoable: { command: Command; timedOut: boolean }[][] = [];
+  private redoing = false;
 
   constructor(
     readonly encounter: string,
@@ -107,6 +113,8 @@ export class Session {
    * decline the prompt's countdown sent (its card says time ran out).
    */
   dispatch(command: Command, how: { timedOut?: boolean } = {}): ApplyResult {
+    // A new command after an undo is another road: what was undone cannot be redone on it.
+    if (!this.redoing) this.redoable.length = 0;
     const before = this.dice.rolls.length;
     const result = apply(this.state, command, this.dice, getRuleset(this.state.ruleset));
     const line: LogLine = {
@@ -185,6 +193,9 @@ export class Session {
    */
   truncate(keep: number): void {
     if (!Number.isInteger(keep) || keep < 0 || keep >= this.log.length) return;
+    this.redoable.push(
+      this.log.slice(keep).map((line) => ({ command: line.command, timedOut: line.timedOut === true })),
+    );
     const rolled = this.log.slice(0, keep).reduce((n, line) => n + line.rolls.length, 0);
     const dice = new RecordingDice(new SeededDice(this.seed));
     for (const r of this.dice.rolls.slice(0, rolled)) dice.roll(r.faces);
@@ -193,6 +204,29 @@ export class Session {
     this.states.length = keep;
     this.state = this.states[keep - 1] ?? this.initial;
     for (const listener of this.listeners) listener(this, null);
+  }
+
+  /** How many steps back Redo can take forward again. */
+  get canRedo(): number {
+    return this.redoable.length;
+  }
+
+  /**
+   * Redo: send again the commands the last undo or step back took back, in order. The dice stand
+   * where they stood before them (truncate), so they roll the same and each command ends as it
+   * did. Returns the accepted lines, or null when there is nothing to redo.
+   */
+  redo(): LogLine[] | null {
+    const commands = this.redoable.pop();
+    if (!commands) return null;
+    const from = this.log.length;
+    this.redoing = true;
+    try {
+      for (const { command, timedOut } of commands) this.dispatch(command, timedOut ? { timedOut } : {});
+    } finally {
+      this.redoing = false;
+    }
+    return this.log.slice(from).filter((l) => l.refusal === null);
   }
 
   /** This session with only its first `keep` log lines: replayed from the seed, so the same dice. */
@@ -241,6 +275,25 @@ export class Session {
     if (JSON.stringify(replayed) !== JSON.stringify(session.state)) throw new SessionFileError("commands");
     return session;
   }
+}
+
+/** Commands that only pass the turn on: the start, Next, End turn, and a reaction let pass. */
+function passesTurn(command: Command): boolean {
+  return (
+    command.type === "start" ||
+    command.type === "next" ||
+    command.type === "endTurn" ||
+    (command.type === "react" && command.with === "decline")
+  );
+}
+
+/**
+ * How many of the commands a step back would take back are play (a move, an action, a reaction
+ * taken, a GM's change), not only the turn passing on: a Previous turn or round that takes back
+ * any asks first (issue 45: a Previous turn took back 16 commands without a word).
+ */
+export function playTakenBack(undone: readonly LogLine[]): number {
+  return undone.filter((line) => line.refusal === null && !passesTurn(line.command)).length;
 }
 
 /** The `timedOut` field of a session file for `log`: absent when no countdown ran out. */

@@ -12,10 +12,12 @@ import {
   clearToasts,
   clickTracker,
   combatantIn,
+  declineAll,
   freeHexKeys,
   localize,
   ok,
   open,
+  placeOf,
   state,
   test,
 } from "./support";
@@ -200,4 +202,80 @@ test("pools: ± presses on a pool within a moment are one chat card with the net
   await page.waitForTimeout(3000);
   await pool.locator("[data-action=spendPool]").click();
   ok((await cards.count()) === before + 2, "a press seconds later joined the earlier card");
+});
+
+test("double click and going back: a double click on Start combat does not press the Next turn drawn under it; a Previous turn that takes back play asks first; Redo (button, Ctrl+Shift+Z, Ctrl+Y) brings back what was taken back", async ({
+  page,
+  shoot,
+}) => {
+  test.setTimeout(75_000);
+  await open(page, "flow", 11);
+  await page.locator('[data-pg=tracker] [data-pg-command="start"]').dblclick();
+  await page.waitForTimeout(300);
+  let s = await state(page);
+  const first = s.order[0];
+  ok(s.status === "active", "the double click did not start the combat");
+  ok(
+    s.current === first,
+    `the double click pressed Next turn too: ${s.current} acts, not ${first}, the first in initiative`,
+  );
+  const accepted = await page.evaluate(() => window.tempo.session.log.filter((l) => !l.refusal).length);
+  ok(accepted === 1, `a double click on Start sent ${accepted} commands`);
+  await shoot("double-click-start");
+  // The next combatant's turn, with a move in it: play, not only the turn passing on.
+  await clickTracker(page, "next");
+  await declineAll(page, null, "next");
+  s = await state(page);
+  const second = s.current;
+  // A large token covers more than its own cell: the first free-looking hex the engine takes.
+  for (const [key] of freeHexKeys(s, second)) {
+    await page.locator(`.pg-token[data-id="${second}"]`).focus();
+    await page.keyboard.press(key);
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(200);
+    await declineAll(page, null, "moved");
+    if (JSON.stringify(placeOf(await state(page), second)) !== JSON.stringify(placeOf(s, second))) break;
+    await page.keyboard.press("Escape");
+  }
+  const played = await state(page);
+  ok(
+    JSON.stringify(placeOf(played, second)) !== JSON.stringify(placeOf(s, second)),
+    `${second} did not move`,
+  );
+  const history = (id: string) => page.locator(`[data-pg=tracker] [data-pg-command="${id}"]`);
+  await history("previousTurn").click();
+  const dialog = page.locator("[data-pg=dialog]");
+  await dialog.waitFor({ state: "visible" });
+  await shoot("asks-before-going-back");
+  await dialog.locator("[data-pg=confirm-keep]").click();
+  ok(JSON.stringify(await state(page)) === JSON.stringify(played), "keeping on playing changed the fight");
+  await history("previousTurn").click();
+  await dialog.locator("[data-pg=confirm-back]").click();
+  await page.waitForFunction((who) => window.tempo.session.state.current === who, first);
+  // Redo, from the button: the turn and the move come back, as they were.
+  await history("redo").click();
+  await page.waitForFunction((seq) => window.tempo.session.state.seq === seq, played.seq);
+  ok(
+    JSON.stringify(await state(page)) === JSON.stringify(played),
+    "Redo did not bring back the fight as it was",
+  );
+  // Ctrl+Z undoes the move; Ctrl+Shift+Z redoes it; Ctrl+Y with nothing undone says so.
+  await page
+    .locator("[data-pg=tracker] h2, [data-pg=tracker]")
+    .first()
+    .click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction((seq) => window.tempo.session.state.seq !== seq, played.seq);
+  await page.keyboard.press("Control+Shift+Z");
+  await page.waitForFunction((seq) => window.tempo.session.state.seq === seq, played.seq);
+  ok(JSON.stringify(await state(page)) === JSON.stringify(played), "Ctrl+Shift+Z did not redo the move");
+  await clearToasts(page);
+  await page.keyboard.press("Control+y");
+  const toast = page.locator(".pg-toast-refusal").last();
+  await toast.waitFor();
+  ok(
+    (await toast.textContent()) === (await localize(page, "TEMPO.Playground.Undo.NothingToRedo")),
+    `Ctrl+Y with nothing undone said "${await toast.textContent()}"`,
+  );
+  await shoot("redone");
 });

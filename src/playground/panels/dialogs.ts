@@ -65,6 +65,53 @@ export class Dialogs {
     });
   }
 
+  /**
+   * Ask before a step back takes back play (moves, actions, reactions taken), not only the turn
+   * passing on; true when the GM says to go back. Escape keeps playing.
+   */
+  confirmBack(kind: "undo" | "turn" | "round", count: number, play: number): Promise<boolean> {
+    const loc = this.host.loc;
+    const commands = loc.format(
+      count === 1 ? "TEMPO.Playground.Undo.CommandsOne" : "TEMPO.Playground.Undo.CommandsMany",
+      { count },
+    );
+    const where = loc.localize(
+      kind === "round" ? "TEMPO.Playground.Undo.PreviousRound" : "TEMPO.Playground.Undo.PreviousTurn",
+    );
+    const message = loc.format("TEMPO.Playground.Confirm.Back", { where, commands, play });
+    return new Promise((resolve) => {
+      const answer = (yes: boolean) => {
+        this.dialog.onclose = null;
+        this.dialog.close();
+        resolve(yes);
+      };
+      const keep = h(
+        "button",
+        { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
+        loc.localize("TEMPO.Playground.Confirm.KeepPlaying"),
+      );
+      this.dialog.className = "pg-dialog pg-dialog-confirm";
+      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+      this.dialog.replaceChildren(
+        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.BackTitle")),
+        h("p", {}, message),
+        h(
+          "div",
+          { class: "pg-dialog-buttons" },
+          keep,
+          h(
+            "button",
+            { type: "button", "data-pg": "confirm-back", onclick: () => answer(true) },
+            loc.localize("TEMPO.Playground.Confirm.GoBack"),
+          ),
+        ),
+      );
+      this.dialog.onclose = () => resolve(false);
+      this.dialog.showModal();
+      keep.focus();
+    });
+  }
+
   /** "How <ruleset> plays", in the words of the tracker's link to the same pages. */
   howToTitle(): string {
     return howtoLink(this.host.session.state.ruleset, this.host.loc).label;

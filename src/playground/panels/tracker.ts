@@ -277,6 +277,7 @@ export class TrackerPanel {
       "span",
       { class: "pg-history", "data-pg": "history" },
       button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
+      button("redo", "TEMPO.Playground.Undo.Redo", "TEMPO.Playground.Undo.RedoHint"),
       button("previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"),
       button(
         "previousRound",
@@ -335,6 +336,10 @@ export class TrackerPanel {
       const id = button.dataset["pgCommand"] ?? "";
       if (Object.hasOwn(back, id)) {
         this.host.goBack(back[id as keyof typeof back]);
+        return;
+      }
+      if (id === "redo") {
+        this.host.redo();
         return;
       }
       const control = this.controls.find((c) => c.id === id);

@@ -66,6 +66,9 @@ const UNDO_KEYS = {
   OffersOpen: "TEMPO.Playground.Undo.OffersOpen",
   ReactionTaken: "TEMPO.Playground.Undo.ReactionTaken",
   Rolled: "TEMPO.Playground.Undo.Rolled",
+  // The same, in the first turn of the fight: there is no turn to go back to, so none is offered.
+  ReactionTakenFirstTurn: "TEMPO.Playground.Undo.ReactionTakenFirstTurn",
+  RolledFirstTurn: "TEMPO.Playground.Undo.RolledFirstTurn",
   Nothing: "TEMPO.Playground.Undo.Nothing",
 } as const;
 
@@ -157,13 +160,14 @@ export class Session {
       if (!line) break;
       if (line.refusal === null) {
         if (line.command.type !== "react") break;
-        if (line.command.with !== "decline") return UNDO_REFUSED("ReactionTaken");
+        if (line.command.with !== "decline")
+          return UNDO_REFUSED(this.goBack("turn").ok ? "ReactionTaken" : "ReactionTakenFirstTurn");
       }
       at -= 1;
     }
     const line = this.log[at];
     if (!line || at <= this.firstAccepted()) return UNDO_REFUSED("Nothing");
-    if (line.rolls.length > 0) return UNDO_REFUSED("Rolled");
+    if (line.rolls.length > 0) return UNDO_REFUSED(this.goBack("turn").ok ? "Rolled" : "RolledFirstTurn");
     return { ok: true, keep: at, undone: this.acceptedFrom(at) };
   }
 

@@ -279,3 +279,57 @@ test("double click and going back: a double click on Start combat does not press
   );
   await shoot("redone");
 });
+
+for (const answer of ["reactionAttack", "decline"] as const)
+  test(`try this, the Crowd (flow): step 3 works as written when the prompt is answered with ${answer === "decline" ? "Decline" : "a Reaction Attack"}`, async ({
+    page,
+    shoot,
+  }) => {
+    page.setDefaultTimeout(15_000);
+    await open(page, "flow", 7, "&n=20&prompt=300");
+    const steps = await page.locator("[data-pg=try] li").allTextContents();
+    ok(steps.length === 3, `the Crowd shows ${steps.length} try-this steps`);
+    // Step 1: Start combat; Captain Ana (c1) acts first.
+    await clickTracker(page, "start");
+    let s = await state(page);
+    ok(s.current === "c1", `c1 does not act first (${s.current} does)`);
+    const from = placeOf(s, "c1");
+    // Step 2: one hex back, away from the orc beside her: its prompt opens.
+    await page.locator('.pg-token[data-id="c1"]').focus();
+    await page.keyboard.press("a");
+    await page.keyboard.press("Enter");
+    const prompt = page.locator("[data-pg=prompt]");
+    await prompt.waitFor({ state: "visible" });
+    // Step 3: answer, then Undo.
+    if (answer === "reactionAttack")
+      await prompt.locator('[data-reaction="reactionAttack"] [data-action=tempoReact]').click();
+    await declineAll(page, null, "answered");
+    await clearToasts(page);
+    await page.locator('[data-pg=tracker] [data-pg-command="undo"]').click();
+    await page.locator(".pg-toast").last().waitFor();
+    const said = (await page.locator(".pg-toast").last().textContent()) ?? "";
+    s = await state(page);
+    await shoot(`step-3-${answer}`);
+    const step3 = steps[2] ?? "";
+    if (answer === "decline") {
+      ok(
+        JSON.stringify(placeOf(s, "c1")) === JSON.stringify(from),
+        `after Undo c1 stands at ${placeOf(s, "c1")}`,
+      );
+      ok(/Declined/.test(step3), `step 3 does not say what Undo does after a Decline: "${step3}"`);
+      return;
+    }
+    // The move stands, as step 3 says, and Undo says why without sending the GM to a turn that is not there.
+    ok(
+      /Reaction Attack/.test(step3) && /stands/.test(step3),
+      `step 3 promises what Undo cannot do: "${step3}"`,
+    );
+    ok(
+      said === (await localize(page, "TEMPO.Playground.Undo.ReactionTakenFirstTurn")),
+      `Undo after a Reaction Attack said "${said}"`,
+    );
+    await clearToasts(page);
+    await page.locator('[data-pg=tracker] [data-pg-command="previousTurn"]').click();
+    const back = (await page.locator(".pg-toast").last().textContent()) ?? "";
+    ok(!said.includes("go back a turn"), `Undo sends the GM back a turn, and Previous turn says "${back}"`);
+  });

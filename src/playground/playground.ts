@@ -8,6 +8,7 @@
 import {
   SetupError,
   combatantIn,
+  combatantSetupFault,
   getRuleset,
   type Cell,
   type Command,
@@ -17,6 +18,7 @@ import {
 import { RULESETS } from "../engine/rulesets";
 import { cellKey } from "../engine/grid";
 import { refusalText } from "../views/sheet";
+import { setupChanges, setupView, type SetupValues } from "../views/setup";
 import { tokenConditions } from "../views/statuses";
 import { boundedSetup, mapCells } from "./bounds";
 import { stateChanges } from "../views/changes";
@@ -109,6 +111,7 @@ export class Playground implements PlaygroundHost {
     this.header = new Header(this, panelHost(root, "header"), this.dialogs);
     this.tracker = new TrackerPanel(this, panelHost(root, "tracker"), this.views, {
       openHowTo: () => this.dialogs.openHowTo(),
+      openSetup: (who) => void this.openSetup(who),
     });
     this.sheet = new SheetPanel(this, panelHost(root, "sheet"), this.views);
     this.prompt = new PromptPanel(this, panelHost(root, "prompt"), this.views);
@@ -315,6 +318,96 @@ export class Playground implements PlaygroundHost {
         this.drawnState = null;
         this.render();
       });
+  }
+
+  /**
+   * The ⚙ of a tracker row: the GM's Tempo setup of one combatant, the same form as Foundry's
+   * dialog (src/views/setup.ts, templates/tracker/setup.hbs). Before the fight a change is the
+   * combatant's setup (the fight starts with it, and a reload keeps it); during the fight it is
+   * the logged GM commands setupChanges gives, each checked by the engine like any other.
+   */
+  async openSetup(who: string): Promise<void> {
+    const session = this.session;
+    const state = session.state;
+    const own = session.setup.combatants.find((c) => c.id === who);
+    const live = combatantIn(state, who);
+    if (!own && !live) return;
+    const name = live?.name ?? own?.name ?? who;
+    const values: SetupValues = {
+      side: own?.side ?? live?.side ?? "",
+      marching: own?.marching ?? null,
+      surprised: own?.surprised === true,
+      unseen: own?.unseen === true,
+    };
+    const view = setupView(who, name, values, state, this.loc);
+    const html = this.views.setupHtml(view);
+    if (html === null) {
+      this.toast(this.loc.localize("TEMPO.Playground.Loading"), "info");
+      return;
+    }
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const form = await this.dialogs.form(view.title, html, opener);
+    if (!form || this.session !== session) return;
+    const field = (n: string) => form.querySelector<HTMLInputElement>(`[name="${n}"]`);
+    const marching = field("marching")?.value.trim() ?? "";
+    // A marching place is a whole number from 1 (the lead), or blank for none: nothing else is
+    // quietly made into none.
+    if (
+      marching !== "" &&
+      !(Number.isInteger(Number(marching)) && Number(marching) >= 1 && Number(marching) <= 99)
+    ) {
+      this.toast(
+        this.loc.format("TEMPO.Playground.Dialog.BadMarching", { value: marching.slice(0, 16) }),
+        "refusal",
+      );
+      return;
+    }
+    const submitted: SetupValues = {
+      side: field("side")?.value ?? values.side,
+      marching: marching === "" ? null : Number(marching),
+      surprised: field("surprised")?.checked ?? values.surprised,
+      unseen: field("unseen")?.checked ?? values.unseen,
+    };
+    const changes = setupChanges(who, submitted, session.state);
+    if (changes.document && own) {
+      const doc = changes.document;
+      // A blank side is the document's default: party for a player character, foes for the rest.
+      const side = doc.side || (own.pc ? "party" : "foes");
+      const combatant = {
+        ...own,
+        side,
+        marching: doc.marching ?? null,
+        surprised: doc.surprised === true,
+        unseen: doc.unseen === true,
+      };
+      const fault = combatantSetupFault(combatant, session.setup.grid ?? { type: "none" });
+      if (fault !== null) {
+        this.toast(this.loc.format("TEMPO.Refusal.BadCombatant", { field: fault }), "refusal");
+        return;
+      }
+      if (JSON.stringify(combatant) === JSON.stringify(own)) {
+        this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupUnchanged", { name }), "info");
+        return;
+      }
+      const setup = {
+        ...session.setup,
+        combatants: session.setup.combatants.map((c) => (c.id === who ? combatant : c)),
+      };
+      // The commands sent so far (refused ones before the start) replay over the new setup.
+      this.useSession(this.encounter, Session.fromFile({ ...session.toFile(), setup }));
+      this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupSaved", { name }), "info");
+      this.focusSetupButton(who);
+      return;
+    }
+    if (changes.commands.length === 0)
+      this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupUnchanged", { name }), "info");
+    for (const command of changes.commands) if (!this.send(command)) break;
+    this.focusSetupButton(who);
+  }
+
+  /** Focus back on a row's ⚙ after its setup, drawn again or not. */
+  private focusSetupButton(who: string): void {
+    document.querySelector<HTMLElement>(`[data-action=tempoSetup][data-who="${CSS.escape(who)}"]`)?.focus();
   }
 
   /** The cells the map draws (a hex map's staggered edge is narrower than its box). */

@@ -333,3 +333,71 @@ for (const answer of ["reactionAttack", "decline"] as const)
     const back = (await page.locator(".pg-toast").last().textContent()) ?? "";
     ok(!said.includes("go back a turn"), `Undo sends the GM back a turn, and Previous turn says "${back}"`);
   });
+
+test("setup: a tracker row's ⚙ opens the combatant's Tempo setup, from the keyboard too; before the fight it is the combatant's setup (kept on reload), during it a logged GM command", async ({
+  page,
+  shoot,
+}) => {
+  await open(page, "flow", 11);
+  const gear = page.locator('[data-pg=tracker] [data-action=tempoSetup][data-who="grukk"]');
+  await gear.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.locator("[data-pg=dialog]");
+  await dialog.waitFor({ state: "visible" });
+  const title = (await dialog.locator("#pg-dialog-title").textContent()) ?? "";
+  const name = await page.evaluate(
+    () => window.tempo.session.state.combatants.find((c) => c.id === "grukk")!.name,
+  );
+  ok(
+    title === (await localize(page, "TEMPO.Tracker.Control.Setup", { name })),
+    `the dialog is titled "${title}"`,
+  );
+  for (const field of ["side", "surprised", "marching", "unseen"])
+    ok((await dialog.locator(`[name="${field}"]`).count()) === 1, `the setup has no ${field} field`);
+  ok(
+    (await dialog.locator("label").first().textContent()) ===
+      (await localize(page, "TEMPO.Setup.Field.side.Label")),
+    "the setup's labels are not localised",
+  );
+  await shoot("setup-open");
+  // Escape keeps everything as it was; focus goes back to the ⚙.
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  ok(await gear.evaluate((el) => el === document.activeElement), "focus did not go back to the ⚙");
+  // Before the fight: Surprised, saved from the keyboard, is Grukk's setup; the start reads it.
+  await page.keyboard.press("Enter");
+  await dialog.waitFor({ state: "visible" });
+  await dialog.locator('[name="surprised"]').check();
+  await dialog.locator("[data-pg=dialog-save]").click();
+  await dialog.waitFor({ state: "hidden" });
+  const surprised = () =>
+    (
+      window.tempo.session as unknown as { setup: { combatants: { id: string; surprised?: boolean }[] } }
+    ).setup.combatants.find((c) => c.id === "grukk")?.surprised === true;
+  await page.waitForFunction(surprised);
+  await page.reload();
+  await page.waitForSelector("#playground[data-ready=true]", { timeout: 15_000 });
+  ok(await page.evaluate(surprised), "a reload lost the setup");
+  // During the fight: Unseen is a logged GM command the engine takes.
+  await clickTracker(page, "start");
+  await page.locator('[data-pg=tracker] [data-action=tempoSetup][data-who="grukk"]').click();
+  await dialog.waitFor({ state: "visible" });
+  await dialog.locator('[name="unseen"]').check();
+  await dialog.locator("[data-pg=dialog-save]").click();
+  await page.waitForFunction(() =>
+    window.tempo.session.log.some((l) => l.command.type === "setCombatant" && !l.refusal),
+  );
+  const s = await page.evaluate(
+    () =>
+      window.tempo.session.state.combatants.find((c) => c.id === "grukk") as unknown as { unseen: boolean },
+  );
+  ok(s.unseen, "Unseen saved during the fight did not reach the engine");
+  // A marching place of 2.5 is named and changes nothing.
+  await page.locator('[data-pg=tracker] [data-action=tempoSetup][data-who="grukk"]').click();
+  await dialog.locator('[name="marching"]').fill("2.5");
+  await dialog.locator("[data-pg=dialog-save]").click();
+  const toast = page.locator(".pg-toast-refusal").last();
+  await toast.waitFor();
+  ok(/2\.5/.test((await toast.textContent()) ?? ""), "a marching place of 2.5 was not named");
+  await shoot("setup-refused");
+});

@@ -26,6 +26,8 @@ import { fromHtml, TrackerRows } from "./tracker-rows";
 
 export interface TrackerPanelLinks {
   openHowTo(): void;
+  /** The ⚙ of a row: the GM's Tempo setup of that combatant. */
+  openSetup(who: string): void;
 }
 
 /** A tracker document, with what its portrait was drawn from. */
@@ -350,6 +352,11 @@ export class TrackerPanel {
     if (templated?.dataset["action"] === "tempoHowto") {
       e.preventDefault();
       this.links.openHowTo();
+      return;
+    }
+    if (templated?.dataset["action"] === "tempoSetup") {
+      const who = templated.dataset["who"];
+      if (who) this.links.openSetup(who);
       return;
     }
     if (templated) {

@@ -401,3 +401,76 @@ test("setup: a tracker row's ⚙ opens the combatant's Tempo setup, from the key
   ok(/2\.5/.test((await toast.textContent()) ?? ""), "a marching place of 2.5 was not named");
   await shoot("setup-refused");
 });
+
+test("try this, Roadside (rating): each step works as written: the surprised scout cannot act, an action's chosen AP empties its pips, End turn passes to the next in order", async ({
+  page,
+  shoot,
+}) => {
+  await open(page, "rating", 4);
+  // Step 1: Start combat; the surprised scout cannot act yet.
+  await clickTracker(page, "start");
+  let s = await state(page);
+  ok(s.status === "active" && s.current !== null, "Start combat did not start the fight");
+  ok(s.current !== "scout", "the surprised scout acts first");
+  const who = s.current;
+  const ap = combatantIn(s, who).pools["ap"] ?? 0;
+  // Step 2: an action with a chosen cost of 2 AP.
+  await page.locator(`[data-pg=sheet] input[data-cost-for="primary"]`).fill("2");
+  await actionButton(page, "primary").click();
+  s = await state(page);
+  ok(
+    combatantIn(s, who).pools["ap"] === ap - 2,
+    `2 AP chosen left ${combatantIn(s, who).pools["ap"]} of ${ap}`,
+  );
+  const filled = await page
+    .locator('[data-pg=sheet] .tempo-pool[data-pool="ap"] .tempo-pip.is-filled')
+    .count();
+  ok(filled === ap - 2, `the sheet's pips show ${filled} AP, not ${ap - 2}`);
+  // A foe may answer the action: its prompt is answered before the turn ends.
+  await declineAll(page, null, "rating-action");
+  // Step 3: End turn: the next in initiative order acts.
+  const order = s.order;
+  await clickTracker(page, "endTurn");
+  await declineAll(page, null, "rating");
+  s = await state(page);
+  ok(s.current === order[order.indexOf(who!) + 1], `End turn passed to ${s.current}, not the next in order`);
+  await shoot("rating-steps");
+});
+
+for (const initiative of ["take", "cede"] as const)
+  test(`try this, Corridor (marching): each step works as written when the lead chooses to ${initiative} initiative`, async ({
+    page,
+    shoot,
+  }) => {
+    await open(page, "marching", 4);
+    // Step 1: Start combat; the lead, Vanguard Tor, chooses.
+    await clickTracker(page, "start");
+    // Step 2: Take or Cede initiative: the party acts first in marching order, or the goblins, nearest first.
+    await page.locator(`[data-pg=tracker] [data-action=tempoChoose][data-value="${initiative}"]`).click();
+    let s = await state(page);
+    const mover = s.current;
+    ok(mover, `after choosing to ${initiative} initiative nobody acts`);
+    const side = combatantIn(s, mover).side;
+    ok(
+      side === (initiative === "take" ? "party" : "goblins"),
+      `after choosing to ${initiative} initiative ${mover} of ${side} acts`,
+    );
+    // Step 3: the acting token one square towards the other side, then End turn: the next in order acts.
+    const [x, y] = placeOf(s, mover);
+    await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+    await page.keyboard.press(initiative === "take" ? "ArrowRight" : "ArrowLeft");
+    await page.keyboard.press("Enter");
+    await declineAll(page, null, "marching");
+    s = await state(page);
+    ok(JSON.stringify(placeOf(s, mover)) !== JSON.stringify([x, y]), `${mover} did not move towards the foe`);
+    const order = s.order;
+    await clickTracker(page, "endTurn");
+    await declineAll(page, null, "marching");
+    s = await state(page);
+    ok(s.current !== mover && s.current !== null, `End turn left ${s.current} acting`);
+    ok(
+      order.indexOf(s.current) > order.indexOf(mover),
+      `End turn passed to ${s.current}, not the next in order`,
+    );
+    await shoot(`marching-${initiative}`);
+  });

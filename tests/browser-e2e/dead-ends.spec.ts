@@ -474,3 +474,59 @@ for (const initiative of ["take", "cede"] as const)
     );
     await shoot(`marching-${initiative}`);
   });
+
+for (const answer of ["reactionAttack", "decline"] as const)
+  test(`try this, Orc ambush (flow): each step works as written when the orc answers with ${answer === "decline" ? "Decline" : "a Reaction Attack"}`, async ({
+    page,
+    shoot,
+  }) => {
+    await open(page, "flow", 11);
+    // Step 1: Start combat; the highest initiative acts first and their sheet opens.
+    await clickTracker(page, "start");
+    let s = await state(page);
+    const mover = s.current;
+    ok(mover === s.order[0], `${mover} acts, not ${s.order[0]}, the highest initiative`);
+    ok(
+      (await page.evaluate(() => window.tempo.selected)) === mover,
+      "the acting combatant's sheet did not open",
+    );
+    // Step 2: one hex away from an orc: the ruler shows the cost and a red ! where it provokes.
+    const chatBefore = await page.locator("[data-pg=chat-list] > li").count();
+    let prompted = false;
+    for (const [key] of freeHexKeys(s, mover)) {
+      await page.locator(`.pg-token[data-id="${mover}"]`).focus();
+      await page.keyboard.press(key);
+      const label = page.locator(".pg-ruler-label");
+      await label.waitFor();
+      const provokes = (await page.locator(".pg-provoke").count()) > 0;
+      const cost = (await label.textContent()) ?? "";
+      if (!provokes) {
+        await page.keyboard.press("Escape");
+        continue;
+      }
+      ok(/\d/.test(cost), `the ruler shows no AP cost: "${cost}"`);
+      // Step 3: drop it: the orc's prompt opens.
+      await page.keyboard.press("Enter");
+      prompted = await page
+        .locator("[data-pg=prompt]")
+        .waitFor({ state: "visible", timeout: 3000 })
+        .then(() => true)
+        .catch(() => false);
+      if (prompted) break;
+    }
+    ok(prompted, `no move of ${mover} one hex away provoked a prompt`);
+    const prompt = page.locator("[data-pg=prompt]");
+    if (answer === "reactionAttack")
+      await prompt.locator('[data-reaction="reactionAttack"] [data-action=tempoReact]').click();
+    await declineAll(page, null, "ambush");
+    s = await state(page);
+    ok(s.offers.length === 0, "offers are still open after the answer");
+    const cards = page.locator("[data-pg=chat-list] > li");
+    ok((await cards.count()) > chatBefore, "the answer left nothing in the chat");
+    if (answer === "reactionAttack")
+      ok(
+        (await page.locator('[data-pg=chat-list] > li[data-command="react"] .pg-die').count()) > 0,
+        "no roll in the chat",
+      );
+    await shoot(`ambush-${answer}`);
+  });

@@ -262,8 +262,10 @@ function checkField(scope: Scope, command: string, field: string, kind: Kind, va
     }
     // Magnitudes only: whether a cost, time, amount or duration means anything is the handler's
     // to say, with the rule's own refusal (a cost below 1 in rating, a duration below 1 round).
+    // A cost is any number here: the ruleset that reads it says which are allowed, in its own
+    // words, for 2.5 and 99999 as for -3 (rating's BadCost, flow's FlowBadCost).
     case "cost":
-      if (!isIntIn(value, -LIMITS.cost, LIMITS.cost)) badField(command, field);
+      if (typeof value !== "number" || !Number.isFinite(value)) badField(command, field);
       return value;
     case "time":
       if (!isIntIn(value, -LIMITS.time, LIMITS.time)) badField(command, field);

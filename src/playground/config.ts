@@ -14,6 +14,20 @@ function promptSeconds(): number {
   return Number.isInteger(asked) && asked > 0 ? asked : 15;
 }
 
+/** The largest dice seed: the dice take a 32-bit seed (engine/dice.ts SeededDice). */
+export const MAX_SEED = 0xffffffff;
+
+/**
+ * A dice seed as typed in the header's field: a whole number from 0 to MAX_SEED, digits only;
+ * anything else (-5, 1e30, 2.5, text, nothing) is null, never wrapped or rounded into a seed.
+ */
+export function parseSeed(text: string): number | null {
+  const digits = text.trim();
+  if (!/^\d{1,10}$/.test(digits)) return null;
+  const seed = Number(digits);
+  return seed <= MAX_SEED ? seed : null;
+}
+
 /** A new seed for the dice (the header's "New seed", or a first visit without one). */
 export function randomSeed(): number {
   return Math.floor(Math.random() * 1_000_000);

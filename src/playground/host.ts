@@ -38,13 +38,17 @@ export interface PlaygroundHost {
   label(id: string): string;
   /** Send a command to the engine; a refusal shows as a toast. True when accepted. */
   send(command: Command, how?: { timedOut?: boolean }): boolean;
-  /** Undo, previous turn, previous round. */
+  /** Undo, previous turn, previous round (a step back that takes back play asks first). */
   goBack(kind: BackKind): boolean;
+  /** Redo what the last undo or step back took back. */
+  redo(): boolean;
   select(id: string | null): void;
   setMoveMode(mode: MoveMode): void;
   /** A new session: a sample encounter with a seed. */
   load(encounter: SampleEncounter, seed: number): void;
   upload(file: File): Promise<void>;
+  /** A toast over the page: a refusal, an error or a note. */
+  toast(text: string, kind: "refusal" | "error" | "info"): void;
   download(): void;
 }
 

@@ -8,6 +8,7 @@
 import {
   SetupError,
   combatantIn,
+  combatantSetupFault,
   getRuleset,
   type Cell,
   type Command,
@@ -17,6 +18,7 @@ import {
 import { RULESETS } from "../engine/rulesets";
 import { cellKey } from "../engine/grid";
 import { refusalText } from "../views/sheet";
+import { setupChanges, setupView, type SetupValues } from "../views/setup";
 import { tokenConditions } from "../views/statuses";
 import { boundedSetup, mapCells } from "./bounds";
 import { stateChanges } from "../views/changes";
@@ -29,11 +31,19 @@ import type { Localization } from "./i18n";
 import { tokenLabels } from "./labels";
 import { BattleMap } from "./map";
 import { describeToken, movePreview, offMap } from "./preview";
-import { Session, SessionFileError, parseSessionFile } from "./session";
-import { saveSession, saveSoon } from "./storage";
+import {
+  Session,
+  SessionFileError,
+  loadFailure,
+  playTakenBack,
+  readSessionText,
+  type GoBack,
+} from "./session";
+import { forgetPromptClock, saveSession, saveSoon } from "./storage";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
 import { ChatLog } from "./panels/chat";
+import { installClickGuard } from "./panels/clicks";
 import { Dialogs } from "./panels/dialogs";
 import { focusMark, keepFocus, panelHost } from "./panels/focus";
 import { Header } from "./panels/header";
@@ -101,11 +111,13 @@ export class Playground implements PlaygroundHost {
     this.header = new Header(this, panelHost(root, "header"), this.dialogs);
     this.tracker = new TrackerPanel(this, panelHost(root, "tracker"), this.views, {
       openHowTo: () => this.dialogs.openHowTo(),
+      openSetup: (who) => void this.openSetup(who),
     });
     this.sheet = new SheetPanel(this, panelHost(root, "sheet"), this.views);
     this.prompt = new PromptPanel(this, panelHost(root, "prompt"), this.views);
     this.chat = new ChatLog(this, panelHost(root, "chat"), this.views);
     this.status = new StatusBar(this, root.querySelector<HTMLElement>("[data-pg=map-bar]"));
+    installClickGuard(root);
     installKeys(this, root, {
       dialogOpen: () => this.dialogs.open,
       jumpToActions: () => this.sheet.jumpToActions(),
@@ -124,6 +136,8 @@ export class Playground implements PlaygroundHost {
 
   /** Start a sample encounter with a seed. */
   load(encounter: SampleEncounter, seed: number): void {
+    // A new fight: no prompt's clock from an earlier one carries over.
+    forgetPromptClock();
     this.useSession(encounter, new Session(encounter.id, boundedSetup(encounter.setup, encounter.map), seed));
   }
 
@@ -209,14 +223,50 @@ export class Playground implements PlaygroundHost {
    */
   goBack(kind: BackKind): boolean {
     const session = this.session;
-    const back = kind === "undo" ? session.undoLast() : session.goBack(kind);
+    const back = this.backFor(kind);
     if (!back.ok) {
       this.toast(refusalText(back.refusal, this.loc), "refusal");
       return false;
     }
+    // A step back that takes back play, not only the turn passing on, asks first (Redo brings
+    // it back too). Asked, it is worked out again: a countdown may have run out meanwhile.
+    const play = kind === "undo" ? 0 : playTakenBack(back.undone);
+    if (play > 0) {
+      void this.dialogs.confirmBack(kind, back.undone.length, play).then((yes) => {
+        if (!yes || this.session !== session) return;
+        const again = this.backFor(kind);
+        if (again.ok) this.takeBack(kind, again);
+        else this.toast(refusalText(again.refusal, this.loc), "refusal");
+      });
+      return false;
+    }
+    this.takeBack(kind, back);
+    return true;
+  }
+
+  private backFor(kind: BackKind): GoBack {
+    return kind === "undo" ? this.session.undoLast() : this.session.goBack(kind);
+  }
+
+  private takeBack(kind: BackKind, back: GoBack & { ok: true }): void {
+    const session = this.session;
     const before = session.state;
     session.truncate(back.keep);
     this.toast(undoneText(this.loc, kind, back.undone, session.state, before), "info");
+  }
+
+  /** Redo: the commands the last undo or step back took back, sent again; or why not. */
+  redo(): boolean {
+    const redone = this.session.redo();
+    if (redone === null) {
+      this.toast(this.loc.localize("TEMPO.Playground.Undo.NothingToRedo"), "refusal");
+      return false;
+    }
+    const count = this.loc.format(
+      redone.length === 1 ? "TEMPO.Playground.Undo.CommandsOne" : "TEMPO.Playground.Undo.CommandsMany",
+      { count: redone.length },
+    );
+    this.toast(this.loc.format("TEMPO.Playground.Undo.Redone", { count }), "info");
     return true;
   }
 
@@ -270,6 +320,96 @@ export class Playground implements PlaygroundHost {
       });
   }
 
+  /**
+   * The ⚙ of a tracker row: the GM's Tempo setup of one combatant, the same form as Foundry's
+   * dialog (src/views/setup.ts, templates/tracker/setup.hbs). Before the fight a change is the
+   * combatant's setup (the fight starts with it, and a reload keeps it); during the fight it is
+   * the logged GM commands setupChanges gives, each checked by the engine like any other.
+   */
+  async openSetup(who: string): Promise<void> {
+    const session = this.session;
+    const state = session.state;
+    const own = session.setup.combatants.find((c) => c.id === who);
+    const live = combatantIn(state, who);
+    if (!own && !live) return;
+    const name = live?.name ?? own?.name ?? who;
+    const values: SetupValues = {
+      side: own?.side ?? live?.side ?? "",
+      marching: own?.marching ?? null,
+      surprised: own?.surprised === true,
+      unseen: own?.unseen === true,
+    };
+    const view = setupView(who, name, values, state, this.loc);
+    const html = this.views.setupHtml(view);
+    if (html === null) {
+      this.toast(this.loc.localize("TEMPO.Playground.Loading"), "info");
+      return;
+    }
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const form = await this.dialogs.form(view.title, html, opener);
+    if (!form || this.session !== session) return;
+    const field = (n: string) => form.querySelector<HTMLInputElement>(`[name="${n}"]`);
+    const marching = field("marching")?.value.trim() ?? "";
+    // A marching place is a whole number from 1 (the lead), or blank for none: nothing else is
+    // quietly made into none.
+    if (
+      marching !== "" &&
+      !(Number.isInteger(Number(marching)) && Number(marching) >= 1 && Number(marching) <= 99)
+    ) {
+      this.toast(
+        this.loc.format("TEMPO.Playground.Dialog.BadMarching", { value: marching.slice(0, 16) }),
+        "refusal",
+      );
+      return;
+    }
+    const submitted: SetupValues = {
+      side: field("side")?.value ?? values.side,
+      marching: marching === "" ? null : Number(marching),
+      surprised: field("surprised")?.checked ?? values.surprised,
+      unseen: field("unseen")?.checked ?? values.unseen,
+    };
+    const changes = setupChanges(who, submitted, session.state);
+    if (changes.document && own) {
+      const doc = changes.document;
+      // A blank side is the document's default: party for a player character, foes for the rest.
+      const side = doc.side || (own.pc ? "party" : "foes");
+      const combatant = {
+        ...own,
+        side,
+        marching: doc.marching ?? null,
+        surprised: doc.surprised === true,
+        unseen: doc.unseen === true,
+      };
+      const fault = combatantSetupFault(combatant, session.setup.grid ?? { type: "none" });
+      if (fault !== null) {
+        this.toast(this.loc.format("TEMPO.Refusal.BadCombatant", { field: fault }), "refusal");
+        return;
+      }
+      if (JSON.stringify(combatant) === JSON.stringify(own)) {
+        this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupUnchanged", { name }), "info");
+        return;
+      }
+      const setup = {
+        ...session.setup,
+        combatants: session.setup.combatants.map((c) => (c.id === who ? combatant : c)),
+      };
+      // The commands sent so far (refused ones before the start) replay over the new setup.
+      this.useSession(this.encounter, Session.fromFile({ ...session.toFile(), setup }));
+      this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupSaved", { name }), "info");
+      this.focusSetupButton(who);
+      return;
+    }
+    if (changes.commands.length === 0)
+      this.toast(this.loc.format("TEMPO.Playground.Dialog.SetupUnchanged", { name }), "info");
+    for (const command of changes.commands) if (!this.send(command)) break;
+    this.focusSetupButton(who);
+  }
+
+  /** Focus back on a row's ⚙ after its setup, drawn again or not. */
+  private focusSetupButton(who: string): void {
+    document.querySelector<HTMLElement>(`[data-action=tempoSetup][data-who="${CSS.escape(who)}"]`)?.focus();
+  }
+
   /** The cells the map draws (a hex map's staggered edge is narrower than its box). */
   private drawn(): Set<string> {
     if (this.drawnCells?.encounter !== this.encounter) {
@@ -304,12 +444,13 @@ export class Playground implements PlaygroundHost {
 
   async upload(file: File): Promise<void> {
     try {
-      const parsed = parseSessionFile(JSON.parse(await file.text()));
+      const parsed = readSessionText(await file.text());
       const encounter = findEncounter(parsed.encounter) ?? {
         ...fallbackEncounter(parsed.ruleset),
         setup: parsed.setup,
       };
-      if (!RULESETS[parsed.ruleset]) throw new Error(parsed.ruleset);
+      if (!RULESETS[parsed.ruleset]) throw new SessionFileError("ruleset");
+      forgetPromptClock();
       this.useSession(encounter, Session.fromFile(parsed));
       this.toast(this.loc.format("TEMPO.Playground.Toast.Loaded", { count: parsed.commands.length }), "info");
     } catch (error) {
@@ -320,12 +461,13 @@ export class Playground implements PlaygroundHost {
     }
   }
 
-  /** Bad input is named as such: the field of the file, or the setup's own localised reason. */
+  /**
+   * Bad input is named as such, in a GM's words: not JSON, not a session file, the field of the
+   * file that is wrong, or the setup's own localised reason (session.ts loadFailure).
+   */
   loadErrorText(error: unknown): string {
-    return error instanceof SessionFileError
-      ? this.loc.format("TEMPO.Playground.Toast.BadSessionField", { field: error.field })
-      : error instanceof SetupError
-        ? this.loc.format(error.key, error.data)
-        : String(error);
+    if (error instanceof SetupError) return this.loc.format(error.key, error.data);
+    const { key, data } = loadFailure(error);
+    return this.loc.format(key, data);
   }
 }

@@ -66,6 +66,9 @@ const UNDO_KEYS = {
   OffersOpen: "TEMPO.Playground.Undo.OffersOpen",
   ReactionTaken: "TEMPO.Playground.Undo.ReactionTaken",
   Rolled: "TEMPO.Playground.Undo.Rolled",
+  // The same, in the first turn of the fight: there is no turn to go back to, so none is offered.
+  ReactionTakenFirstTurn: "TEMPO.Playground.Undo.ReactionTakenFirstTurn",
+  RolledFirstTurn: "TEMPO.Playground.Undo.RolledFirstTurn",
   Nothing: "TEMPO.Playground.Undo.Nothing",
 } as const;
 
@@ -82,6 +85,12 @@ export class Session {
   private readonly states: EncounterState[] = [];
   private dice: RecordingDice;
   private readonly listeners = new Set<Listener>();
+  /**
+   * What undo and going back took back, latest last, for Redo: each the commands cut from the log,
+   * in order (refused ones too, so the log reads the same again). Any other command clears it.
+   */
+  private readonly redoable: { command: Command; timedOut: boolean }[][] = [];
+  private redoing = false;
 
   constructor(
     readonly encounter: string,
@@ -107,6 +116,8 @@ export class Session {
    * decline the prompt's countdown sent (its card says time ran out).
    */
   dispatch(command: Command, how: { timedOut?: boolean } = {}): ApplyResult {
+    // A new command after an undo is another road: what was undone cannot be redone on it.
+    if (!this.redoing) this.redoable.length = 0;
     const before = this.dice.rolls.length;
     const result = apply(this.state, command, this.dice, getRuleset(this.state.ruleset));
     const line: LogLine = {
@@ -149,13 +160,14 @@ export class Session {
       if (!line) break;
       if (line.refusal === null) {
         if (line.command.type !== "react") break;
-        if (line.command.with !== "decline") return UNDO_REFUSED("ReactionTaken");
+        if (line.command.with !== "decline")
+          return UNDO_REFUSED(this.goBack("turn").ok ? "ReactionTaken" : "ReactionTakenFirstTurn");
       }
       at -= 1;
     }
     const line = this.log[at];
     if (!line || at <= this.firstAccepted()) return UNDO_REFUSED("Nothing");
-    if (line.rolls.length > 0) return UNDO_REFUSED("Rolled");
+    if (line.rolls.length > 0) return UNDO_REFUSED(this.goBack("turn").ok ? "Rolled" : "RolledFirstTurn");
     return { ok: true, keep: at, undone: this.acceptedFrom(at) };
   }
 
@@ -185,6 +197,9 @@ export class Session {
    */
   truncate(keep: number): void {
     if (!Number.isInteger(keep) || keep < 0 || keep >= this.log.length) return;
+    this.redoable.push(
+      this.log.slice(keep).map((line) => ({ command: line.command, timedOut: line.timedOut === true })),
+    );
     const rolled = this.log.slice(0, keep).reduce((n, line) => n + line.rolls.length, 0);
     const dice = new RecordingDice(new SeededDice(this.seed));
     for (const r of this.dice.rolls.slice(0, rolled)) dice.roll(r.faces);
@@ -193,6 +208,29 @@ export class Session {
     this.states.length = keep;
     this.state = this.states[keep - 1] ?? this.initial;
     for (const listener of this.listeners) listener(this, null);
+  }
+
+  /** How many steps back Redo can take forward again. */
+  get canRedo(): number {
+    return this.redoable.length;
+  }
+
+  /**
+   * Redo: send again the commands the last undo or step back took back, in order. The dice stand
+   * where they stood before them (truncate), so they roll the same and each command ends as it
+   * did. Returns the accepted lines, or null when there is nothing to redo.
+   */
+  redo(): LogLine[] | null {
+    const commands = this.redoable.pop();
+    if (!commands) return null;
+    const from = this.log.length;
+    this.redoing = true;
+    try {
+      for (const { command, timedOut } of commands) this.dispatch(command, timedOut ? { timedOut } : {});
+    } finally {
+      this.redoing = false;
+    }
+    return this.log.slice(from).filter((l) => l.refusal === null);
   }
 
   /** This session with only its first `keep` log lines: replayed from the seed, so the same dice. */
@@ -238,10 +276,28 @@ export class Session {
     const timedOut = new Set(file.timedOut ?? []);
     file.commands.forEach((command, i) => session.dispatch(command, { timedOut: timedOut.has(i) }));
     const replayed = replay(initial, file.commands, new SeededDice(file.seed)).state;
-    if (JSON.stringify(replayed) !== JSON.stringify(session.state))
-      throw new Error("replay diverged from the session");
+    if (JSON.stringify(replayed) !== JSON.stringify(session.state)) throw new SessionFileError("commands");
     return session;
   }
+}
+
+/** Commands that only pass the turn on: the start, Next, End turn, and a reaction let pass. */
+function passesTurn(command: Command): boolean {
+  return (
+    command.type === "start" ||
+    command.type === "next" ||
+    command.type === "endTurn" ||
+    (command.type === "react" && command.with === "decline")
+  );
+}
+
+/**
+ * How many of the commands a step back would take back are play (a move, an action, a reaction
+ * taken, a GM's change), not only the turn passing on: a Previous turn or round that takes back
+ * any asks first (issue 45: a Previous turn took back 16 commands without a word).
+ */
+export function playTakenBack(undone: readonly LogLine[]): number {
+  return undone.filter((line) => line.refusal === null && !passesTurn(line.command)).length;
 }
 
 /** The `timedOut` field of a session file for `log`: absent when no countdown ran out. */
@@ -260,6 +316,43 @@ export class SessionFileError extends Error {
     super(`session file: ${field} is missing, malformed or out of bounds`);
     this.name = "SessionFileError";
   }
+}
+
+/**
+ * Read a session file's text: JSON that is a session file this playground wrote (parseSessionFile).
+ * Text that is not JSON at all (cut short, another program's file) throws a SessionFileError whose
+ * field is "json", so the loader can say so in a GM's words instead of the parser's.
+ */
+export function readSessionText(text: string): SessionFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SessionFileError("json");
+  }
+  return parseSessionFile(value);
+}
+
+/**
+ * Why a session file was not loaded, as a localisation key and its data: not JSON, not a Tempo
+ * session file, a ruleset this build does not have, commands that do not replay, or one field
+ * named. Anything else (a bug, not the file) is named as the engine's failure.
+ */
+export function loadFailure(error: unknown): { key: string; data: Record<string, string> } {
+  if (error instanceof SessionFileError) {
+    const whole: Record<string, string> = {
+      json: "TEMPO.Playground.Toast.NotJson",
+      format: "TEMPO.Playground.Toast.NotSessionFile",
+      version: "TEMPO.Playground.Toast.NotSessionFile",
+      ruleset: "TEMPO.Playground.Toast.UnknownRuleset",
+      commands: "TEMPO.Playground.Toast.BadCommands",
+    };
+    const key = whole[error.field];
+    return key
+      ? { key, data: {} }
+      : { key: "TEMPO.Playground.Toast.BadSessionField", data: { field: error.field } };
+  }
+  return { key: "TEMPO.Playground.Toast.EngineError", data: { message: String(error) } };
 }
 
 /** The most commands a saved session replays on load (a long evening is a few thousand). */

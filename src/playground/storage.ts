@@ -4,7 +4,7 @@
  * (parseSessionFile), then replayed, and must replay to the same state, or it is thrown away.
  */
 import { RULESETS } from "../engine/rulesets";
-import { Session, parseSessionFile, type SessionFile } from "./session";
+import { Session, SessionFileError, readSessionText, type SessionFile } from "./session";
 
 export const STORAGE_KEY = "tempo.playground.session";
 
@@ -70,11 +70,61 @@ export function restoreSession(): Restored {
   const raw = storage()?.getItem(STORAGE_KEY);
   if (raw === null || raw === undefined) return null;
   try {
-    const file = parseSessionFile(JSON.parse(raw));
-    if (!RULESETS[file.ruleset]) throw new Error(file.ruleset);
+    const file = readSessionText(raw);
+    if (!RULESETS[file.ruleset]) throw new SessionFileError("ruleset");
     return { session: Session.fromFile(file), file };
   } catch (error) {
     forgetSession();
     return { error };
   }
+}
+
+/**
+ * An open reaction prompt's clock, kept beside the fight so a reload does not restart the
+ * countdown (a reload buys no time). `prompt` names the prompt (the session, how far its log ran
+ * and the open offers); `leftMs` is the time left at `at` (wall-clock ms), running or paused.
+ */
+export interface PromptClock {
+  prompt: string;
+  leftMs: number;
+  at: number;
+  running: boolean;
+}
+
+export const PROMPT_CLOCK_KEY = "tempo.playground.prompt";
+
+export function savePromptClock(clock: PromptClock): void {
+  try {
+    storage()?.setItem(PROMPT_CLOCK_KEY, JSON.stringify(clock));
+  } catch {
+    // Full or refused: only a reload would restart the countdown.
+  }
+}
+
+export function forgetPromptClock(): void {
+  try {
+    storage()?.removeItem(PROMPT_CLOCK_KEY);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}
+
+/**
+ * The time left on prompt `prompt` as it was kept, at wall-clock time `now`: less the time passed
+ * since while it ran (0 or less: it has run out), as it was while paused; null when no clock is
+ * kept for that prompt (another prompt's, or a malformed one).
+ */
+export function promptTimeLeft(prompt: string, now: number): { leftMs: number; running: boolean } | null {
+  let kept: unknown;
+  try {
+    kept = JSON.parse(storage()?.getItem(PROMPT_CLOCK_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+  if (typeof kept !== "object" || kept === null) return null;
+  const { prompt: id, leftMs, at, running } = kept as Record<string, unknown>;
+  if (id !== prompt || typeof leftMs !== "number" || typeof at !== "number" || typeof running !== "boolean")
+    return null;
+  if (!Number.isFinite(leftMs) || !Number.isFinite(at)) return null;
+  return { leftMs: running ? leftMs - Math.max(0, now - at) : leftMs, running };
 }

@@ -6,6 +6,7 @@ import type { EncounterState, Offer } from "../engine";
 import type { SheetView } from "../views/sheet";
 import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
 import type { CombatantRowView, TrackerView } from "../views/tracker";
+import type { SetupView } from "../views/setup";
 import { promptView, type Countdown, type PromptView } from "../views/prompt";
 import { chatCard } from "../views/chat";
 import type { TemplateStore, Renderer } from "./handlebars";
@@ -21,6 +22,8 @@ const PATHS = {
   sheet: TEMPLATE_PATHS.actorSheet,
   prompt: TEMPLATE_PATHS.prompt,
   chat: TEMPLATE_PATHS.chatCard,
+  // The GM's Tempo setup of one combatant, the same form as Foundry's dialog (src/views/setup.ts).
+  setup: TEMPLATE_PATHS.combatantSetup,
 } as const;
 
 type Name = keyof typeof PATHS;
@@ -83,6 +86,12 @@ export class ViewModules {
   trackerStructureHtml(view: TrackerView): string | null {
     const renderer = this.ready.get("trackerStructure");
     return renderer ? renderer(view) : null;
+  }
+
+  /** The combatant setup form (templates/tracker/setup.hbs). */
+  setupHtml(view: SetupView): string | null {
+    const renderer = this.ready.get("setup");
+    return renderer ? renderer({ tempo: view }) : null;
   }
 
   sheetHtml(model: SheetView): string | null {

@@ -103,6 +103,8 @@ export interface PoolView {
   ariaLabel: string;
   /** "Refills at the start of its turn" */
   refill: string;
+  /** "3 above the maximum of 5" when the GM granted points past the maximum; else empty. */
+  aboveMax: string;
   /** The user may spend and restore points of this pool (owner or GM, and the pool is held somewhere it can change). */
   adjustable: boolean;
   canSpend: boolean;
@@ -439,6 +441,10 @@ export function sheetView(input: SheetInput, i18n: Localizer): SheetView {
       pips: meter.pips,
       ariaLabel: i18n.format(hasMax ? "TEMPO.Sheet.PoolMeter" : "TEMPO.Sheet.PoolValue", meter.meter),
       refill: i18n.localize(`TEMPO.Refill.${def.refillsAt(options)}`),
+      aboveMax:
+        hasMax && max > 0 && value > max
+          ? i18n.format("TEMPO.Sheet.PoolAboveMax", { over: value - max, max })
+          : "",
       adjustable,
       canSpend: adjustable && value > 0,
       // Outside a fight the actor's own value stops at the maximum; in one, the GM may grant more

@@ -38,11 +38,69 @@ const EVENT_TEXT: Readonly<Record<string, string>> = {
 /** How many dice a card shows unfolded; more are folded behind a line that counts them. */
 const DICE_SHOWN = 24;
 
+/** ± presses on one pool this close together (ms) are one adjustment, and one card. */
+export const ADJUST_MERGE_MS = 2500;
+
+/** Whether two log lines adjust the same combatant's same pool (both accepted). */
+function samePool(a: LogLine | undefined, b: LogLine | undefined): boolean {
+  if (!a || !b || a.refusal || b.refusal) return false;
+  const x = a.command;
+  const y = b.command;
+  return x.type === "adjustPool" && y.type === "adjustPool" && x.who === y.who && x.pool === y.pool;
+}
+
+/**
+ * Several adjustments of one pool as the one adjustment they add up to: the net change, as the
+ * pool's event, and the value it was left at (no event when they cancel out).
+ */
+export function mergedAdjustment(lines: readonly LogLine[]): LogLine | null {
+  const first = lines[0];
+  if (!first || first.command.type !== "adjustPool") return null;
+  let net = 0;
+  let value: Json | undefined;
+  const others: EngineEvent[] = [];
+  for (const line of lines)
+    for (const e of line.events) {
+      if (e.type === "poolGained" || e.type === "poolSpent") {
+        const amount = typeof e["amount"] === "number" ? e["amount"] : 0;
+        net += e.type === "poolGained" ? amount : -amount;
+        value = e["value"];
+      } else others.push(e);
+    }
+  const { who, pool } = first.command;
+  const pooled: EngineEvent[] =
+    net === 0
+      ? []
+      : [
+          {
+            type: net > 0 ? "poolGained" : "poolSpent",
+            who,
+            pool,
+            amount: Math.abs(net),
+            reason: "adjusted",
+            value: value ?? 0,
+          },
+        ];
+  return {
+    command: { ...first.command, delta: net },
+    refusal: null,
+    events: [...pooled, ...others],
+    rolls: [],
+  };
+}
+
 export class ChatLog {
   /** How many log lines have been drawn. */
   private shown = 0;
   /** The card of each log line drawn, by its place in the log (null: a refused command, no card). */
   private items: (HTMLElement | null)[] = [];
+  /**
+   * Where the card of each log line is: its own place, or the first of a run of ± presses on the
+   * same pool that share one card. `drawnAt` is when each line was drawn as it happened (0: drawn
+   * with others, from a restored log, where adjacent presses share a card).
+   */
+  private cardOf: number[] = [];
+  private drawnAt: number[] = [];
   private scrollQueued = false;
   /** Whether the cards shown were drawn from the system's chat card template. */
   private drawnWithTemplate = false;
@@ -90,6 +148,8 @@ export class ChatLog {
   reset(): void {
     this.shown = 0;
     this.items = [];
+    this.cardOf = [];
+    this.drawnAt = [];
     this.list.replaceChildren();
   }
 
@@ -105,13 +165,35 @@ export class ChatLog {
     // Undo and going back cut the log: the cards of the commands dropped go with them.
     if (log.length < this.shown) {
       for (const item of this.items.splice(log.length)) item?.remove();
+      this.cardOf.length = log.length;
+      this.drawnAt.length = log.length;
       this.shown = log.length;
+      // An undo inside a run of ± presses: their card says what is left of them.
+      const last = log.length - 1;
+      const first = this.cardOf[last];
+      if (first !== undefined && log[last]?.command.type === "adjustPool") this.drawRun(first, last);
     }
     const drawnBefore = this.shown;
+    const now = log.length - drawnBefore === 1 ? Date.now() : 0;
     for (; this.shown < log.length; this.shown++) {
       const line = log[this.shown];
       this.items[this.shown] = null;
+      this.cardOf[this.shown] = this.shown;
+      this.drawnAt[this.shown] = now;
       if (!line || line.refusal) continue;
+      // A ± press on the pool the last press adjusted, a moment later: one card for both.
+      const at = this.shown;
+      const then = this.drawnAt[at - 1] ?? 0;
+      const run = this.cardOf[at - 1];
+      if (
+        run !== undefined &&
+        samePool(log[at - 1], line) &&
+        (now === 0 || then === 0 || now - then <= ADJUST_MERGE_MS)
+      ) {
+        this.cardOf[at] = run;
+        this.drawRun(run, at);
+        continue;
+      }
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
       // Drawn from the state the command left, as the card was when it was posted.
       const html = this.views.chatHtml(this.app.session.stateAfter(this.shown), line);
@@ -139,6 +221,20 @@ export class ChatLog {
         this.host.scrollTop = this.host.scrollHeight;
       });
     }
+  }
+
+  /** Draw the card of the ± presses from log line `first` to `last` as the one adjustment they make. */
+  private drawRun(first: number, last: number): void {
+    const item = this.items[first];
+    const lines = this.app.session.log.slice(first, last + 1);
+    const merged = mergedAdjustment(lines);
+    if (!item || !merged) return;
+    const html = this.views.chatHtml(this.app.session.stateAfter(last), merged);
+    if (html !== null) item.innerHTML = html;
+    else item.replaceChildren(this.card(merged));
+    item.dataset["presses"] = String(lines.length);
+    // Presses that cancel out changed nothing: no card until the next one.
+    item.hidden = merged.events.length === 0;
   }
 
   private name(id: Json | undefined): string {
@@ -211,7 +307,22 @@ export class ChatLog {
     if (e.type === "initiativeRolled" && e["initiative"] === undefined) data["initiative"] = e["roll"];
     // flow names an attack's attacker `attacker`; the other rulesets `who`.
     if (e.type === "attackResolved" && e["who"] === undefined) data["who"] = this.name(e["attacker"]);
-    if (typeof e["pool"] === "string") data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
+    if (typeof e["pool"] === "string") {
+      data["pool"] = this.app.loc.localize(`TEMPO.Pool.${e["pool"]}.Abbr`);
+      // Points granted past the maximum (flow: "It is possible to start a round with more than
+      // 5") are named as such, so "AP 8/5" never reads as a mistake.
+      const max =
+        typeof e["who"] === "string"
+          ? combatantIn(this.app.session.state, e["who"])?.maxPools[e["pool"]]
+          : undefined;
+      const value = typeof e["value"] === "number" ? e["value"] : 0;
+      if (e.type === "poolGained" && max !== undefined && max > 0 && value > max)
+        return this.app.loc.format("TEMPO.Playground.Chat.PoolGainedAboveMax", {
+          ...data,
+          max,
+          over: value - max,
+        });
+    }
     if (typeof e["with"] === "string") data["with"] = this.app.loc.localize(`TEMPO.Reaction.${e["with"]}`);
     // phases counts 12-second Turns where the others count rounds.
     if (e.type === "combatEnded" && this.app.session.state.ruleset === "phases")

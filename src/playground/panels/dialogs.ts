@@ -65,6 +65,101 @@ export class Dialogs {
     });
   }
 
+  /**
+   * Ask before a step back takes back play (moves, actions, reactions taken), not only the turn
+   * passing on; true when the GM says to go back. Escape keeps playing.
+   */
+  confirmBack(kind: "undo" | "turn" | "round", count: number, play: number): Promise<boolean> {
+    const loc = this.host.loc;
+    const commands = loc.format(
+      count === 1 ? "TEMPO.Playground.Undo.CommandsOne" : "TEMPO.Playground.Undo.CommandsMany",
+      { count },
+    );
+    const where = loc.localize(
+      kind === "round" ? "TEMPO.Playground.Undo.PreviousRound" : "TEMPO.Playground.Undo.PreviousTurn",
+    );
+    const message = loc.format("TEMPO.Playground.Confirm.Back", { where, commands, play });
+    return new Promise((resolve) => {
+      const answer = (yes: boolean) => {
+        this.dialog.onclose = null;
+        this.dialog.close();
+        resolve(yes);
+      };
+      const keep = h(
+        "button",
+        { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
+        loc.localize("TEMPO.Playground.Confirm.KeepPlaying"),
+      );
+      this.dialog.className = "pg-dialog pg-dialog-confirm";
+      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+      this.dialog.replaceChildren(
+        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.BackTitle")),
+        h("p", {}, message),
+        h(
+          "div",
+          { class: "pg-dialog-buttons" },
+          keep,
+          h(
+            "button",
+            { type: "button", "data-pg": "confirm-back", onclick: () => answer(true) },
+            loc.localize("TEMPO.Playground.Confirm.GoBack"),
+          ),
+        ),
+      );
+      this.dialog.onclose = () => resolve(false);
+      this.dialog.showModal();
+      keep.focus();
+    });
+  }
+
+  /**
+   * A form in the dialog (the combatant setup): its HTML from the system's template, Save and
+   * Cancel. Resolves with the form when saved, null when cancelled (Escape, Cancel). Focus starts
+   * on the first field and goes back to `returnTo` when the dialog closes.
+   */
+  form(title: string, html: string, returnTo: HTMLElement | null): Promise<HTMLFormElement | null> {
+    const loc = this.host.loc;
+    return new Promise((resolve) => {
+      const body = h("div", { class: "pg-dialog-form" });
+      body.innerHTML = html;
+      const form = h(
+        "form",
+        { method: "dialog", "data-pg": "dialog-form", novalidate: true },
+        body,
+        h(
+          "div",
+          { class: "pg-dialog-buttons" },
+          h(
+            "button",
+            { type: "submit", class: "pg-primary", "data-pg": "dialog-save" },
+            loc.localize("TEMPO.Setup.Save"),
+          ),
+          h(
+            "button",
+            { type: "button", "data-pg": "dialog-cancel", onclick: () => this.dialog.close() },
+            loc.localize("TEMPO.Playground.Dialog.Cancel"),
+          ),
+        ),
+      );
+      let saved = false;
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        saved = true;
+        this.dialog.close();
+      });
+      this.dialog.onclose = () => {
+        this.dialog.onclose = null;
+        resolve(saved ? form : null);
+        if (returnTo?.isConnected) returnTo.focus();
+      };
+      this.dialog.className = "pg-dialog pg-dialog-setup";
+      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
+      this.dialog.replaceChildren(h("h2", { id: "pg-dialog-title" }, title), form);
+      this.dialog.showModal();
+      form.querySelector<HTMLElement>("input:not([disabled]), select, button")?.focus();
+    });
+  }
+
   /** "How <ruleset> plays", in the words of the tracker's link to the same pages. */
   howToTitle(): string {
     return howtoLink(this.host.session.state.ruleset, this.host.loc).label;

@@ -3,7 +3,7 @@
  * (download, load) and the "How <ruleset> plays" button. Starting over mid-fight asks first.
  */
 import type { RulesetId } from "../../engine";
-import { randomSeed, registeredRulesets } from "../config";
+import { MAX_SEED, parseSeed, randomSeed, registeredRulesets } from "../config";
 import { h } from "../dom";
 import { ENCOUNTERS, findEncounter } from "../encounters";
 import type { PlaygroundHost } from "../host";
@@ -28,8 +28,10 @@ export class Header {
       "data-pg": "seed",
       type: "number",
       min: 0,
+      max: MAX_SEED,
       step: 1,
       inputmode: "numeric",
+      title: loc.localize("TEMPO.Playground.Header.SeedHint"),
     });
     const fileInput = h("input", {
       type: "file",
@@ -42,10 +44,26 @@ export class Header {
         ...ENCOUNTERS[id].map((e) => h("option", { value: e.id }, loc.localize(e.title))),
       );
     };
+    /** The seed typed in the field, or null after saying what a seed is (the field shows the running one again). */
+    const typedSeed = (): number | null => {
+      const seed = parseSeed(seedInput.value);
+      if (seed !== null) return seed;
+      const typed = seedInput.value.trim().slice(0, 24);
+      const running = this.host.session.seed;
+      this.host.toast(
+        typed === ""
+          ? loc.format("TEMPO.Playground.Seed.Empty", { max: MAX_SEED, seed: running })
+          : loc.format("TEMPO.Playground.Seed.Bad", { value: typed, max: MAX_SEED, seed: running }),
+        "refusal",
+      );
+      seedInput.value = String(running);
+      return null;
+    };
     const restart = () => {
       const encounter = findEncounter(encounterSelect.value);
-      if (!encounter) return;
-      this.host.load(encounter, Number(seedInput.value) >>> 0);
+      const seed = typedSeed();
+      if (!encounter || seed === null) return;
+      this.host.load(encounter, seed);
       this.updateUrl();
       this.syncHowTo();
     };
@@ -64,6 +82,13 @@ export class Header {
       });
     });
     encounterSelect.addEventListener("change", () => void startOver(restart));
+    // The seed applies as soon as it is entered (Enter or leaving the field): the encounter starts
+    // over with the new dice (asking first during a fight). A bad seed is named and changes nothing.
+    seedInput.addEventListener("change", () => {
+      const seed = typedSeed();
+      if (seed === null || seed === this.host.session.seed) return;
+      void startOver(restart);
+    });
     fileInput.addEventListener("change", () => {
       const file = fileInput.files?.[0];
       fileInput.value = "";

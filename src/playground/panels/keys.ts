@@ -1,6 +1,6 @@
 /**
  * The page's keys: the skip link (the first Tab stop) and J go to the acting combatant's first
- * action; Ctrl+Z (Cmd+Z) undoes. None of them fire while typing in a field or with a dialog up.
+ * action; Ctrl+Z (Cmd+Z) undoes, Ctrl+Shift+Z or Ctrl+Y redoes. None of them fire while typing in a field or with a dialog up.
  */
 import { h } from "../dom";
 import type { PlaygroundHost } from "../host";
@@ -35,6 +35,13 @@ export function installKeys(host: PlaygroundHost, root: HTMLElement, links: KeyL
     if (key === "z" && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey) {
       e.preventDefault();
       host.goBack("undo");
+      return;
+    }
+    // Redo where Undo is: Ctrl+Shift+Z (Cmd+Shift+Z), or Ctrl+Y.
+    if ((key === "z" && e.shiftKey) || (key === "y" && !e.shiftKey)) {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      e.preventDefault();
+      host.redo();
       return;
     }
     if (key === "j" && !e.ctrlKey && !e.metaKey && !e.altKey) {

@@ -8,6 +8,7 @@ import { Countdown } from "../../views/prompt";
 import { PROMPT_SECONDS } from "../config";
 import { afterPaint, h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
+import { forgetPromptClock, promptTimeLeft, savePromptClock } from "../storage";
 import type { ViewModules } from "../views";
 import { focusKeyOf, focusSoon, type FocusMark } from "./focus";
 
@@ -83,6 +84,15 @@ export class PromptPanel {
       // The system's countdown, as Foundry's prompt runs it: declining when it runs out.
       const countdown = new Countdown(PROMPT_SECONDS * 1000, () => this.expire(key, who));
       this.prompt = { key, who, countdown, lastTick: performance.now(), confirming: false };
+      // The same prompt before a reload keeps its deadline (a reload buys no time): the time
+      // passed since is taken off; one that ran out meanwhile runs out at the next tick.
+      const kept = promptTimeLeft(this.clockId(key), Date.now());
+      if (kept) {
+        const total = countdown.totalMs;
+        countdown.tick(total - Math.min(total, Math.max(1, kept.leftMs)));
+        if (!kept.running) countdown.pause();
+      }
+      this.keepClock();
       this.timer = window.setInterval(() => this.tick(), 200);
       opened = true;
     } else if (!frame.changes.all && !frame.changes.turn && !frame.changes.combatants.has(open.who)) {
@@ -123,7 +133,29 @@ export class PromptPanel {
     }
   }
 
+  /** Which prompt a kept clock belongs to: this session, how far its log ran, the open offers. */
+  private clockId(key: string): string {
+    const session = this.host.session;
+    return `${session.ruleset}|${session.encounter}|${session.seed}|${session.log.length}|${key}`;
+  }
+
+  /** Keep the open prompt's clock in the browser's storage, as it reads now. */
+  private keepClock(): void {
+    const prompt = this.prompt;
+    if (!prompt) return;
+    const running = !prompt.countdown.paused;
+    const since = running ? performance.now() - prompt.lastTick : 0;
+    savePromptClock({
+      prompt: this.clockId(prompt.key),
+      leftMs: prompt.countdown.remainingMs - since,
+      at: Date.now(),
+      running,
+    });
+  }
+
   private close(): void {
+    // A prompt this page had open closes (answered, run out, a new encounter): its clock goes.
+    if (this.prompt) forgetPromptClock();
     this.prompt?.countdown.finish();
     this.prompt = null;
     if (this.timer !== null) window.clearInterval(this.timer);
@@ -148,11 +180,14 @@ export class PromptPanel {
     // Time does not run out while the reactor is being asked whether to decline: the countdown
     // stops while the question is open and runs on after "Keep choosing" (one paused by hand
     // before stays paused).
-    if (prompt.confirming) prompt.countdown.hold();
-    else {
+    if (prompt.confirming) {
+      prompt.countdown.tick(performance.now() - prompt.lastTick);
+      prompt.countdown.hold();
+    } else {
       prompt.countdown.release();
-      prompt.lastTick = performance.now();
     }
+    prompt.lastTick = performance.now();
+    this.keepClock();
     const open = this.openFor();
     if (!open) return;
     this.draw(open.who, open.offers);
@@ -255,9 +290,12 @@ export class PromptPanel {
     switch (button.dataset["action"]) {
       case "tempoPauseCountdown":
       case "tempoResumeCountdown":
-        if (button.dataset["action"] === "tempoPauseCountdown") prompt.countdown.pause();
-        else prompt.countdown.resume();
+        if (button.dataset["action"] === "tempoPauseCountdown") {
+          prompt.countdown.tick(performance.now() - prompt.lastTick);
+          prompt.countdown.pause();
+        } else prompt.countdown.resume();
         prompt.lastTick = performance.now();
+        this.keepClock();
         this.draw(who, offers);
         this.el.querySelector<HTMLElement>(".tempo-prompt__toggle")?.focus();
         return;

@@ -26,6 +26,8 @@ import { fromHtml, TrackerRows } from "./tracker-rows";
 
 export interface TrackerPanelLinks {
   openHowTo(): void;
+  /** The ⚙ of a row: the GM's Tempo setup of that combatant. */
+  openSetup(who: string): void;
 }
 
 /** A tracker document, with what its portrait was drawn from. */
@@ -277,6 +279,7 @@ export class TrackerPanel {
       "span",
       { class: "pg-history", "data-pg": "history" },
       button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
+      button("redo", "TEMPO.Playground.Undo.Redo", "TEMPO.Playground.Undo.RedoHint"),
       button("previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"),
       button(
         "previousRound",
@@ -337,6 +340,10 @@ export class TrackerPanel {
         this.host.goBack(back[id as keyof typeof back]);
         return;
       }
+      if (id === "redo") {
+        this.host.redo();
+        return;
+      }
       const control = this.controls.find((c) => c.id === id);
       if (control) this.host.send(control.command);
       return;
@@ -345,6 +352,11 @@ export class TrackerPanel {
     if (templated?.dataset["action"] === "tempoHowto") {
       e.preventDefault();
       this.links.openHowTo();
+      return;
+    }
+    if (templated?.dataset["action"] === "tempoSetup") {
+      const who = templated.dataset["who"];
+      if (who) this.links.openSetup(who);
       return;
     }
     if (templated) {

@@ -210,11 +210,14 @@ describe("enumerated fields take only their listed words", () => {
 describe("numbers: whole and within each field's own range", () => {
   const act = (extra: Record<string, unknown>) => ({ type: "act", who: "ana", action: "wait", ...extra });
 
-  it("takes a cost of exactly ±20 and refuses 21 or a numeric string", () => {
+  it("leaves a number as cost to the ruleset's own rule (issue 45), and refuses a numeric string or a non-finite number", () => {
+    // The ruleset that reads a cost names what it allows, for 99999 and 2.5 as for -3.
     expect(refusalOf(act({ cost: 20 }))).toBeNull();
-    expect(refusalOf(act({ cost: -20 }))).toBeNull();
-    expect(refusalOf(act({ cost: 21 }))).toEqual(badField("act", "cost"));
+    expect(refusalOf(act({ cost: 99999 }))).toBeNull();
+    expect(refusalOf(act({ cost: 2.5 }))).toBeNull();
     expect(refusalOf(act({ cost: "1" }))).toEqual(badField("act", "cost"));
+    expect(refusalOf(act({ cost: Number.POSITIVE_INFINITY }))).toEqual(badField("act", "cost"));
+    expect(refusalOf(act({ cost: Number.NaN }))).toEqual(badField("act", "cost"));
   });
 
   it("takes a time of exactly ±100 and refuses 101", () => {

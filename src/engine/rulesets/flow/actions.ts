@@ -11,6 +11,7 @@ import { closePending, offer, openPending, requireNoOpenOffers } from "../../cor
 import { gain, requirePool, spend } from "../../core/pools";
 import { markUsed, usedCount } from "../../core/usage";
 import type { SpatialIndex } from "../../grid";
+import { LIMITS } from "../../bounds";
 import { refuse } from "../../refusal";
 import type { Handler } from "../../ruleset";
 import type { CombatantState, EncounterState, Pending } from "../../state";
@@ -76,12 +77,13 @@ function costOf(action: string, given: number | undefined, effect: string | null
   if (given === undefined) return fixed;
   // "Using Class Abilities 2 AP (unless the class ability specifies otherwise)"
   if (action === "classAbility") {
-    if (!Number.isInteger(given) || given < 0) refuse("FlowBadCost", { action, cost: given });
+    if (!Number.isInteger(given) || given < 0 || given > LIMITS.cost)
+      refuse("FlowBadCost", { action, cost: given, max: LIMITS.cost });
     return given;
   }
   // "Using a Magic Item: 1-2 AP (specific to each item)"
   if (action === "useItem") {
-    if (given !== 1 && given !== 2) refuse("FlowBadCost", { action, cost: given });
+    if (given !== 1 && given !== 2) refuse("FlowBadCost", { action, cost: given, max: LIMITS.cost });
     return given;
   }
   return fixed;

@@ -1,3 +1,4 @@
+import { LIMITS } from "../../bounds";
 import type { Context } from "../../context";
 import type { CommandOf } from "../../commands";
 import { combatant, requireAble, draftOf } from "../../core/combatants";
@@ -37,11 +38,13 @@ export function extendedOf(c: CombatantState): Extended | null {
 
 /**
  * "All non-free actions cost at least 1 AP unless otherwise stated." A command without a cost
- * costs 1 AP; a cost below 1 is refused.
+ * costs 1 AP; a cost that is not a whole number from 1 to the most an action's cost holds
+ * (LIMITS.cost, the action data model's) is refused with the rule, whatever the number.
  */
 function costOf(cmd: CommandOf<"act">): number {
   const cost = cmd.cost ?? 1;
-  if (!Number.isInteger(cost) || cost < 1) refuse("BadCost", { action: cmd.action, cost });
+  if (!Number.isInteger(cost) || cost < 1 || cost > LIMITS.cost)
+    refuse("BadCost", { action: cmd.action, cost, max: LIMITS.cost });
   return cost;
 }
 
@@ -100,7 +103,8 @@ export function act(ctx: Context, cmd: CommandOf<"act">): void {
 
 /** "Free Actions can be taken at any time during the combat round and cost no Action Points." */
 function freeAction(ctx: Context, c: CombatantState, cmd: CommandOf<"act">): void {
-  if (cmd.cost !== undefined && cmd.cost !== 0) refuse("BadCost", { action: cmd.action, cost: cmd.cost });
+  if (cmd.cost !== undefined && cmd.cost !== 0)
+    refuse("BadCost", { action: cmd.action, cost: cmd.cost, max: LIMITS.cost });
   // "They also may only take Reactions until after their first Turn has passed": free actions too,
   // unless the table lets "Free Actions ... be taken at any time" (option surprisedFree: allowed).
   if (isSurprised(c) && ctx.state.options.surprisedFree !== "allowed")

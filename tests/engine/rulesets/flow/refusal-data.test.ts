@@ -190,11 +190,11 @@ describe("flow refusals carry what their message shows", () => {
     const t = duel();
     expect(t.refusedWhole({ type: "act", who: "ana", action: "useItem", cost: 3 })).toEqual({
       key: "TEMPO.Refusal.FlowBadCost",
-      data: { action: "useItem", cost: 3 },
+      data: { action: "useItem", cost: 3, max: 20 },
     });
     expect(t.refusedWhole({ type: "act", who: "ana", action: "classAbility", cost: -1 })).toEqual({
       key: "TEMPO.Refusal.FlowBadCost",
-      data: { action: "classAbility", cost: -1 },
+      data: { action: "classAbility", cost: -1, max: 20 },
     });
   });
 

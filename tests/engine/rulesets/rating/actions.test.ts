@@ -46,6 +46,16 @@ describe('rating action types (rating.txt "Action Types")', () => {
     expect(t.refused({ type: "act", who: "hero", action: "dance" }).key).toBe("TEMPO.Refusal.UnknownAction");
   });
 
+  it("refuses 99999 and 2.5 AP with the same rule as -3: a whole number of AP from 1 up (issue 45)", () => {
+    const t = fight();
+    for (const cost of [-3, 2.5, 99999, 21, 1e30])
+      expect(t.refused({ type: "act", who: "hero", action: "primary", cost })).toEqual({
+        key: "TEMPO.Refusal.BadCost",
+        data: { action: "primary", cost, max: 20 },
+      });
+    expect(t.ap("hero")).toBe(3);
+  });
+
   it('refuses a primary action outside the own Turn ("Primary Actions can only be taken during the character\'s own Turn")', () => {
     const t = fight();
     expect(t.refused({ type: "act", who: "bandit", action: "primary", cost: 1 }).key).toBe(
@@ -280,11 +290,11 @@ describe("rating actions: what each refusal names and each event reports", () =>
     const t = fight();
     expect(t.refused({ type: "act", who: "hero", action: "primary", cost: 0 })).toEqual({
       key: "TEMPO.Refusal.BadCost",
-      data: { action: "primary", cost: 0 },
+      data: { action: "primary", cost: 0, max: 20 },
     });
     expect(t.refused({ type: "act", who: "hero", action: "free", cost: 2 })).toEqual({
       key: "TEMPO.Refusal.BadCost",
-      data: { action: "free", cost: 2 },
+      data: { action: "free", cost: 2, max: 20 },
     });
     expect(t.refused({ type: "act", who: "hero", action: "dance" })).toEqual({
       key: "TEMPO.Refusal.UnknownAction",

@@ -310,7 +310,9 @@ function diceFault(dice: unknown, commands: number): boolean {
   return !dice.every(
     (d) =>
       d === null ||
-      (Array.isArray(d) && d.length <= 10_000 && d.every((v) => Number.isSafeInteger(v) && (v as number) >= 1)),
+      (Array.isArray(d) &&
+        d.length <= 10_000 &&
+        d.every((v) => Number.isSafeInteger(v) && (v as number) >= 1)),
   );
 }
 

@@ -295,8 +295,11 @@ export class Playground implements PlaygroundHost {
       if (state.current) this.selected = state.current;
     }
     if (this.selected && !combatantIn(state, this.selected)) this.selected = null;
+    // A player's sheet never comes up on a combatant the GM keeps hidden (issue 44).
+    if (this.selected && !this.sight.sees(this.selected))
+      this.selected = this.viewer.owned?.[0] ?? state.roster.find((id) => this.sight.sees(id)) ?? null;
     // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
-    if (!this.selected) this.selected = state.roster[0] ?? null;
+    if (!this.selected) this.selected = state.roster.find((id) => this.sight.sees(id)) ?? null;
     if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
     const tasks: (() => void)[] = [];
     const frame: Frame = {

@@ -31,6 +31,7 @@ export class TableBar {
   private last: EncounterState | null = null;
   private rosterOf: readonly string[] | null = null;
   private hiddenOf: ReadonlySet<string> | null = null;
+  private listedForGM = true;
   private timer: number | null = null;
 
   constructor(
@@ -168,7 +169,9 @@ export class TableBar {
     // Kept by identity: the roster (who joined or left) and the hidden list (the GM's toggles).
     const roster = state.roster;
     const hidden = this.host.hidden;
-    if (roster === this.rosterOf && hidden === this.hiddenOf) return;
+    const gm = this.table.viewer.isGM;
+    if (roster === this.rosterOf && hidden === this.hiddenOf && gm === this.listedForGM) return;
+    this.listedForGM = gm;
     const key = roster;
     const loc = this.host.loc;
     if (key !== this.rosterOf) {
@@ -187,6 +190,11 @@ export class TableBar {
     const viewer = this.table.viewer;
     this.viewerSelect.value = viewer.isGM ? "" : (viewer.owned?.[0] ?? "");
     this.hiddenOf = hidden;
+    // The GM's list of everyone (hidden ones too) is not on a player's page at all.
+    if (!gm) {
+      this.hiddenList.replaceChildren();
+      return;
+    }
     this.hiddenList.replaceChildren(
       ...state.roster.map((id) =>
         this.checkbox(`hide-${id}`, combatantIn(state, id)?.name ?? id, this.host.hidden.has(id), (on) => {

@@ -289,7 +289,8 @@ export class TrackerPanel {
   private currentName(): string {
     const state = this.host.session.state;
     const id = state.current;
-    return id ? (combatantIn(state, id)?.name ?? id) : "";
+    // A combatant the GM keeps hidden is "someone" to a player (issue 44).
+    return id ? this.host.sight.name(id, combatantIn(state, id)?.name ?? id, this.host.loc) : "";
   }
 
   /** What a tracker control does, for its tooltip. */

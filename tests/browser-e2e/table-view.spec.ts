@@ -48,6 +48,21 @@ function seen(page: Page): Promise<{ text: string; ids: string[] }> {
   }));
 }
 
+/** Whether a combatant is a player's character (the viewer list offers its player). */
+const isPc = async (page: Page, id: string | null) =>
+  id !== null && (await page.locator(`[data-pg=viewer] option[value="${id}"]`).count()) > 0;
+
+/** As the GM, end turns (declining what they provoke) until a player's character acts. */
+async function untilPcActs(page: Page): Promise<string> {
+  for (let i = 0; i < 8; i += 1) {
+    const current = (await state(page)).current;
+    if (current !== null && (await isPc(page, current))) return current;
+    await clickTracker(page, "endTurn");
+    await declineAll(page, null, "turns");
+  }
+  throw new Error("no player's character came to act");
+}
+
 const tones = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset["pgTones"] ?? "0"));
 
 /** Drag the acting token out of a threatened hex; the hex it was dropped in, or null. */
@@ -84,27 +99,29 @@ test("notice: a player's own combatant coming up next and then acting gets a not
   await open(page, "flow", 11);
   await clickTracker(page, "start");
   const s = await state(page);
-  // The player of whoever acts second: "up next" now, "your turn" when the first ends its turn.
-  const second = s.order[1];
-  ok(second, "nobody acts second");
-  const name = combatantIn(s, second).name;
-  if (
-    !combatantIn(s, second).id ||
-    !(await page.locator(`[data-pg=viewer] option[value="${second}"]`).count())
-  ) {
-    // The second is no player's character: the notices are for the players' own.
-    return;
-  }
-  await viewAs(page, second);
+  // The player of a character who does not act first: "up next", then "your turn".
+  let player: string | null = null;
+  for (const id of s.order.slice(1)) if (player === null && (await isPc(page, id))) player = id;
+  ok(player, "every player's character acts first");
+  const name = combatantIn(s, player).name;
+  await viewAs(page, player);
   const notice = page.locator("[data-pg=notice]");
-  await clickTracker(page, "endTurn");
-  await declineAll(page, null, "notice");
-  await page.waitForFunction(() => window.tempo.session.state.current !== null);
+  const heard: string[] = [];
+  for (let i = 0; i < 8 && (await state(page)).current !== player; i += 1) {
+    await clickTracker(page, "endTurn");
+    await declineAll(page, null, "notice");
+    heard.push((await notice.textContent()) ?? "");
+  }
+  ok(
+    heard.some((t) => t.includes(`Up next: ${name}.`)),
+    `no "up next" notice: ${JSON.stringify(heard)}`,
+  );
   await page.waitForFunction(
     (n) => document.querySelector("[data-pg=notice]")?.textContent?.includes(`Your turn: ${n} acts now.`),
     name,
   );
-  ok((await tones(page)) >= 1, "no tone played with the notice");
+  ok((await tones(page)) >= 2, "no tone played with the notices");
+  const second = player;
   await shoot("your-turn");
   // The tracker marks the acting row and the next one in the ruleset's words.
   const acting = page.locator(`[data-pg=tracker] [data-combatant-id="${second}"].is-acting`);
@@ -113,16 +130,15 @@ test("notice: a player's own combatant coming up next and then acting gets a not
   await page.locator("[data-pg=table-settings] summary").click();
   await page.locator("[data-pg=notice-sound]").uncheck();
   const before = await tones(page);
+  // Looking away and back as that player brings the turn's notice again: now without a tone.
   await viewAs(page, "");
-  for (let i = 0; i < 6 && (await state(page)).current !== second; i += 1) {
-    await clickTracker(page, "next");
-    await declineAll(page, null, "round");
-  }
+  await notice.evaluate((el) => (el.textContent = ""));
   await viewAs(page, second);
-  await clickTracker(page, "next");
-  await declineAll(page, null, "next");
+  await page.waitForFunction(
+    (n) => document.querySelector("[data-pg=notice]")?.textContent?.includes(`Your turn: ${n} acts now.`),
+    name,
+  );
   ok((await tones(page)) === before, "a tone played though the user turned it off");
-  ok((await notice.textContent()) !== "", "the notice is gone");
 });
 
 test("reacted: each row and token shows its reaction state in flow's terms (RP left), spent by a reaction", async ({
@@ -232,15 +248,14 @@ test("hidden ruler: a provoking cell of a hidden foe is neither drawn nor counte
 }) => {
   await open(page, "flow", 11);
   await clickTracker(page, "start");
+  const mover = await untilPcActs(page);
   const s = await state(page);
-  const mover = s.current ?? "";
   const foes = s.combatants.filter((c) => c.side !== combatantIn(s, mover).side).map((c) => c.id);
   ok(await provokingDrag(page), "no provoking move was found");
   // Undo the move (the GM's Undo) once answered, then hide every foe and look as the mover's player.
   await declineAll(page, null, "ruler");
   await page.locator("[data-pg=tracker] [data-pg-command=undo]").click();
   for (const id of foes) await setHidden(page, id, true);
-  if ((await page.locator(`[data-pg=viewer] option[value="${mover}"]`).count()) === 0) return;
   await viewAs(page, mover);
   const token = page.locator(`.pg-token[data-id="${mover}"]`);
   const box = await boxOf(token, "the mover");

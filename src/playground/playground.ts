@@ -209,13 +209,15 @@ export class Playground implements PlaygroundHost {
     return this.table.storyWhispered;
   }
 
-  /** A token's badges: its engine conditions, then its reaction state once the fight is on. */
+  /** A token's badges: its engine conditions, then its reaction state (src/views/reacted.ts). */
   private tokenBadges(id: string) {
     const state = this.session.state;
     const badges = tokenConditions(state, id, this.loc);
     const c = combatantIn(state, id);
     const reaction = c ? reactionState(c, state, this.loc) : null;
-    return reaction ? [...badges, { id: "reaction", short: reaction.short, label: reaction.label }] : badges;
+    // On a token: flow's RP left always (its reactions are paid from them), elsewhere a reaction spent.
+    const shown = reaction && (state.ruleset === "flow" || !reaction.ready);
+    return shown ? [...badges, { id: "reaction", short: reaction.short, label: reaction.label }] : badges;
   }
 
   /**

@@ -94,25 +94,35 @@ export class TableBar {
       t("TEMPO.Table.Playground.Export"),
     ) as HTMLButtonElement;
     this.exportButton.addEventListener("click", () => this.host.download());
+    // Closed, the settings take no room at all (not even boxes a toast could sit over).
+    const body = h(
+      "div",
+      { class: "pg-table-settings-body", hidden: true },
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("TEMPO.Table.Playground.YourNotices")),
+        own("turn", "TEMPO.Table.Playground.NoticeTurn"),
+        own("upNext", "TEMPO.Table.Playground.NoticeUpNext"),
+        own("sound", "TEMPO.Table.Playground.NoticeSound"),
+      ),
+      this.gmPart,
+    );
+    const settings = h(
+      "details",
+      { class: "pg-table-settings", "data-pg": "table-settings" },
+      h("summary", {}, t("TEMPO.Table.Playground.Settings")),
+      body,
+    ) as HTMLDetailsElement;
+    settings.addEventListener("toggle", () => {
+      body.hidden = !settings.open;
+    });
     el.replaceChildren(
       h("label", { class: "pg-viewer" }, t("TEMPO.Table.Playground.ViewAs"), " ", this.viewerSelect),
       this.exportButton,
       this.notice,
       this.waiting,
-      h(
-        "details",
-        { class: "pg-table-settings", "data-pg": "table-settings" },
-        h("summary", {}, t("TEMPO.Table.Playground.Settings")),
-        h(
-          "fieldset",
-          {},
-          h("legend", {}, t("TEMPO.Table.Playground.YourNotices")),
-          own("turn", "TEMPO.Table.Playground.NoticeTurn"),
-          own("upNext", "TEMPO.Table.Playground.NoticeUpNext"),
-          own("sound", "TEMPO.Table.Playground.NoticeSound"),
-        ),
-        this.gmPart,
-      ),
+      settings,
     );
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { packChunk, archivedEntries } from "../../src/foundry/documents/archive";
+import { packChunk, archivedEntries } from "../../src/foundry/store/archive";
 import { Session, parseSessionFile } from "../../src/playground/session";
 import { logFile, setupOf } from "../../src/views/logfile";
 import { Sight } from "../../src/views/sight";

@@ -8,6 +8,7 @@
  */
 import type { Command, EncounterSetup, EncounterState, MoveMode, RulesetId } from "../engine";
 import type { StateChanges } from "../views/changes";
+import type { Sight, Viewer } from "../views/sight";
 import type { SampleEncounter } from "./encounters";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";
@@ -20,6 +21,8 @@ export interface SessionReader {
   readonly ruleset: RulesetId;
   readonly encounter: string;
   readonly seed: number;
+  /** The state before any command (the fight's story counts from it). */
+  readonly initial: EncounterState;
   /** The state after log line `i` ran (a chat card is drawn from it). */
   stateAfter(i: number): EncounterState;
 }
@@ -34,6 +37,16 @@ export interface PlaygroundHost {
   readonly moveMode: MoveMode;
   /** A fight is on: leaving it throws something away. */
   readonly midFight: boolean;
+  /**
+   * Who is looking (issue 44): the GM, or a player owning one combatant; what they see of the
+   * combatants the GM keeps hidden is `sight`'s to say.
+   */
+  readonly viewer: Viewer;
+  readonly sight: Sight;
+  /** The combatants the GM keeps hidden from players. */
+  readonly hidden: ReadonlySet<string>;
+  /** The GM's table settings: whether the fight's story is whispered to the GM alone. */
+  readonly storyWhispered: boolean;
   /** The token label of a combatant, the same on the map and in the tracker. */
   label(id: string): string;
   /** Send a command to the engine; a refusal shows as a toast. True when accepted. */

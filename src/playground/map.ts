@@ -72,6 +72,10 @@ export interface MapCallbacks {
   conditions(id: string): TokenCondition[];
   /** Text for the keyboard help. */
   localize(key: string): string;
+  /** Whether the viewer sees the token (a combatant the GM keeps hidden is not drawn for a player). */
+  shows?(id: string): boolean;
+  /** A key that changes when the token's reaction badge reads differently (src/views/reacted.ts). */
+  reactionKey?(id: string): string;
 }
 
 interface Drag {
@@ -96,6 +100,8 @@ interface Drawn {
   selected: boolean;
   current: boolean;
   reacting: boolean;
+  /** Its reaction state's key: the badge changes with the segment or Phase, not only the combatant. */
+  reaction: string;
   label: string;
   colour: string;
   /** What the token's elements were last given (the inputs drawn). */
@@ -569,7 +575,7 @@ export class BattleMap {
     };
     for (const id of ids) {
       const c = combatantIn(state, id);
-      if (!c?.at) continue;
+      if (!c?.at || this.callbacks.shows?.(id) === false) continue;
       let g = this.tokenEls.get(id);
       existing?.delete(id);
       const inputs: Drawn = {
@@ -577,6 +583,7 @@ export class BattleMap {
         selected: this.selected === id,
         current: state.current === id,
         reacting: reacting.has(id),
+        reaction: this.callbacks.reactionKey?.(id) ?? "",
         label: this.callbacks.label(id),
         colour: colours.get(c.side) ?? FALLBACK_COLOUR,
       };
@@ -1026,6 +1033,7 @@ function sameInputs(a: Drawn, b: Drawn): boolean {
     a.selected === b.selected &&
     a.current === b.current &&
     a.reacting === b.reacting &&
+    a.reaction === b.reaction &&
     a.label === b.label &&
     a.colour === b.colour
   );

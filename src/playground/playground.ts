@@ -20,6 +20,7 @@ import { cellKey } from "../engine/grid";
 import { refusalText } from "../views/sheet";
 import { setupChanges, setupView, type SetupValues } from "../views/setup";
 import { tokenConditions } from "../views/statuses";
+import { reactionKey, reactionState } from "../views/reacted";
 import { boundedSetup, mapCells } from "./bounds";
 import { stateChanges } from "../views/changes";
 import { fallbackEncounter, registeredRulesets } from "./config";
@@ -40,6 +41,7 @@ import {
   type GoBack,
 } from "./session";
 import { forgetPromptClock, saveSession, saveSoon } from "./storage";
+import { TableSettings } from "./table";
 import { undoneText } from "./undone";
 import { ViewModules } from "./views";
 import { ChatLog } from "./panels/chat";
@@ -51,6 +53,7 @@ import { installKeys } from "./panels/keys";
 import { PromptPanel } from "./panels/prompt";
 import { SheetPanel } from "./panels/sheet";
 import { StatusBar } from "./panels/status";
+import { TableBar } from "./panels/table";
 import { Toasts, type ToastKind } from "./panels/toasts";
 import { TrackerPanel } from "./panels/tracker";
 
@@ -77,6 +80,9 @@ export class Playground implements PlaygroundHost {
   readonly status: StatusBar;
   readonly dialogs: Dialogs;
   readonly toasts: Toasts;
+  /** Who is looking, who is hidden, the table's settings (issue 44). */
+  readonly table = new TableSettings();
+  readonly tableBar: TableBar;
 
   constructor(
     readonly loc: Localization,
@@ -102,8 +108,14 @@ export class Playground implements PlaygroundHost {
       },
       describe: (id) => describeToken(this.session.state, loc, id),
       label: (id) => this.label(id),
-      conditions: (id) => tokenConditions(this.session.state, id, loc),
+      conditions: (id) => this.tokenBadges(id),
       localize: (key) => loc.localize(key),
+      shows: (id) => this.sight.sees(id),
+      reactionKey: (id) => {
+        const state = this.session.state;
+        const c = combatantIn(state, id);
+        return c && state.status === "active" ? reactionKey(c, state) : "";
+      },
     });
     this.views = new ViewModules(loc, templates);
     this.toasts = new Toasts(panelHost(root, "toasts"));
@@ -118,6 +130,10 @@ export class Playground implements PlaygroundHost {
     this.chat = new ChatLog(this, panelHost(root, "chat"), this.views);
     this.status = new StatusBar(this, root.querySelector<HTMLElement>("[data-pg=map-bar]"));
     installClickGuard(root);
+    this.tableBar = new TableBar(this, panelHost(root, "table"), this.table, {
+      seconds: () => this.prompt.seconds,
+      seen: () => this.redrawForViewer(),
+    });
     installKeys(this, root, {
       dialogOpen: () => this.dialogs.open,
       jumpToActions: () => this.sheet.jumpToActions(),
@@ -150,9 +166,11 @@ export class Playground implements PlaygroundHost {
     this.lastCurrent = null;
     this.moveMode = "normal";
     // Every command is kept in the browser's storage as it happens: a reload brings the fight back.
-    this.unsubscribe = session.subscribe(() => {
+    this.unsubscribe = session.subscribe((_, last) => {
       saveSoon(session);
-      this.render();
+      // A hidden combatant's first action shows it to players, where the GM's setting says so.
+      if (last && this.table.revealBy(last.events)) this.redrawForViewer();
+      else this.render();
     });
     this.labels = this.labelsFor();
     this.map.load(encounter, session.state, this.hasMovement);
@@ -162,6 +180,8 @@ export class Playground implements PlaygroundHost {
     this.tracker.reset();
     this.status.reset();
     this.dialogs.reset();
+    this.table.reset();
+    this.tableBar.reset();
     this.header.sync();
     this.drawnState = null;
     saveSession(session);
@@ -185,6 +205,45 @@ export class Playground implements PlaygroundHost {
 
   label(id: string): string {
     return this.labels.get(id) ?? id;
+  }
+
+  get viewer() {
+    return this.table.viewer;
+  }
+
+  get sight() {
+    return this.table.sight;
+  }
+
+  get hidden() {
+    return this.table.hidden;
+  }
+
+  get storyWhispered(): boolean {
+    return this.table.storyWhispered;
+  }
+
+  /** A token's badges: its engine conditions, then its reaction state (src/views/reacted.ts). */
+  private tokenBadges(id: string) {
+    const state = this.session.state;
+    const badges = tokenConditions(state, id, this.loc);
+    const c = combatantIn(state, id);
+    const reaction = c ? reactionState(c, state, this.loc) : null;
+    // On a token: flow's RP left always (its reactions are paid from them), elsewhere a reaction spent.
+    const shown = reaction && (state.ruleset === "flow" || !reaction.ready);
+    return shown ? [...badges, { id: "reaction", short: reaction.short, label: reaction.label }] : badges;
+  }
+
+  /**
+   * The viewer or the hidden list changed: the tracker, chat, prompt and map are drawn again for
+   * what the viewer now sees (a hidden combatant's row, lines, token and cells come or go).
+   */
+  private redrawForViewer(): void {
+    this.tracker.reset();
+    this.chat.reset();
+    this.prompt.reset();
+    this.drawnState = null;
+    this.render();
   }
 
   setMoveMode(mode: MoveMode): void {
@@ -288,8 +347,11 @@ export class Playground implements PlaygroundHost {
       if (state.current) this.selected = state.current;
     }
     if (this.selected && !combatantIn(state, this.selected)) this.selected = null;
+    // A player's sheet never comes up on a combatant the GM keeps hidden (issue 44).
+    if (this.selected && !this.sight.sees(this.selected))
+      this.selected = this.viewer.owned?.[0] ?? state.roster.find((id) => this.sight.sees(id)) ?? null;
     // Between turns (declarations, a stage with nobody acting) the first combatant's sheet shows.
-    if (!this.selected) this.selected = state.roster[0] ?? null;
+    if (!this.selected) this.selected = state.roster.find((id) => this.sight.sees(id)) ?? null;
     if (state.roster.length !== this.labels.size) this.labels = this.labelsFor();
     const tasks: (() => void)[] = [];
     const frame: Frame = {
@@ -309,6 +371,7 @@ export class Playground implements PlaygroundHost {
     this.prompt.update(frame, focusBefore);
     this.chat.update(frame);
     this.status.update(frame);
+    this.tableBar.update(frame);
     for (const task of tasks) task();
     keepFocus(focusBefore);
     // Templates still missing are fetched again now and then; everything is drawn again once one arrives.
@@ -423,7 +486,7 @@ export class Playground implements PlaygroundHost {
   /** The ruler: the engine's preview, and the map's own edge. */
   preview(id: string, waypoints: readonly Cell[]) {
     const state = this.session.state;
-    const result = movePreview(state, this.loc, this.moveMode, id, waypoints);
+    const result = movePreview(state, this.loc, this.moveMode, id, waypoints, this.sight);
     if (!result || result.refusal) return result;
     const off = offMap(state, this.drawn(), id, waypoints);
     return off ? { ...result, refusal: off, label: refusalText(off, this.loc) } : result;

@@ -16,6 +16,7 @@ import { planPath, spatialIndexOf } from "../engine/core/movement";
 import { cellKey, footprint } from "../engine/grid";
 import { refusalText } from "../views/sheet";
 import { rulerNotes } from "../views/ruler";
+import type { Sight } from "../views/sight";
 import type { Localization } from "./i18n";
 
 /**
@@ -45,6 +46,7 @@ export function movePreview(
   mode: MoveMode,
   id: string,
   waypoints: readonly Cell[],
+  sight?: Sight,
 ) {
   const ruleset = getRuleset(state.ruleset);
   const steps = (cells: readonly Cell[]) => Math.max(0, cells.length - 1);
@@ -56,7 +58,9 @@ export function movePreview(
         });
   try {
     if (ruleset.previewMove) {
-      const p = ruleset.previewMove(state, id, waypoints, mode);
+      // A provoking cell of a foe the viewer does not see is neither drawn nor counted (issue 44).
+      const asked = ruleset.previewMove(state, id, waypoints, mode);
+      const p = sight ? sight.preview(asked) : asked;
       const parts = [distance(steps(p.cells))];
       for (const [pool, amount] of Object.entries(p.cost)) {
         if (amount > 0)
@@ -76,11 +80,14 @@ export function movePreview(
       return { ...p, label };
     }
     const plan = planPath(state, id, waypoints, spatialIndexOf(state));
-    const provocations = plan.provocations.map((p) => ({
+    const planned = plan.provocations.map((p) => ({
       cell: p.from,
       step: p.step,
       by: [...p.threateners],
     }));
+    const provocations = sight
+      ? sight.preview({ cells: plan.cells, cost: {}, provocations: planned, refusal: null }).provocations
+      : planned;
     // Without a ruleset preview, ask the engine whether it would take this move at all (a
     // ruleset with no movement refuses every move; legality is settled before any die).
     const asked = check(state, {

@@ -10,9 +10,11 @@ import {
   getRuleset,
   gridFault,
   isRulesetId,
+  DieOutOfRange,
   RecordingDice,
   replay,
   SeededDice,
+  type DicePort,
   type ApplyResult,
   type Command,
   type CombatantSetup,
@@ -42,6 +44,11 @@ export interface SessionFile {
    * their chat cards say time ran out after a reload too (absent: none).
    */
   timedOut?: number[];
+  /**
+   * Per command, the dice it rolled at the table (a log exported from Foundry, src/views/logfile.ts):
+   * the command replays with them; null or absent, it rolls from the seed.
+   */
+  dice?: (number[] | null)[];
 }
 
 export interface LogLine {
@@ -52,6 +59,26 @@ export interface LogLine {
   rolls: { faces: number; value: number }[];
   /** A decline sent because the prompt's countdown ran out, not chosen by the reactor. */
   timedOut?: true;
+  /** The dice it was given from a loaded table log, instead of the seed's. */
+  recorded?: number[];
+}
+
+/**
+ * Dice from the seed, except where a command brings its own (a table log's): those are used first,
+ * in order, and the seed goes on where it stood.
+ */
+class SeedOrGiven implements DicePort {
+  private given: number[] = [];
+  constructor(private readonly seed: SeededDice) {}
+  give(values: readonly number[]): void {
+    this.given = [...values];
+  }
+  roll(faces: number): number {
+    const value = this.given.shift();
+    if (value === undefined) return this.seed.roll(faces);
+    if (!Number.isInteger(value) || value < 1 || value > faces) throw new DieOutOfRange(faces, value);
+    return value;
+  }
 }
 
 export type Listener = (session: Session, last: LogLine | null) => void;
@@ -84,12 +111,13 @@ export class Session {
   readonly initial: EncounterState;
   private readonly states: EncounterState[] = [];
   private dice: RecordingDice;
+  private source: SeedOrGiven;
   private readonly listeners = new Set<Listener>();
   /**
    * What undo and going back took back, latest last, for Redo: each the commands cut from the log,
    * in order (refused ones too, so the log reads the same again). Any other command clears it.
    */
-  private readonly redoable: { command: Command; timedOut: boolean }[][] = [];
+  private readonly redoable: { command: Command; timedOut: boolean; dice?: readonly number[] }[][] = [];
   private redoing = false;
 
   constructor(
@@ -99,7 +127,8 @@ export class Session {
   ) {
     this.state = createEncounter(setup, getRuleset(setup.ruleset));
     this.initial = this.state;
-    this.dice = new RecordingDice(new SeededDice(seed));
+    this.source = new SeedOrGiven(new SeededDice(seed));
+    this.dice = new RecordingDice(this.source);
   }
 
   get ruleset(): RulesetId {
@@ -115,17 +144,20 @@ export class Session {
    * Send a command to the engine; the state moves on only when it is accepted. `timedOut` marks a
    * decline the prompt's countdown sent (its card says time ran out).
    */
-  dispatch(command: Command, how: { timedOut?: boolean } = {}): ApplyResult {
+  dispatch(command: Command, how: { timedOut?: boolean; dice?: readonly number[] } = {}): ApplyResult {
     // A new command after an undo is another road: what was undone cannot be redone on it.
     if (!this.redoing) this.redoable.length = 0;
     const before = this.dice.rolls.length;
+    if (how.dice) this.source.give(how.dice);
     const result = apply(this.state, command, this.dice, getRuleset(this.state.ruleset));
+    if (how.dice) this.source.give([]);
     const line: LogLine = {
       command,
       refusal: result.ok ? null : result.refusal,
       events: result.ok ? result.events : [],
       rolls: this.dice.rolls.slice(before),
       ...(how.timedOut === true ? { timedOut: true as const } : {}),
+      ...(how.dice ? { recorded: [...how.dice] } : {}),
     };
     this.log.push(line);
     if (result.ok) this.state = result.state;
@@ -198,12 +230,19 @@ export class Session {
   truncate(keep: number): void {
     if (!Number.isInteger(keep) || keep < 0 || keep >= this.log.length) return;
     this.redoable.push(
-      this.log.slice(keep).map((line) => ({ command: line.command, timedOut: line.timedOut === true })),
+      this.log.slice(keep).map((line) => ({
+        command: line.command,
+        timedOut: line.timedOut === true,
+        ...(line.recorded ? { dice: line.recorded } : {}),
+      })),
     );
-    const rolled = this.log.slice(0, keep).reduce((n, line) => n + line.rolls.length, 0);
-    const dice = new RecordingDice(new SeededDice(this.seed));
-    for (const r of this.dice.rolls.slice(0, rolled)) dice.roll(r.faces);
-    this.dice = dice;
+    const kept = this.log.slice(0, keep);
+    // The seed goes on from where it stood: past the dice it rolled, not the ones a table log gave.
+    const seed = new SeededDice(this.seed);
+    for (const line of kept) if (!line.recorded) for (const r of line.rolls) seed.roll(r.faces);
+    this.source = new SeedOrGiven(seed);
+    this.dice = new RecordingDice(this.source);
+    for (const line of kept) this.dice.rolls.push(...line.rolls);
     this.log.length = keep;
     this.states.length = keep;
     this.state = this.states[keep - 1] ?? this.initial;
@@ -226,7 +265,8 @@ export class Session {
     const from = this.log.length;
     this.redoing = true;
     try {
-      for (const { command, timedOut } of commands) this.dispatch(command, timedOut ? { timedOut } : {});
+      for (const { command, timedOut, dice } of commands)
+        this.dispatch(command, { ...(timedOut ? { timedOut } : {}), ...(dice ? { dice } : {}) });
     } finally {
       this.redoing = false;
     }
@@ -241,6 +281,7 @@ export class Session {
       ...file,
       commands: this.log.slice(0, keep).map((l) => l.command),
       ...(timedOut && timedOut.length > 0 ? { timedOut } : { timedOut: undefined }),
+      ...(file.dice ? { dice: file.dice.slice(0, keep) } : {}),
     });
   }
 
@@ -263,6 +304,7 @@ export class Session {
       commands: this.log.map((l) => l.command),
       rolls: this.dice.rolls.map((r) => ({ ...r })),
       ...timedOutOf(this.log),
+      ...recordedOf(this.log),
     };
   }
 
@@ -274,8 +316,18 @@ export class Session {
     const session = new Session(file.encounter, file.setup, file.seed);
     const initial = session.state;
     const timedOut = new Set(file.timedOut ?? []);
-    file.commands.forEach((command, i) => session.dispatch(command, { timedOut: timedOut.has(i) }));
-    const replayed = replay(initial, file.commands, new SeededDice(file.seed)).state;
+    file.commands.forEach((command, i) => {
+      const dice = file.dice?.[i];
+      session.dispatch(command, { timedOut: timedOut.has(i), ...(dice ? { dice } : {}) });
+    });
+    const check = new SeedOrGiven(new SeededDice(file.seed));
+    let replayed = initial;
+    file.commands.forEach((command, i) => {
+      const dice = file.dice?.[i];
+      if (dice) check.give(dice);
+      replayed = replay(replayed, [command], check).state;
+      if (dice) check.give([]);
+    });
     if (JSON.stringify(replayed) !== JSON.stringify(session.state)) throw new SessionFileError("commands");
     return session;
   }
@@ -304,6 +356,25 @@ export function playTakenBack(undone: readonly LogLine[]): number {
 function timedOutOf(log: readonly LogLine[]): Pick<SessionFile, "timedOut"> {
   const places = log.flatMap((line, i) => (line.timedOut === true ? [i] : []));
   return places.length > 0 ? { timedOut: places } : {};
+}
+
+/** The `dice` field of a session file for `log`: absent when every die came from the seed. */
+function recordedOf(log: readonly LogLine[]): Pick<SessionFile, "dice"> {
+  if (!log.some((line) => line.recorded)) return {};
+  return { dice: log.map((line) => (line.recorded ? [...line.recorded] : null)) };
+}
+
+/** Whether a file's `dice` is one list (or null) of whole numbers per command. */
+function diceFault(dice: unknown, commands: number): boolean {
+  if (dice === undefined) return false;
+  if (!Array.isArray(dice) || dice.length > commands) return true;
+  return !dice.every(
+    (d) =>
+      d === null ||
+      (Array.isArray(d) &&
+        d.length <= 10_000 &&
+        d.every((v) => Number.isSafeInteger(v) && (v as number) >= 1)),
+  );
 }
 
 /**
@@ -412,6 +483,7 @@ export function parseSessionFile(value: unknown): SessionFile {
       ))
   )
     throw new SessionFileError("timedOut");
+  if (diceFault(value.dice, commandCount)) throw new SessionFileError("dice");
   checkSetup(value.setup, ruleset);
   return value as unknown as SessionFile;
 }

@@ -2,13 +2,15 @@
  * The bridge to the system's shared view layer (src/views) and its Handlebars templates. A panel
  * asks for HTML here; null means the template is not there (yet) and the panel draws its own DOM.
  */
-import type { EncounterState, Offer } from "../engine";
+import type { EncounterState, Offer, RulesetId } from "../engine";
 import type { SheetView } from "../views/sheet";
 import { PARTIALS, TEMPLATE_PATHS } from "../views/templates";
 import type { CombatantRowView, TrackerView } from "../views/tracker";
 import type { SetupView } from "../views/setup";
 import { promptView, type Countdown, type PromptView } from "../views/prompt";
 import { chatCard } from "../views/chat";
+import type { Sight } from "../views/sight";
+import { storyCard, type FightStory } from "../views/story";
 import type { TemplateStore, Renderer } from "./handlebars";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";
@@ -24,6 +26,7 @@ const PATHS = {
   chat: TEMPLATE_PATHS.chatCard,
   // The GM's Tempo setup of one combatant, the same form as Foundry's dialog (src/views/setup.ts).
   setup: TEMPLATE_PATHS.combatantSetup,
+  story: TEMPLATE_PATHS.storyCard,
 } as const;
 
 type Name = keyof typeof PATHS;
@@ -109,6 +112,12 @@ export class ViewModules {
       this.loc,
     );
     return card ? renderer({ tempo: card }) : null;
+  }
+
+  /** The fight's story card (templates/chat/story.hbs), or null while the template loads. */
+  storyHtml(story: FightStory, ruleset: RulesetId, sight: Sight, whisper: boolean): string | null {
+    const renderer = this.ready.get("story");
+    return renderer ? renderer({ tempo: storyCard(story, ruleset, sight, whisper, this.loc) }) : null;
   }
 
   private promptModel(state: EncounterState, who: string, offers: Offer[], countdown: Countdown): PromptView {

@@ -12,6 +12,7 @@ export const TEMPLATE_PATHS = {
   itemSheet: "systems/tempo/templates/sheets/item.hbs",
   prompt: "systems/tempo/templates/prompt/prompt.hbs",
   chatCard: "systems/tempo/templates/chat/card.hbs",
+  storyCard: "systems/tempo/templates/chat/story.hbs",
   combatantSetup: "systems/tempo/templates/tracker/setup.hbs",
 } as const;
 

@@ -17,6 +17,10 @@ import { howtoLink, type HowtoLinkView } from "./howto";
 import { poolHasMax, poolMeter, refusalText, type Localizer, type PipView } from "./sheet";
 import { fixedFormat, fixedText, plural } from "./words";
 import { PHASE_LABELS, RULESET_LABELS, SPEAKS_OF_THREAT } from "./labels";
+import { reactionKey, reactionState, type ReactionStateView } from "./reacted";
+import { Sight } from "./sight";
+import { actingIds, upNextId } from "./turns";
+import { heldViews, waitingView, type HeldView } from "./waiting";
 
 export type { Localizer };
 
@@ -126,6 +130,15 @@ export interface CombatantRowView {
   initiative: string;
   hasInitiative: boolean;
   current: boolean;
+  /** Acting now (several at once where the ruleset has them act together: issue 44). */
+  acting: boolean;
+  /** Next to act after the ones acting now. */
+  upNext: boolean;
+  /** "Acting now" or "Up next", for the row's badge; empty otherwise. */
+  turnLabel: string;
+  /** Its reaction state in the ruleset's own terms (RP left, reacted this round ...); null before the fight. */
+  reaction: ReactionStateView | null;
+  hasReaction: boolean;
   /** The acting combatant's row opens: pips, the GM's pool buttons, conditions with rounds left. */
   expanded: boolean;
   /** The GM's button that opens the combatant's Tempo setup (side, surprised, marching, unseen). */
@@ -170,6 +183,12 @@ export interface TrackerView {
   hasMarchingChoice: boolean;
   waiting: string;
   isWaiting: boolean;
+  /**
+   * Why a move or action is held ("Aria's move stopped at 4, 2: Cyra may react"): the viewer's own
+   * combatants' (every one for the GM).
+   */
+  held: HeldView[];
+  hasHeld: boolean;
   /** The combat has no grid (no scene, or a gridless one): nothing spatial is judged. Empty otherwise. */
   gridless: string;
   isGridless: boolean;
@@ -398,10 +417,12 @@ function row(
   options: TrackerOptions,
   sides: readonly string[],
   owns: boolean,
+  turn: RowTurn = NO_TURN,
 ): CombatantRowView {
   const { i18n } = options;
   const name = c?.name ?? doc?.name ?? id;
   const current = state !== null && state.current === id;
+  const reaction = c && state ? reactionState(c, state, i18n) : null;
   const showPools = c !== null && (options.isGM || owns);
   const pools = c && state && showPools ? poolsView(c, state, options.isGM, i18n) : [];
   const markers = markersOf(c, doc, options.isGM, i18n);
@@ -410,6 +431,9 @@ function row(
   const marching = c ? c.marching : (doc?.marching ?? null);
   const css = ["combatant", "tempo-combatant", `tempo-side--${sideIndex(sides, side)}`];
   if (current) css.push("active", "is-current", "is-expanded");
+  if (turn.acting) css.push("is-acting");
+  if (turn.upNext) css.push("is-up-next");
+  if (reaction && !reaction.ready) css.push("is-reaction-spent");
   if (c?.defeated) css.push("defeated", "is-defeated");
   if (doc?.hidden) css.push("hide", "is-hidden");
   const ariaParts = [name];
@@ -417,8 +441,10 @@ function row(
   if (marching !== null) ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.MarchingPlace", { n: marching }));
   if (initiative !== null)
     ariaParts.push(fixedFormat(i18n, "TEMPO.Tracker.InitiativeValue", { value: initiative }));
-  if (current) ariaParts.push(fixedText(i18n, "TEMPO.Tracker.CurrentTurn"));
+  if (current || turn.acting) ariaParts.push(fixedText(i18n, "TEMPO.Tracker.CurrentTurn"));
+  else if (turn.upNext) ariaParts.push(fixedText(i18n, "TEMPO.Table.Turn.UpNext"));
   for (const m of markers) ariaParts.push(m.label);
+  if (reaction) ariaParts.push(reaction.label);
   return {
     id,
     name,
@@ -433,6 +459,15 @@ function row(
     initiative: initiative === null ? "" : String(initiative),
     hasInitiative: initiative !== null,
     current,
+    acting: turn.acting,
+    upNext: turn.upNext,
+    turnLabel: turn.acting
+      ? fixedText(i18n, "TEMPO.Table.Turn.Acting")
+      : turn.upNext
+        ? fixedText(i18n, "TEMPO.Table.Turn.UpNext")
+        : "",
+    reaction,
+    hasReaction: reaction !== null,
     expanded: current && (pools.length > 0 || markers.length > 0),
     canSetup: options.isGM,
     setupLabel: fixedFormat(i18n, "TEMPO.Tracker.Control.Setup", { name }),
@@ -519,10 +554,29 @@ function controlsView(state: EncounterState, options: TrackerOptions): ControlVi
   return out;
 }
 
-function waitingText(state: EncounterState, i18n: Localizer): string {
-  if (state.offers.length === 0) return "";
-  const names = [...new Set(state.offers.map((o) => combatantIn(state, o.who)?.name ?? o.who))];
-  return i18n.format("TEMPO.Tracker.Waiting", { names: names.join(", ") });
+/** Whether a row acts now or next (issue 44: several act at once in some rulesets). */
+interface RowTurn {
+  acting: boolean;
+  upNext: boolean;
+}
+const NO_TURN: RowTurn = { acting: false, upNext: false };
+const ACTING: RowTurn = { acting: true, upNext: false };
+const NEXT: RowTurn = { acting: false, upNext: true };
+
+/** Who acts now and next in a state, worked out once per tracker build. */
+function turnsOf(state: EncounterState | null): { acting: ReadonlySet<string>; next: string | null } {
+  if (!state || state.status !== "active") return { acting: new Set(), next: null };
+  return { acting: new Set(actingIds(state)), next: upNextId(state) };
+}
+
+function turnOf(turns: { acting: ReadonlySet<string>; next: string | null }, id: string): RowTurn {
+  return turns.acting.has(id) ? ACTING : turns.next === id ? NEXT : NO_TURN;
+}
+
+/** What a viewer sees of the tracker's combatants: those hidden (the documents say) are masked for players. */
+function sightOf(options: TrackerOptions): Sight {
+  const hidden = (options.combatants ?? []).filter((d) => d.hidden === true).map((d) => d.id);
+  return new Sight({ isGM: options.isGM, owned: options.owned ?? [] }, hidden);
 }
 
 const NO_DOCS: readonly TrackerCombatantDoc[] = [];
@@ -533,6 +587,8 @@ interface HeldRow {
   c: CombatantState | null;
   doc: TrackerCombatantDoc | undefined;
   current: boolean;
+  /** Acting, up next, and the reaction state's key (it may change with the segment or Phase). */
+  turn: string;
   side: number;
   owned: boolean;
   row: CombatantRowView;
@@ -587,6 +643,8 @@ export class TrackerMemo {
     isGM: boolean;
     owned: number;
     ruleset: RulesetId | undefined;
+    /** Which documents are hidden: it decides whose names the waiting line masks. */
+    hidden: string;
     view: TrackerHead;
   } | null = null;
   private shown: {
@@ -632,10 +690,13 @@ export class TrackerMemo {
     const sides = this.sides(state, docs);
     let changed = this.list === null || this.list.length !== ids.length;
     const out: CombatantRowView[] = [];
+    const turns = turnsOf(state);
     for (const id of ids) {
       const c = state ? (combatantIn(state, id) ?? null) : null;
       const doc = this.docById.get(id);
       const current = state !== null && state.current === id;
+      const rowTurn = turnOf(turns, id);
+      const turnKey = `${rowTurn.acting ? "a" : ""}${rowTurn.upNext ? "n" : ""}${c && state ? reactionKey(c, state) : ""}`;
       const side = sideIndex(sides, c?.side ?? doc?.side ?? "");
       const own = this.ownedSet.has(id);
       const held = this.rows.get(id);
@@ -644,15 +705,16 @@ export class TrackerMemo {
         held &&
         held.c === c &&
         held.current === current &&
+        held.turn === turnKey &&
         held.side === side &&
         held.owned === own &&
         sameDoc(held.doc, doc)
       )
         made = held.row;
       else {
-        made = row(id, c, doc, state, options, sides, own);
+        made = row(id, c, doc, state, options, sides, own, rowTurn);
         this.built += 1;
-        this.rows.set(id, { c, doc, current, side, owned: own, row: made });
+        this.rows.set(id, { c, doc, current, turn: turnKey, side, owned: own, row: made });
       }
       if (!changed && this.list?.[out.length] !== made) changed = true;
       out.push(made);
@@ -682,7 +744,8 @@ export class TrackerMemo {
       held.i18n === options.i18n &&
       held.isGM === options.isGM &&
       held.owned === this.ownedVersion &&
-      held.ruleset === options.ruleset
+      held.ruleset === options.ruleset &&
+      held.hidden === this.hiddenKey(options.combatants)
     )
       return held.view;
     const view = headOf(state, options);
@@ -692,9 +755,24 @@ export class TrackerMemo {
       isGM: options.isGM,
       owned: this.ownedVersion,
       ruleset: options.ruleset,
+      hidden: this.hiddenKey(options.combatants),
       view,
     };
     return view;
+  }
+
+  private hiddenOf: { docs: readonly TrackerCombatantDoc[] | undefined; key: string } | null = null;
+
+  /** The hidden documents' ids, as one text, worked out again only for other documents. */
+  private hiddenKey(docs: readonly TrackerCombatantDoc[] | undefined): string {
+    const held = this.hiddenOf;
+    if (held && held.docs === docs) return held.key;
+    const key = (docs ?? NO_DOCS)
+      .filter((d) => d.hidden === true)
+      .map((d) => d.id)
+      .join("\u0000");
+    this.hiddenOf = { docs, key };
+    return key;
   }
 
   private own(owned: readonly string[]): void {
@@ -785,6 +863,7 @@ function freshRows(state: EncounterState | null, options: TrackerOptions): Comba
   const docById = new Map(docs.map((d) => [d.id, d]));
   const sides = sidesOf(state, docs);
   const owned = new Set(options.owned ?? []);
+  const turns = turnsOf(state);
   return shownIds(state, docs, docById, options.isGM).map((id) =>
     row(
       id,
@@ -794,6 +873,7 @@ function freshRows(state: EncounterState | null, options: TrackerOptions): Comba
       options,
       sides,
       owned.has(id),
+      turnOf(turns, id),
     ),
   );
 }
@@ -836,6 +916,8 @@ function headOf(state: EncounterState | null, options: TrackerOptions): TrackerH
       hasMarchingChoice: false,
       waiting: "",
       isWaiting: false,
+      held: [],
+      hasHeld: false,
       gridless: "",
       isGridless: false,
       controls: [],
@@ -856,7 +938,10 @@ function headOf(state: EncounterState | null, options: TrackerOptions): TrackerH
       : "";
   const opts = optionsView(state, i18n);
   const controls = controlsView(state, options);
-  const waiting = waitingText(state, i18n);
+  const sight = sightOf(options);
+  const waiting = waitingView(state, null, sight, i18n).text;
+  const owned = options.owned ?? NO_IDS;
+  const held = heldViews(state, sight, i18n).filter((h) => options.isGM || owned.includes(h.who));
   const status =
     state.status === "ended"
       ? i18n.localize("TEMPO.Tracker.Ended")
@@ -885,6 +970,8 @@ function headOf(state: EncounterState | null, options: TrackerOptions): TrackerH
     hasMarchingChoice: marchingChoice !== "",
     waiting,
     isWaiting: waiting !== "",
+    held,
+    hasHeld: held.length > 0,
     gridless:
       state.grid.type === "none"
         ? i18n.localize(

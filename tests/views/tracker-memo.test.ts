@@ -24,6 +24,8 @@ import {
   type TrackerCombatantDoc,
   type TrackerOptions,
 } from "../../src/views/tracker";
+import { reactionKey } from "../../src/views/reacted";
+import { actingIds, upNextId } from "../../src/views/turns";
 import { runs } from "../support/fast-check";
 import { i18n } from "../support/i18n";
 
@@ -94,9 +96,17 @@ function gm(state: EncounterState, docs = docsOf(state)): TrackerOptions {
 /** The ids whose row inputs differ between two states: the combatant object, or whether it is current. */
 function touched(before: EncounterState, after: EncounterState): Set<string> {
   const out = new Set<string>();
+  // Issue 44: a row also shows whether it acts now or next and its reaction state (which may
+  // change with the segment or the Phase while the combatant object stays the same).
+  const turn = (s: EncounterState, id: string) => {
+    const c = combatantIn(s, id);
+    const reaction = c && s.status === "active" ? reactionKey(c, s) : "";
+    return `${actingIds(s).includes(id)} ${upNextId(s) === id} ${reaction}`;
+  };
   for (const id of after.roster) {
     if (combatantIn(before, id) !== combatantIn(after, id)) out.add(id);
     if ((before.current === id) !== (after.current === id)) out.add(id);
+    if (turn(before, id) !== turn(after, id)) out.add(id);
   }
   return out;
 }

@@ -247,7 +247,7 @@ describe("trackerView", () => {
     );
     const view = trackerView(state, opts());
     expect(state.offers.length).toBeGreaterThan(0);
-    expect(view.waiting).toBe("Waiting for reactions from Orc");
+    expect(view.waiting).toBe("Waiting for Orc's reaction");
     expect(view.controls.find((c) => c.action === "tempoNext")?.disabled).toBe(true);
   });
 
@@ -294,7 +294,9 @@ describe("templates/tracker/tracker.hbs rendered with Handlebars", () => {
     const html = render(TEMPLATE_PATHS.tracker, { tempo: trackerView(state, opts()) });
     const rows = elements(html, "li").filter((li) => li.attrs["data-combatant-id"]);
     expect(rows.map((r) => r.attrs["data-combatant-id"])).toEqual(["ana", "orc"]);
-    expect(unescape(rows[0]?.attrs["aria-label"] ?? "")).toBe("Ana, side party, initiative 10, acting now");
+    expect(unescape(rows[0]?.attrs["aria-label"] ?? "")).toBe(
+      "Ana, side party, initiative 10, acting now, 2 of 2 RP left for reactions",
+    );
     expect(rows[0]?.attrs["aria-current"]).toBe("true");
     const meters = elements(html, "span").filter((s) => s.attrs["role"] === "meter");
     // The acting combatant's row opens with meters; the others show their points as numbers.

@@ -8,6 +8,7 @@
 import type { EngineEvent, Json } from "../../engine";
 import { combatantIn } from "../../engine/record";
 import { phaseLabel } from "../../views/labels";
+import { fightStory } from "../../views/story";
 import { afterPaint, h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
 import type { LogLine } from "../session";
@@ -176,28 +177,35 @@ export class ChatLog {
     const drawnBefore = this.shown;
     const now = log.length - drawnBefore === 1 ? Date.now() : 0;
     for (; this.shown < log.length; this.shown++) {
-      const line = log[this.shown];
+      const logged = log[this.shown];
       this.items[this.shown] = null;
       this.cardOf[this.shown] = this.shown;
       this.drawnAt[this.shown] = now;
-      if (!line || line.refusal) continue;
+      if (!logged || logged.refusal) continue;
       // A ± press on the pool the last press adjusted, a moment later: one card for both.
       const at = this.shown;
       const then = this.drawnAt[at - 1] ?? 0;
       const run = this.cardOf[at - 1];
       if (
         run !== undefined &&
-        samePool(log[at - 1], line) &&
+        samePool(log[at - 1], logged) &&
         (now === 0 || then === 0 || now - then <= ADJUST_MERGE_MS)
       ) {
         this.cardOf[at] = run;
         this.drawRun(run, at);
         continue;
       }
+      // What the viewer is shown (issue 44): a player gets no line about a combatant the GM keeps
+      // hidden, and no card at all for a hidden combatant's own command; its rolls are the GM's.
+      const seen = this.app.sight.entry(logged);
+      const story = this.storyAfter(this.shown, logged);
+      if (!seen && !story) continue;
+      const line: LogLine = seen ? { ...logged, events: [...seen.events] } : { ...logged, events: [] };
       const item = h("li", { class: "pg-chat-item", "data-command": line.command.type });
       // Drawn from the state the command left, as the card was when it was posted.
-      const html = this.views.chatHtml(this.app.session.stateAfter(this.shown), line);
-      if (html !== null) {
+      const html = seen ? this.views.chatHtml(this.app.session.stateAfter(this.shown), line) : "";
+      if (!seen) item.dataset["source"] = "story";
+      else if (html !== null) {
         // The system's card; under it the dice, where Foundry shows a message's Rolls.
         item.innerHTML = html;
         item.dataset["source"] = "template";
@@ -207,6 +215,8 @@ export class ChatLog {
         item.dataset["source"] = "playground";
         item.append(this.card(line));
       }
+      // The fight's story, under the card of the command that ended it.
+      if (story !== null) item.insertAdjacentHTML("beforeend", story);
       this.list.append(item);
       this.items[this.shown] = item;
     }
@@ -235,6 +245,29 @@ export class ChatLog {
     item.dataset["presses"] = String(lines.length);
     // Presses that cancel out changed nothing: no card until the next one.
     item.hidden = merged.events.length === 0;
+  }
+
+  /**
+   * The fight's story when this line ended the combat (issue 44): the GM's, whispered, unless the
+   * GM made it public; a public one leaves out the combatants still hidden from players.
+   */
+  private storyAfter(index: number, line: LogLine): string | null {
+    if (!line.events.some((e) => e.type === "combatEnded")) return null;
+    const whisper = this.app.storyWhispered;
+    if (whisper && !this.app.viewer.isGM) return null;
+    const session = this.app.session;
+    const lines = session.log.slice(0, index + 1).map((l) => ({
+      command: l.command,
+      events: l.events,
+      refused: l.refusal !== null,
+      ...(l.timedOut === true ? { timedOut: true } : {}),
+    }));
+    return this.views.storyHtml(
+      fightStory(session.initial, lines),
+      session.state.ruleset,
+      this.app.sight,
+      whisper,
+    );
   }
 
   private name(id: Json | undefined): string {

@@ -51,6 +51,11 @@ export class PromptPanel {
     this.returnFocus = null;
   }
 
+  /** The seconds left on the prompt's countdown, while one runs (the waiting line shows them). */
+  get seconds(): number | null {
+    return this.prompt ? this.prompt.countdown.seconds : null;
+  }
+
   private openFor(): { who: string; offers: Offer[] } | null {
     const first = this.state.offers[0];
     if (!first) return null;
@@ -97,6 +102,15 @@ export class PromptPanel {
       opened = true;
     } else if (!frame.changes.all && !frame.changes.turn && !frame.changes.combatants.has(open.who)) {
       // The same offers, the same reactor, the same turn: nothing the prompt shows changed.
+      return;
+    }
+    // A player is asked only for their own combatant (the GM answers for the rest, a hidden foe
+    // included): its countdown runs all the same, as it does on the GM's client in Foundry.
+    const viewer = this.host.viewer;
+    if (!viewer.isGM && !(viewer.owned ?? []).includes(open.who)) {
+      this.el.hidden = true;
+      delete this.el.dataset["who"];
+      this.el.replaceChildren();
       return;
     }
     this.el.hidden = false;

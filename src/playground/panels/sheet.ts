@@ -39,6 +39,8 @@ export class SheetPanel {
   private targetOptions: {
     names: string;
     roster: EncounterState["roster"];
+    /** What the viewer sees: a player's list leaves out the combatants the GM keeps hidden. */
+    sight: unknown;
     select: HTMLSelectElement;
   } | null = null;
   /** What the sheet's elements show now (subject, HTML, target, target list, combatant). */
@@ -46,7 +48,12 @@ export class SheetPanel {
   /** Counts the frames whose turn fields (whose turn, offers, round ...) changed. */
   private turns = 0;
   /** The nearest enemy last worked out, for an actor and a list of combatants. */
-  private nearest: { who: string; list: EncounterState["combatants"]; id: string | null } | null = null;
+  private nearest: {
+    who: string;
+    list: EncounterState["combatants"];
+    sight: unknown;
+    id: string | null;
+  } | null = null;
   /**
    * The panel's lasting parts: the target bar (its list of every combatant is built once per roster
    * and kept, never copied per draw), a slot for the pool bar, and the sheet template's host.
@@ -103,7 +110,9 @@ export class SheetPanel {
     // The nearest enemy is worked out once per actor and list of combatants (a crowd has hundreds,
     // and a draw asks several times): one pass, no sort.
     const known = this.nearest;
-    if (known && known.who === who && known.list === state.combatants) return known.id;
+    const sight = this.host.sight;
+    if (known && known.who === who && known.list === state.combatants && known.sight === sight)
+      return known.id;
     const self = combatantIn(state, who);
     if (!self) return null;
     const dist = (a: readonly [number, number] | null, b: readonly [number, number] | null) =>
@@ -111,14 +120,15 @@ export class SheetPanel {
     let best: string | null = null;
     let bestDist = Infinity;
     for (const c of state.combatants) {
-      if (c.side === self.side || c.defeated) continue;
+      // A foe the GM keeps hidden is nobody a player aims at (issue 44).
+      if (c.side === self.side || c.defeated || !sight.sees(c.id)) continue;
       const d = dist(self.at, c.at);
       if (d < bestDist) {
         best = c.id;
         bestDist = d;
       }
     }
-    this.nearest = { who, list: state.combatants, id: best };
+    this.nearest = { who, list: state.combatants, sight, id: best };
     return best;
   }
 
@@ -229,18 +239,20 @@ export class SheetPanel {
   /** Every combatant as a target option, built once per roster and names (a crowd has hundreds). */
   private targetSelect(): HTMLSelectElement {
     const state = this.state;
-    if (this.targetOptions?.roster === state.roster) return this.targetOptions.select;
+    const sight = this.host.sight;
+    if (this.targetOptions?.roster === state.roster && this.targetOptions.sight === sight)
+      return this.targetOptions.select;
     const names = state.roster.map((id) => `${id}\u0000${combatantIn(state, id)?.name ?? ""}`).join("\u0001");
-    if (this.targetOptions?.names === names) {
+    if (this.targetOptions?.names === names && this.targetOptions.sight === sight) {
       this.targetOptions.roster = state.roster;
       return this.targetOptions.select;
     }
     const select = h("select", { id: "pg-target", "data-pg": "target", "data-focus-key": "target" });
     for (const other of state.roster) {
       const c = combatantIn(state, other);
-      if (c) select.append(h("option", { value: other }, c.name));
+      if (c && sight.sees(other)) select.append(h("option", { value: other }, c.name));
     }
-    this.targetOptions = { names, roster: state.roster, select };
+    this.targetOptions = { names, roster: state.roster, sight, select };
     return select;
   }
 

@@ -292,7 +292,8 @@ export class TrackerPanel {
   private currentName(): string {
     const state = this.host.session.state;
     const id = state.current;
-    return id ? (combatantIn(state, id)?.name ?? id) : "";
+    // A combatant the GM keeps hidden is "someone" to a player (issue 44).
+    return id ? this.host.sight.name(id, combatantIn(state, id)?.name ?? id, this.host.loc) : "";
   }
 
   /** What a tracker control does, for its tooltip. */
@@ -304,19 +305,38 @@ export class TrackerPanel {
   }
 
   /**
-   * The view model's options: the playground's user runs the table (the GM, owning everyone).
-   * The documents and the owned list are kept while the roster and names do not change, so the
-   * view model sees the same inputs and can keep its rows.
+   * The view model's options: as the GM the playground's user runs the table (owning everyone);
+   * as a player (issue 44) it owns its one combatant and does not see those the GM keeps hidden.
+   * The documents and the owned list are kept while the roster, names, viewer and hidden list do
+   * not change, so the view model sees the same inputs and can keep its rows.
    */
   private optionsFor(state: EncounterState): TrackerOptions {
-    let changed = this.options === null || this.options.owned !== state.roster;
+    const viewer = this.host.viewer;
+    const owned = viewer.isGM ? state.roster : (viewer.owned ?? []);
+    let changed = this.options === null || this.options.owned !== owned || this.options.isGM !== viewer.isGM;
+    const hidden = this.host.hidden;
     for (const id of state.roster) {
       const c = combatantIn(state, id);
       if (!c) continue;
       const label = this.host.label(id);
       const doc = this.docs.get(id);
-      if (doc && doc.name === c.name && doc.label === label && doc.pc === c.pc) continue;
-      this.docs.set(id, { id, name: c.name, img: avatar(label || c.name, c.pc), label, pc: c.pc });
+      const isHidden = hidden.has(id);
+      if (
+        doc &&
+        doc.name === c.name &&
+        doc.label === label &&
+        doc.pc === c.pc &&
+        (doc.hidden ?? false) === isHidden
+      )
+        continue;
+      this.docs.set(id, {
+        id,
+        name: c.name,
+        img: avatar(label || c.name, c.pc),
+        label,
+        pc: c.pc,
+        ...(isHidden ? { hidden: true } : {}),
+      });
       changed = true;
     }
     if (changed || !this.options) {
@@ -324,7 +344,7 @@ export class TrackerPanel {
         const doc = this.docs.get(id);
         return doc ? [doc] : [];
       });
-      this.options = { i18n: this.host.loc, isGM: true, owned: state.roster, combatants: docs };
+      this.options = { i18n: this.host.loc, isGM: viewer.isGM, owned, combatants: docs };
     }
     return this.options;
   }

@@ -97,17 +97,18 @@ describe("the tracker draws again only the rows a write changed", { timeout: TAB
     expect(table.gm.hookErrors).toEqual([]);
   });
 
-  it("ending Ana's turn draws the two rows whose current flag changed (Ana's closes, Bob's opens, brought into view)", async () => {
+  it("ending Ana's turn draws the three rows whose turn changed (Ana's closes, Bob's opens, brought into view, the Orc is up next)", async () => {
     const { table, tracker } = await fightWithTracker();
     const before = counts(tracker);
-    const orc = row(tracker, "orc");
     expect(row(tracker, "ana").current).toBe("true");
+    expect(row(tracker, "orc").label).not.toContain("TEMPO.Table.Turn.UpNext");
     await send(table, { type: "endTurn", who: "ana" });
-    expect(since(tracker, before)).toEqual({ rows: 2, whole: 0, header: 1 });
+    expect(since(tracker, before)).toEqual({ rows: 3, whole: 0, header: 1 });
     expect(row(tracker, "ana").current).toBeNull();
     expect(row(tracker, "bob").current).toBe("true");
     expect(tracker.element.querySelector(`li[data-combatant-id="bob"]`)?.scrolledIntoView).toBe(1);
-    expect(row(tracker, "orc")).toEqual(orc);
+    // Issue 44: the row of whoever acts next says so.
+    expect(row(tracker, "orc").label).toContain("TEMPO.Table.Turn.UpNext");
     expect(table.gm.hookErrors).toEqual([]);
   });
 

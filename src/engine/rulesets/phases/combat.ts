@@ -173,7 +173,7 @@ function mayTakeOpportunity(ctx: Context, id: string): boolean {
  * more per level of the skill; `unlimited`, any level lifts the limit (each opportunity still
  * allows one attack: `provokedBy`).
  */
-function opportunityLimit(state: EncounterState, c: CombatantState): number {
+export function opportunityLimit(state: EncounterState, c: CombatantState): number {
   const levels = c.skills.combatReflexes ?? 0;
   if (levels > 0 && state.options.combatReflexes === "unlimited") return Infinity;
   return 1 + levels;

@@ -71,7 +71,7 @@ function concentrating(state: EncounterState, casting: Casting): boolean {
   return state.round < done.round || (state.round === done.round && (state.segment ?? 1) <= done.segment);
 }
 
-function majorUsed(c: CombatantState): boolean {
+export function majorUsed(c: CombatantState): boolean {
   return usedCount(c, "round", "major") > 0;
 }
 

@@ -78,6 +78,9 @@ describe("playground storage", () => {
   it("throws away text that is not JSON", () => {
     store.setItem(STORAGE_KEY, "{not json");
     const restored = restoreSession();
-    expect(restored && "error" in restored ? restored.error : null).toBeInstanceOf(SyntaxError);
+    // Named as a file that is not JSON (issue 45: a GM never reads the parser's SyntaxError).
+    const error = restored && "error" in restored ? restored.error : null;
+    expect(error).toBeInstanceOf(SessionFileError);
+    expect(error instanceof SessionFileError ? error.field : null).toBe("json");
   });
 });

@@ -78,6 +78,8 @@ export {
   TableToken,
   TableUser,
   GRID_TYPES,
+  CORE_FIELDS,
+  type CoreFieldKind,
   type Source,
   type TableWaypoint,
 } from "./documents";

@@ -217,6 +217,11 @@ export class TableDocument {
     return this.testUserPermission(this.client.user, "OWNER");
   }
 
+  /** Document#toObject(): a plain copy of the document's source. */
+  toObject(): Source {
+    return structuredClone(this._source);
+  }
+
   /** Document#update: through the server, which checks the permission and broadcasts. */
   update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this | undefined> {
     return this.client.updateDocument(this, changes, options) as Promise<this | undefined>;
@@ -389,6 +394,16 @@ export class TableActor extends TableDocument {
     for (const d of data) {
       const made = await this.client.createDocument(name, d, this);
       if (made instanceof TableItem) out.push(made);
+    }
+    return out;
+  }
+  /** Document#deleteEmbeddedDocuments("Item", ids): each through Item#delete. */
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<TableItem[]> {
+    if (name !== "Item") throw new Error(`the table's actors embed no ${name}`);
+    const out: TableItem[] = [];
+    for (const id of ids) {
+      const done = await this.items.get(id)?.delete();
+      if (done) out.push(done);
     }
     return out;
   }

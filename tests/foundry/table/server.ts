@@ -323,6 +323,9 @@ export class Server {
       } else if (name === "ActiveEffect") {
         const actor = this.sources.Actor.get(parentId ?? "");
         if (actor) actor["effects"] = this.effectSources(parentId).filter((e) => e["_id"] !== id);
+      } else if (name === "Item" && parentId !== null) {
+        const actor = this.sources.Actor.get(parentId);
+        if (actor) actor["items"] = this.itemSources(parentId).filter((i) => i["_id"] !== id);
       } else this.sources[name as WorldName]?.delete(id);
       this.broadcast((client) => {
         const doc = client.find(name, id, parentId);
@@ -333,6 +336,12 @@ export class Server {
             ? (actor._source["effects"] as Source[])
             : [];
           actor._source["effects"] = effects.filter((e) => e["_id"] !== id);
+          actor.refresh();
+        } else if (doc instanceof TableItem && doc.parent instanceof TableActor) {
+          // An embedded item lives in its actor's source: the actor prepares its data again.
+          const actor = doc.parent;
+          const items = Array.isArray(actor._source["items"]) ? (actor._source["items"] as Source[]) : [];
+          actor._source["items"] = items.filter((i) => i["_id"] !== id);
           actor.refresh();
         } else if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) {
           doc.parent.combatants.delete(id);

@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
  */
 const TABLE_TESTS = [
   "tests/foundry/attacks.test.ts",
+  "tests/foundry/trust.test.ts",
+  "tests/foundry/trust-generated.test.ts",
   "tests/foundry/boundary.test.ts",
   "tests/foundry/statuses.test.ts",
   "tests/foundry/core/channel.test.ts",

@@ -319,23 +319,20 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     expect(table.gm.noticeKeys()).toEqual([]);
   });
 
-  it("ends its turn first when its owner deletes it, through the command channel", async () => {
+  it("refuses its owner's deletion in a running fight with the reason (leaving is the GM's call, issue 42): nothing ends, nothing is logged", async () => {
     const table = await started();
     await table.run(table.p1, (_t, c) => c.game.combats.get("combat1")?.combatants.get("ana")?.delete());
     await table.settle();
-    expect(foundryIds(table)).toEqual(["bob", "orc"]);
-    expect(table.encounter().current).toBe("bob");
-    expect(table.logged()).toEqual([
-      { type: "start", userId: "gm" },
-      { type: "endTurn", userId: "p1" },
-      { type: "removeCombatant", userId: "p1" },
-    ]);
+    expect(table.p1.noticeKeys("warn")).toEqual(["TEMPO.Notify.PlayerLeave"]);
+    expect(foundryIds(table)).toEqual(["ana", "bob", "orc"]);
+    expect(table.encounter().current).toBe("ana");
+    expect(table.logged()).toEqual([{ type: "start", userId: "gm" }]);
   });
 
-  it("is removed with its turn ended even when the deleting client skipped Tempo's check", async () => {
+  it("is removed with its turn ended even when the GM's deleting client skipped Tempo's check", async () => {
     const table = await started();
-    // p1's client sends the deletion straight to the server, without running _preDelete.
-    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
+    // The GM's client sends the deletion straight to the server, without running _preDelete.
+    await table.run(table.gm, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(foundryIds(table)).toEqual(["bob", "orc"]);
     expect(table.encounter().combatants.map((c) => c.id)).toEqual(["bob", "orc"]);
@@ -361,7 +358,7 @@ describe("deleting the current combatant", { timeout: TABLE_TIMEOUT_MS }, () => 
     table.roll(...CHECK_DICE);
     await submit(table, table.p1, ATTACK);
     await table.settle();
-    await table.run(table.p1, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
+    await table.run(table.gm, (_t, c) => table.server.delete(c, "Combatant", "ana", "combat1", {}));
     await table.settle();
     expect(table.gm.noticeKeys("warn")).toEqual(["TEMPO.Notify.NotApplied"]);
     expect(table.encounter().combatants.map((c) => c.id)).toContain("ana");

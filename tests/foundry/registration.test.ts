@@ -154,12 +154,26 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       targetToken: 1,
       preMoveToken: 1,
       moveToken: 1,
-      // A position written without the movement hooks is put back (or the GM's place).
-      updateToken: 1,
+      // A position written without the movement hooks is put back (or the GM's place); a token's
+      // sight fields count as the GM set them; what the engine reads of a combat's documents is
+      // the GM's record (a player's write put back).
+      updateToken: 3,
+      createToken: 1,
+      updateActor: 1,
+      createActor: 1,
+      updateItem: 1,
+      createItem: 1,
+      updateCombatant: 1,
+      createCombatant: 1,
+      updateActiveEffect: 1,
+      deleteItem: 1,
+      // The paused game stops the prompts' countdowns.
+      pauseGame: 1,
       // The GM's reaction loop, and the token statuses of the engine's condition changes.
       "tempo.commandApplied": 2,
       "tempo.rewound": 1,
-      createActiveEffect: 1,
+      // A status toggled on a token (and the GM's record of a created effect).
+      createActiveEffect: 2,
       deleteActiveEffect: 1,
       userConnected: 1,
       deleteCombatant: 1,

@@ -77,6 +77,8 @@ export class ReactionPrompt extends HandlebarsApplicationMixin(ApplicationV2) {
     this.countdown = new Countdown(ask.seconds * 1000, () => {
       if (expires) this.settle(null);
     });
+    // Opened while the game is paused: the clock waits for the game (onPauseGame).
+    if (game.paused === true) this.countdown.hold();
   }
 
   /** The combat's state now, or null when it is gone or over. */
@@ -221,6 +223,19 @@ export function closeStalePrompts(): void {
   for (const prompt of [...open.values()]) {
     if (!prompt.stillOpen()) prompt.settle(null);
     else void prompt.render();
+  }
+}
+
+/**
+ * pauseGame (every client: https://foundryvtt.com/api/functions/hookEvents.pauseGame.html): the
+ * countdown of every open prompt stops while the game is paused and runs on when it resumes (one
+ * its user paused by hand stays paused). The GM's wait for an answer is MAX_PROMPT_MS at most.
+ */
+export function onPauseGame(paused: boolean): void {
+  for (const prompt of open.values()) {
+    if (paused) prompt.countdown.hold();
+    else prompt.countdown.release();
+    void prompt.render();
   }
 }
 

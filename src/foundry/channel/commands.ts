@@ -81,13 +81,27 @@ export const HEAL_QUERY = "tempo.heal";
  */
 export async function handleHealQuery(data: unknown): Promise<{ checked: boolean }> {
   if (!isWriter() || !isRecord(data) || typeof data["combatId"] !== "string") return { checked: false };
-  const combat: unknown = game.combats?.get(data["combatId"]);
+  const combatId = data["combatId"];
+  const combat: unknown = game.combats?.get(combatId);
   if (!isTempoCombat(combat)) return { checked: false };
   const heal = (combat as unknown as { heal?: unknown }).heal;
   if (typeof heal !== "function") return { checked: false };
-  await (heal as () => Promise<unknown>).call(combat);
+  // At most one check pending per combat: every request that arrives while one runs shares it, so
+  // a flood of requests costs the GM's client one check.
+  let pending = healChecks.get(combatId);
+  if (!pending) {
+    pending = (heal as () => Promise<unknown>)
+      .call(combat)
+      .then(() => undefined)
+      .finally(() => healChecks.delete(combatId));
+    healChecks.set(combatId, pending);
+  }
+  await pending;
   return { checked: true };
 }
+
+/** The check each combat has pending on the GM's client (handleHealQuery). */
+const healChecks = new Map<string, Promise<void>>();
 
 /** Ask the active GM to check a combat (handleHealQuery); nothing when no GM is connected. */
 export async function askHeal(combatId: string): Promise<void> {

@@ -60,6 +60,8 @@ export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>
   if (tooNew)
     return refused("TEMPO.Refusal.WorldTooNew", { world: tooNew.world, installed: tooNew.installed });
   if (!user) return refused("TEMPO.Refusal.NoActiveGM");
+  // While the game is paused only the GM's commands go on: refused here as the GM would refuse it.
+  if (pausedFor(user)) return refused("TEMPO.Refusal.GamePaused");
   const requestId = newRequestId();
   const text = requestText(query, body);
   // Refused here as the GM would refuse it: nothing unreadable is sent or applied.
@@ -85,6 +87,15 @@ export async function askGM<T>(query: string, body: T, handle: RequestHandler<T>
   } finally {
     inFlight.delete(requestId);
   }
+}
+
+/**
+ * The paused game pauses Tempo: while `game.paused` (https://foundryvtt.com/api/v13/classes/foundry.Game.html#paused)
+ * a player's requests are refused, a GM's applied. Core blocks only a player's own drag on its own
+ * client; a request through the channel (a macro, a sheet) is stopped here, on the GM's client.
+ */
+function pausedFor(user: User.Implementation): boolean {
+  return game.paused === true && !user.isGM;
 }
 
 /** Answers of requests the GM has handled (or is handling), by sender and request id. */
@@ -136,6 +147,7 @@ export function answerRequest<T>(
     const body = data.body;
     const sender = await attribute(query, data);
     if (!sender) return refused("TEMPO.Refusal.Unattributed");
+    if (pausedFor(sender)) return refused("TEMPO.Refusal.GamePaused");
     const key = `${sender.id}/${data.requestId}`;
     const seen = answered.get(key);
     if (seen) return seen;

@@ -3,6 +3,7 @@
  * read document data, send a command through the command channel, and leave the writing to it.
  */
 import { createEncounter, getRuleset, type Command, type EncounterState } from "../../engine";
+import { combatantIn } from "../../engine/record";
 import { announce } from "../channel/announce";
 import { cachesOf, combatSystem, readStored, unsavedCombat, type StoredCombat } from "../store/stored";
 import { checkpointsOf, isWriter, writeCommands, writeDecision, type Decision } from "../channel/writer";
@@ -19,10 +20,11 @@ import {
   saveLog,
   type FullLog,
 } from "../store/archive";
-import { actorData, cellOf, combatantData, levelOf, sceneGrid } from "../store/read";
-import { combatantSetup, gridDescription } from "../store/setup";
-import { turnPutBack, vouchSight } from "../rules/mirror";
-import { sightStatusesOf } from "../rules/vouched";
+import { actorData, cellOf, combatantData, identityOf, levelOf, sceneGrid } from "../store/read";
+import { combatantSetup, duplicateCombatants, gridDescription } from "../store/setup";
+import { setupMirror, turnPutBack, vouchSight } from "../rules/mirror";
+import { gmSightOf } from "./sight";
+import { putBacksDone } from "./record";
 import { combatWrite } from "../store/pieces";
 import { healing } from "../store/healing";
 import { readLastWrite, type LastWrite } from "../store/log";
@@ -42,6 +44,9 @@ type StoredPiece = keyof typeof PIECE_LABELS;
 
 /** The `seq` of the last write this client read, by combat (TempoCombat#checkWriters). */
 const seenSeq = new Map<string, number>();
+
+/** Combatants a player deleted that the writer is creating again, by combat (TempoCombat#putBackCombatant). */
+const puttingBack = new Map<string, Set<string>>();
 
 /** Pieces found unreadable on this client, by combat and piece: each reported once while it stays so. */
 const unreadable = new Set<string>();
@@ -148,6 +153,10 @@ export class TempoCombat extends Combat {
   }
 
   private async start(userId: string): Promise<CommandAnswer> {
+    // What Begin reads is what the GM stands behind: every put-back under way is written first,
+    // and a second combatant for one character is left out.
+    await putBacksDone();
+    await this.leaveOutDuplicates();
     const settings = readSettings();
     const ruleset = getRuleset(settings.ruleset);
     const grid = gridDescription(sceneGrid(this.scene));
@@ -161,13 +170,77 @@ export class TempoCombat extends Combat {
     const stored: StoredCombat = unsavedCombat(initial, this.combatantIds());
     const answer = await writeCommands(this, [{ type: "start" }], userId, { stored });
     if (answer.refusal) return answer;
-    // The sight statuses the combatants show as the GM begins the fight are the GM's: they count
-    // (table/scene.ts trustedSightOf); one a player sets later counts only once a GM sets it.
+    // What the combatants' sight shows as the GM begins the fight is the GM's, but for what a
+    // player set (documents/sight.ts gmSightOf); one a player sets later counts only once a GM
+    // sets it (table/scene.ts trustedSightOf).
     await vouchSight(
       this,
-      Object.fromEntries(this.combatants.map((c) => [c.id ?? "", sightStatusesOf(c.actor)])),
+      Object.fromEntries(this.combatants.map((c) => [c.id ?? "", gmSightOf(c.actor, c.token)])),
     );
+    await this.showSetups();
     return answer;
+  }
+
+  /**
+   * From the start the Combatants show the setup the engine holds (side, marching place,
+   * surprised, unseen: what a player's write is put back to, TempoCombatant#_onUpdate).
+   */
+  private async showSetups(): Promise<void> {
+    const state = this.encounter;
+    const updates: ({ _id: string } & Record<string, unknown>)[] = [];
+    for (const c of this.combatants) {
+      const engine = c.id ? combatantIn(state, c.id) : undefined;
+      if (!c.id || !engine) continue;
+      const shown = combatantData(c).system;
+      const setup = setupMirror(engine);
+      if ((Object.keys(setup) as (keyof typeof setup)[]).some((k) => shown[k] !== setup[k]))
+        updates.push({ _id: c.id, system: setup });
+    }
+    if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
+  }
+
+  /**
+   * Before the start, one combatant per token or character (store/setup.ts sameCharacter): a
+   * later duplicate (a GM's, or one a client made skipping Combatant#_preCreate) is deleted, and
+   * the GM told which characters it repeated.
+   */
+  private async leaveOutDuplicates(): Promise<void> {
+    const twice = duplicateCombatants(this.combatants.contents.map(identityOf)).map((c) => c.id);
+    if (twice.length === 0) return;
+    const names = twice.map((id) => this.combatants.get(id)?.name ?? id);
+    ui.notifications?.warn(
+      game.i18n?.format("TEMPO.Notify.DuplicatesLeftOut", { names: names.join(", ") }) ?? "",
+    );
+    await this.deleteEmbeddedDocuments("Combatant", twice);
+  }
+
+  /**
+   * Put back a combatant a player deleted from the running fight (a client that skipped
+   * Combatant#_preDelete): created again with its id (`keepId`,
+   * https://foundryvtt.com/api/v13/interfaces/foundry.abstract.types.DatabaseCreateOperation.html)
+   * and the GM told. Until it is back, removeDeleted leaves it in the encounter.
+   */
+  async putBackCombatant(source: object, user: string): Promise<void> {
+    const combatId = this.id ?? "";
+    const id = (source as { _id?: unknown })._id;
+    if (typeof id !== "string") return;
+    const held = puttingBack.get(combatId) ?? new Set<string>();
+    held.add(id);
+    puttingBack.set(combatId, held);
+    const name = (source as { name?: unknown }).name;
+    ui.notifications?.warn(
+      game.i18n?.format("TEMPO.Notify.PlayerLeaveUndone", {
+        user,
+        name: typeof name === "string" ? name : id,
+      }) ?? "",
+    );
+    try {
+      await this.createEmbeddedDocuments("Combatant", [source as Combatant.CreateData], { keepId: true });
+    } catch (error) {
+      console.error("Tempo: putting a combatant back", error);
+    } finally {
+      held.delete(id);
+    }
   }
 
   /** The GM presses "next"; a player ends their own combatant's turn. */
@@ -389,7 +462,7 @@ export class TempoCombat extends Combat {
    * longer has. With `notify`, the GM is told when the encounter refuses.
    */
   async removeDeleted(userId: string | null, notify = false): Promise<void> {
-    const ids = new Set(this.combatantIds());
+    const ids = new Set([...this.combatantIds(), ...(puttingBack.get(this.id ?? "") ?? [])]);
     const gone = (state: EncounterState) => state.roster.filter((id) => !ids.has(id));
     const state = this.encounter;
     if (!state || state.status === "ended" || gone(state).length === 0) return;

@@ -6,10 +6,10 @@
 import { notifyNotApplied } from "../channel/notices";
 import { isWriter, writeCommands } from "../channel/writer";
 import { submit } from "../channel/commands";
-import { actorData, cellOf, combatantData, levelOf } from "../store/read";
-import { combatantSetup } from "../store/setup";
+import { actorData, cellOf, combatantData, identityOf, levelOf } from "../store/read";
+import { combatantSetup, sameCharacter } from "../store/setup";
 import { combatantPutBack, vouchSight } from "../rules/mirror";
-import { sightStatusesOf } from "../rules/vouched";
+import { gmSightOf } from "./sight";
 import type { TempoCombat } from "./combat";
 import { combatantIn } from "../../engine/record";
 
@@ -31,9 +31,24 @@ export class TempoCombatant extends Combatant {
   ): void {
     super._onCreate(data, options, userId);
     const combat = asTempoCombat(this.parent);
-    if (!isWriter() || !combat?.encounter || !this.id) return;
-    if (combatantIn(combat.encounter, this.id)) return;
+    if (!isWriter() || !combat || !this.id) return;
     const creator = game.users?.get(userId);
+    if (!creator?.isGM && !combat.encounter && this.duplicates(combat)) {
+      // A second combatant for a character already in the combat, from a client that skipped
+      // _preCreate (the server does not look for duplicates): taken out again, and the GM told.
+      ui.notifications?.warn(
+        game.i18n?.format("TEMPO.Notify.DuplicateRemoved", {
+          user: creator?.name ?? userId,
+          name: this.name ?? this.id,
+        }) ?? "",
+      );
+      void this.delete().catch((error: unknown) =>
+        console.error("Tempo: removing a duplicate combatant", error),
+      );
+      return;
+    }
+    if (!combat.encounter) return;
+    if (combatantIn(combat.encounter, this.id)) return;
     if (!creator?.isGM) {
       // Only the GM adds combatants to a running fight: a player's (from a client that skipped
       // _preCreate) is taken out again, never with its setup, never a second Ana.
@@ -59,8 +74,14 @@ export class TempoCombatant extends Combatant {
     void writeCommands(combat, [command], userId).then(async (answer) => {
       notifyNotApplied(combat, command, answer);
       // Added by the GM: the sight statuses it shows now are the GM's (table/scene.ts trustedSightOf).
-      if (answer.ok) await vouchSight(combat, { [id]: sightStatusesOf(this.actor) });
+      if (answer.ok) await vouchSight(combat, { [id]: gmSightOf(this.actor, this.token) });
     });
+  }
+
+  /** Does another combatant of the combat stand for the character this one does? */
+  duplicates(combat: TempoCombat): boolean {
+    const mine = identityOf(this);
+    return combat.combatants.some((c) => c.id !== this.id && sameCharacter(identityOf(c), mine));
   }
 
   /**
@@ -76,6 +97,14 @@ export class TempoCombatant extends Combatant {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     const combat = asTempoCombat(this.parent);
+    if (combat && (user.isGM || !combat.encounter) && this.duplicates(combat)) {
+      // One combatant per token or character: a second one would act twice a round.
+      ui.notifications?.warn(
+        game.i18n?.format("TEMPO.Notify.DuplicateCombatant", { name: this.name ?? this.actor?.name ?? "" }) ??
+          "",
+      );
+      return false;
+    }
     if (user.isGM || !combat?.encounter) return;
     ui.notifications?.warn(game.i18n?.localize("TEMPO.Notify.PlayerCombatant") ?? "");
     return false;
@@ -94,7 +123,14 @@ export class TempoCombatant extends Combatant {
     if (allowed === false) return false;
     const combat = asTempoCombat(this.parent);
     const state = combat?.encounter;
-    if (!combat || !state || !this.id || state.status !== "active" || state.current !== this.id) return;
+    if (!combat || !state || !this.id || state.status !== "active") return;
+    // Leaving a running fight is the GM's call, as joining is (core lets an owner delete its own
+    // combatant, as the token HUD's combat toggle does): refused here with the reason.
+    if (!user.isGM) {
+      ui.notifications?.warn(game.i18n?.localize("TEMPO.Notify.PlayerLeave") ?? "");
+      return false;
+    }
+    if (state.current !== this.id) return;
     const answer = await submit(combat, { type: "endTurn", who: this.id });
     if (!answer.ok) return false;
   }
@@ -107,7 +143,15 @@ export class TempoCombatant extends Combatant {
   protected override _onDelete(options: Combatant.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
     const combat = asTempoCombat(this.parent);
-    if (!isWriter() || !combat?.encounter) return;
+    const state = combat?.encounter;
+    if (!isWriter() || !combat || !state) return;
+    const deleter = game.users?.get(userId);
+    if (!deleter?.isGM && this.id && state.status === "active" && combatantIn(state, this.id)) {
+      // A player's deletion that skipped _preDelete: put back, with the same id, and the GM told.
+      // Nothing reaches the engine, and nothing is logged under the player's id.
+      void combat.putBackCombatant(this.toObject(), deleter?.name ?? userId);
+      return;
+    }
     void combat.removeDeleted(userId, true);
   }
 

@@ -14,6 +14,7 @@ export * from "./loop";
 export * from "./mirror";
 export * from "./moves";
 export * from "./paths";
+export * from "./record";
 export * from "./sight";
 export * from "./undo";
 export * from "./vouched";

@@ -9,7 +9,7 @@
 import type { CombatantState, EncounterState } from "../../engine";
 import { combatantIn } from "../../engine/record";
 import { turnIndex } from "../store/turns";
-import { vouchedSight } from "./vouched";
+import { vouchedSightOf, type VouchedSight } from "./vouched";
 
 /** A Combatant's setup as the engine holds it: what `system` shows during the fight. */
 export interface SetupMirror {
@@ -105,18 +105,25 @@ interface FlagWriter {
 }
 
 /**
- * Record the sight statuses the GM vouches for (rules/vouched.ts SIGHT_STATUSES), by combatant, in the
- * combat's `flags.tempo.sight`; only the lists that differ from what it holds are written.
+ * Record what the GM vouches for a combatant's sight (rules/vouched.ts VouchedSight: its sight
+ * statuses, its token's `hidden` and detection modes), by combatant, in the combat's
+ * `flags.tempo.sight`; only the entries that differ from what it holds are written, whole.
  */
 export async function vouchSight(
   combat: object,
-  lists: Readonly<Record<string, readonly string[]>>,
+  entries: Readonly<Record<string, Partial<VouchedSight>>>,
 ): Promise<void> {
   const writer = combat as FlagWriter;
-  const changed: Record<string, string[]> = {};
-  for (const [who, list] of Object.entries(lists)) {
-    const held = vouchedSight(writer, who);
-    if (held.length !== list.length || held.some((s) => !list.includes(s))) changed[who] = [...list];
+  const changed: Record<string, VouchedSight> = {};
+  for (const [who, entry] of Object.entries(entries)) {
+    const held = vouchedSightOf(writer, who);
+    const next: VouchedSight = { ...held, ...entry, statuses: [...(entry.statuses ?? held.statuses)] };
+    const same =
+      held.statuses.length === next.statuses.length &&
+      held.statuses.every((s) => next.statuses.includes(s)) &&
+      held.hidden === next.hidden &&
+      JSON.stringify(held.detectionModes) === JSON.stringify(next.detectionModes);
+    if (!same) changed[who] = next;
   }
   if (Object.keys(changed).length > 0) await writer.update({ flags: { tempo: { sight: changed } } });
 }

@@ -117,7 +117,7 @@ export interface StoredPieces {
  * (https://foundryvtt.com/api/v14/functions/foundry.utils.applyDataOperators.html); it is used
  * where it exists.
  */
-function deletion(record: Record<string, unknown>, key: string): void {
+export function deletion(record: Record<string, unknown>, key: string): void {
   // Read through globalThis: the rules about what a write holds are tested without Foundry.
   const ns = (globalThis as { foundry?: { data?: V14DataOperators } }).foundry;
   const Forced = ns?.data?.operators?.ForcedDeletion;

@@ -1,7 +1,13 @@
 /** Reading Tempo's documents into the plain shapes the setup functions take. */
 import { CharacterModel, CombatantModel, NpcModel } from "../data";
 import type { V14Leveled } from "../data/v14";
-import { cellOfOffset, type ActorData, type CombatantData, type SceneGridData } from "./setup";
+import {
+  cellOfOffset,
+  type ActorData,
+  type CombatantData,
+  type CombatantIdentity,
+  type SceneGridData,
+} from "./setup";
 
 /** A combatant's data in the shape the plain setup functions read. */
 export function combatantData(combatant: Combatant.Implementation): CombatantData {
@@ -71,4 +77,15 @@ export function sceneGrid(scene: Scene.Implementation | null): SceneGridData | n
   const diagonals = grid instanceof foundry.grid.SquareGrid ? Number(grid.diagonals) : 0;
   const { rows, columns } = scene.dimensions;
   return { type: Number(grid.type), diagonals, rows: Number(rows), columns: Number(columns) };
+}
+
+/** Which character a combatant stands for: its actor, its token, and whether the token is linked. */
+export function identityOf(combatant: Combatant.Implementation): CombatantIdentity {
+  return {
+    id: combatant.id ?? "",
+    actorId: combatant.actorId ?? null,
+    sceneId: combatant.sceneId ?? null,
+    tokenId: combatant.tokenId ?? null,
+    linked: combatant.token?.actorLink === true,
+  };
 }

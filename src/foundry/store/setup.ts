@@ -167,3 +167,34 @@ export function cellOfOffset(gridType: number, offset: { i: number; j: number })
   if (layout) return offsetToAxial(layout, offset);
   return [offset.j, offset.i];
 }
+
+/** What makes two combatants one character: the token each stands for, and its actor. */
+export interface CombatantIdentity {
+  id: string;
+  actorId: string | null;
+  sceneId: string | null;
+  tokenId: string | null;
+  /** The token shares its actor's data (TokenDocument#actorLink): a linked character is one being. */
+  linked: boolean;
+}
+
+/**
+ * Does `b` stand for the same character as `a`? The same token, or the same actor where neither
+ * has a token of its own data (no token, or a linked one: TokenDocument#actorLink,
+ * https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#actorlink). Unlinked
+ * tokens of one actor (five goblins) are five beings.
+ */
+export function sameCharacter(a: CombatantIdentity, b: CombatantIdentity): boolean {
+  if (a.tokenId !== null && b.tokenId !== null)
+    return (
+      (a.tokenId === b.tokenId && a.sceneId === b.sceneId) ||
+      (a.linked && b.linked && a.actorId === b.actorId)
+    );
+  const bare = (c: CombatantIdentity) => c.tokenId === null || c.linked;
+  return a.actorId !== null && a.actorId === b.actorId && bare(a) && bare(b);
+}
+
+/** The combatants of a list that repeat a character an earlier one stands for, in order. */
+export function duplicateCombatants(list: readonly CombatantIdentity[]): CombatantIdentity[] {
+  return list.filter((c, i) => list.slice(0, i).some((earlier) => sameCharacter(earlier, c)));
+}

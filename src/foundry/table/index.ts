@@ -9,7 +9,7 @@
  * settings.ts, localizer.ts, store/, rules/, channel/, migrations/, documents/, apps/). Nothing
  * imports table/ but src/tempo.ts (and quench/, types.d.ts, which import no table file).
  */
-import { closeStalePrompts, handlePromptQuery, PROMPT_QUERY } from "../apps/reaction-prompt";
+import { closeStalePrompts, handlePromptQuery, onPauseGame, PROMPT_QUERY } from "../apps/reaction-prompt";
 import { chatCards } from "../channel/rolls";
 import { onRenderChatMessageHTML, renderCards } from "./chat";
 import { UNDO_QUERY, handleUndoQuery } from "./movement/undo";
@@ -27,6 +27,13 @@ import {
   onDeleteCombatStatuses,
   registerStatuses,
 } from "./statuses";
+import { onTokenSight } from "./sight";
+import {
+  RECORDED_KINDS,
+  onRecordedCreate,
+  onRecordedItemDelete,
+  onRecordedUpdate,
+} from "../documents/record";
 
 export function registerHooks(): void {
   // Queries other users' clients call: the GM asks a reactor's user; a player asks the GM to undo.
@@ -42,6 +49,14 @@ export function registerHooks(): void {
   Hooks.on("moveToken", onMoveToken);
   // A position written without the movement hooks: put back, or the GM's `place`.
   Hooks.on("updateToken", onUpdateToken);
+  // A token's `hidden` and detection modes count as the GM set them (table/sight.ts).
+  Hooks.on("updateToken", onTokenSight);
+  // What the engine reads of a combat's documents is the GM's: a player's write is put back.
+  for (const kind of RECORDED_KINDS) {
+    Hooks.on(`update${kind}`, onRecordedUpdate(kind));
+    Hooks.on(`create${kind}`, onRecordedCreate(kind));
+  }
+  Hooks.on("deleteItem", onRecordedItemDelete);
 
   // Reactions: the GM's loop after every write; prompts close when what they ask about is gone.
   Hooks.on("tempo.commandApplied", onCommandApplied);
@@ -52,6 +67,8 @@ export function registerHooks(): void {
   Hooks.on("deleteCombat", () => closeStalePrompts());
   Hooks.on("deleteCombatant", () => closeStalePrompts());
   Hooks.on("deleteToken", () => closeStalePrompts());
+  // The paused game pauses the prompts' countdowns.
+  Hooks.on("pauseGame", onPauseGame);
 
   // Conditions both ways: Tempo's statuses on the token HUD; a GM's toggle reaches the engine, and
   // the engine's condition changes show on the tokens (src/foundry/table/statuses.ts).

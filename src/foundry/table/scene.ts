@@ -10,7 +10,7 @@ import type { TempoCombat } from "../documents/combat";
 import { detectionModesOf, type SightData } from "../rules/sight";
 import { combatantIn } from "../../engine/record";
 import { tempoCombat } from "../documents/find";
-import { SIGHT_STATUSES, vouchedSight } from "../rules/vouched";
+import { SIGHT_STATUSES, vouchedSightOf } from "../rules/vouched";
 
 /** A token's place in a running Tempo combat. */
 export interface Fighting {
@@ -105,15 +105,18 @@ export function sightOf(token: TokenDocument.Implementation | null): SightData |
 }
 
 /**
- * What a combatant's token lets others see, trusting only what the GM vouched for: a sight
- * status a player set on its own actor is shown on the token but decides nothing.
+ * What a combatant's token lets others see, reading the GM-vouched record as the whole truth: a
+ * sight status counts when the GM vouched for it (a player's is shown on the token but decides
+ * nothing, and the GM's stays in force when a player deletes its effect), and the token's
+ * `hidden` and detection modes count as the GM set them.
  */
 export function trustedSightOf(combat: TempoCombat, who: string): SightData | null {
   const sight = sightOf(tokenOf(combat, who));
   if (!sight) return null;
-  const vouched = vouchedSight(combat, who);
+  const vouched = vouchedSightOf(combat, who);
   return {
-    ...sight,
-    statuses: sight.statuses.filter((s) => !SIGHT_STATUSES.includes(s) || vouched.includes(s)),
+    hidden: vouched.hidden ?? sight.hidden,
+    detectionModes: vouched.detectionModes ?? sight.detectionModes,
+    statuses: [...sight.statuses.filter((s) => !SIGHT_STATUSES.includes(s)), ...vouched.statuses],
   };
 }

@@ -40,6 +40,7 @@ import { type CommandContext } from "../channel/announce";
 import { SYSTEM_ID } from "../settings";
 import { vouchSight } from "../rules/mirror";
 import { SIGHT_STATUSES, vouchedSight } from "../rules/vouched";
+import { noteSightEffect } from "../documents/sight";
 import { combatantIn } from "../../engine/record";
 
 /** The parts of a status entry Tempo writes (the rest of StatusEffectConfig is core's). */
@@ -68,6 +69,7 @@ interface StatusActor {
 
 /** An ActiveEffect as the hooks give it: its parent, its statuses, its duration. */
 interface StatusEffectDoc {
+  id: string | null;
   parent: unknown;
   statuses: ReadonlySet<string>;
   duration?: { rounds?: number | null } | null;
@@ -111,7 +113,10 @@ function onStatusToggled(effect: StatusEffectDoc, active: boolean, userId: strin
   if (!isStatusActor(actor)) return;
   const fromGM = game.users?.get(userId)?.isGM ?? false;
   for (const status of effect.statuses) {
-    if (SIGHT_STATUSES.includes(status)) toggledSight(actor, status, active, fromGM);
+    if (SIGHT_STATUSES.includes(status)) {
+      noteSightEffect(actor as unknown as { id: string | null }, effect, status, active, fromGM);
+      toggledSight(actor, status, active, fromGM);
+    }
     for (const { combat, state, who } of combatantsOf(actor)) {
       const rounds = statusRounds(effect.duration?.rounds, defaultRounds());
       const command = statusCommand(state, who, status, active, rounds);
@@ -143,7 +148,7 @@ function toggledSight(actor: StatusActor, status: string, active: boolean, fromG
   }
   for (const { combat, who } of fights) {
     const held = vouchedSight(combat, who).filter((s) => s !== status);
-    void vouchSight(combat, { [who]: active ? [...held, status] : held });
+    void vouchSight(combat, { [who]: { statuses: active ? [...held, status] : held } });
   }
 }
 

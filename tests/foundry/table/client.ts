@@ -11,6 +11,10 @@
  * - Notifications (`info`, `warn`, `error`, each returning the notification; with `{ progress: true }`
  *   it has a bar that `update({ pct })` moves; `remove(notification)`):
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.ui.Notifications.html
+ * - `game.paused` and `Game#togglePause(pause, { broadcast })` (only a GM pauses the game for
+ *   everyone; a player's broadcast request is not applied: https://foundryvtt.com/api/v13/classes/foundry.Game.html#togglepause),
+ *   and the `pauseGame(paused, { broadcast, userId })` hook every client hears
+ *   (https://foundryvtt.com/api/functions/hookEvents.pauseGame.html).
  * - `game.data` (the world's data as the server sent it at load, each document's source as the
  *   database holds it) and `game.system` (the running system's manifest: `id`, `version`):
  *   https://foundryvtt.com/api/v13/classes/foundry.Game.html#data
@@ -183,6 +187,13 @@ export interface ClientGame {
   system: { id: string; version: string };
   /** KeyboardManager: which modifier keys this user holds down. */
   keyboard: { isModifierActive(modifier: string): boolean };
+  /** Game#paused: is the game paused (the server's state, kept in step by its broadcasts)? */
+  paused: boolean;
+  /**
+   * Game#togglePause(pause, { broadcast }): pauses or resumes the game; with `broadcast`, a GM's
+   * request goes to every client (the server's `setPaused`), a player's changes nothing.
+   */
+  togglePause(pause?: boolean, options?: { broadcast?: boolean }): boolean;
   i18n: { localize(key: string): string; format(key: string, data?: Record<string, unknown>): string };
   settings: {
     register(namespace: string, key: string, config: Record<string, unknown>): void;
@@ -338,6 +349,13 @@ export class Client {
       data: {},
       system: { id: "tempo", version: SYSTEM_VERSION },
       keyboard: { isModifierActive: (modifier) => this.held.has(modifier) },
+      paused: false,
+      togglePause: (pause, options = {}) => {
+        const next = pause ?? !this.game.paused;
+        if (options.broadcast === true) server.setPaused(this, next);
+        else this.game.paused = next;
+        return this.game.paused;
+      },
       i18n: {
         localize: (key) => key,
         format: (key, data = {}) => `${key} ${JSON.stringify(data)}`,

@@ -217,6 +217,11 @@ export class TableDocument {
     return this.testUserPermission(this.client.user, "OWNER");
   }
 
+  /** Document#toObject(): a plain copy of the document's source. */
+  toObject(): Source {
+    return structuredClone(this._source);
+  }
+
   /** Document#update: through the server, which checks the permission and broadcasts. */
   update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this | undefined> {
     return this.client.updateDocument(this, changes, options) as Promise<this | undefined>;
@@ -389,6 +394,16 @@ export class TableActor extends TableDocument {
     for (const d of data) {
       const made = await this.client.createDocument(name, d, this);
       if (made instanceof TableItem) out.push(made);
+    }
+    return out;
+  }
+  /** Document#deleteEmbeddedDocuments("Item", ids): each through Item#delete. */
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<TableItem[]> {
+    if (name !== "Item") throw new Error(`the table's actors embed no ${name}`);
+    const out: TableItem[] = [];
+    for (const id of ids) {
+      const done = await this.items.get(id)?.delete();
+      if (done) out.push(done);
     }
     return out;
   }
@@ -941,3 +956,104 @@ export class TableToken extends TableDocument {
     return this.client.movement.stop(this);
   }
 }
+
+/**
+ * The kind of value a core field holds, for a test that writes every field (tests/foundry/
+ * trust-generated.test.ts): "string", "number", "boolean", "object" (a schema or object field),
+ * "array", "id" (a document id or null), "ownership" (the map of user ids to levels).
+ */
+export type CoreFieldKind = "string" | "number" | "boolean" | "object" | "array" | "id" | "ownership";
+
+/**
+ * Core's own fields of each document kind a player may own, as the v13 data pages list them
+ * (besides `system`, which the type's data model defines, and the embedded collections, which are
+ * documents of their own): ActorData
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.ActorData.html), ItemData
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.ItemData.html), ActiveEffectData
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.ActiveEffectData.html), TokenData
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.TokenData.html) and CombatantData
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.CombatantData.html). `_id` and
+ * `_stats` are core's own (the id is fixed; `_stats` is written by the server), so no client
+ * writes them and they are not listed.
+ */
+export const CORE_FIELDS: Readonly<Record<string, Readonly<Record<string, CoreFieldKind>>>> = {
+  Actor: {
+    name: "string",
+    img: "string",
+    type: "string",
+    prototypeToken: "object",
+    folder: "id",
+    sort: "number",
+    ownership: "ownership",
+    flags: "object",
+  },
+  Item: {
+    name: "string",
+    img: "string",
+    type: "string",
+    folder: "id",
+    sort: "number",
+    ownership: "ownership",
+    flags: "object",
+  },
+  ActiveEffect: {
+    name: "string",
+    img: "string",
+    type: "string",
+    changes: "array",
+    disabled: "boolean",
+    duration: "object",
+    description: "string",
+    origin: "string",
+    tint: "string",
+    transfer: "boolean",
+    statuses: "array",
+    sort: "number",
+    flags: "object",
+  },
+  Token: {
+    name: "string",
+    displayName: "number",
+    actorId: "id",
+    actorLink: "boolean",
+    delta: "object",
+    width: "number",
+    height: "number",
+    texture: "object",
+    shape: "number",
+    x: "number",
+    y: "number",
+    elevation: "number",
+    sort: "number",
+    locked: "boolean",
+    lockRotation: "boolean",
+    rotation: "number",
+    alpha: "number",
+    hidden: "boolean",
+    disposition: "number",
+    displayBars: "number",
+    bar1: "object",
+    bar2: "object",
+    light: "object",
+    sight: "object",
+    detectionModes: "array",
+    occludable: "object",
+    ring: "object",
+    turnMarker: "object",
+    movementAction: "string",
+    flags: "object",
+  },
+  Combatant: {
+    type: "string",
+    actorId: "id",
+    tokenId: "id",
+    sceneId: "id",
+    name: "string",
+    img: "string",
+    initiative: "number",
+    hidden: "boolean",
+    defeated: "boolean",
+    group: "id",
+    flags: "object",
+  },
+};

@@ -78,6 +78,8 @@ export {
   TableToken,
   TableUser,
   GRID_TYPES,
+  CORE_FIELDS,
+  type CoreFieldKind,
   type Source,
   type TableWaypoint,
 } from "./documents";
@@ -303,6 +305,10 @@ export interface TempoModules {
   ruler: typeof import("../../../src/foundry/table/ruler");
   /** Engine conditions and token statuses, both ways. */
   statuses: typeof import("../../../src/foundry/table/statuses");
+  /** Sight: a token's `hidden` and detection modes count as the GM set them. */
+  sight: typeof import("../../../src/foundry/table/sight");
+  /** The GM's record of what the engine reads of a combat's documents (a player's write put back). */
+  record: typeof import("../../../src/foundry/documents/record");
   /** World migrations and the gate that keeps a newer world unread (src/tempo.ts registers them at setup and ready). */
   migrations: typeof import("../../../src/foundry/migrations");
   /** The log before the horizon, archived (store/archive.ts). */
@@ -342,6 +348,8 @@ async function loadTempo(): Promise<TempoModules> {
     reactions: await import("../../../src/foundry/table/reactions"),
     ruler: await import("../../../src/foundry/table/ruler"),
     statuses: await import("../../../src/foundry/table/statuses"),
+    sight: await import("../../../src/foundry/table/sight"),
+    record: await import("../../../src/foundry/documents/record"),
     migrations: await import("../../../src/foundry/migrations"),
     archive: await import("../../../src/foundry/store/archive"),
     chat: await import("../../../src/foundry/table/chat"),
@@ -412,12 +420,19 @@ export function withMovement(client: Client, tempo: TempoModules): void {
   client.Hooks.on("preMoveToken", hook(tempo.movement.onPreMoveToken));
   client.Hooks.on("moveToken", hook(tempo.movement.onMoveToken));
   client.Hooks.on("updateToken", hook(tempo.movement.onUpdateToken));
+  client.Hooks.on("updateToken", hook(tempo.sight.onTokenSight));
+  for (const kind of tempo.record.RECORDED_KINDS) {
+    client.Hooks.on(`update${kind}`, hook(tempo.record.onRecordedUpdate(kind)));
+    client.Hooks.on(`create${kind}`, hook(tempo.record.onRecordedCreate(kind)));
+  }
+  client.Hooks.on("deleteItem", hook(tempo.record.onRecordedItemDelete));
   client.Hooks.on("tempo.commandApplied", hook(tempo.reactions.onCommandApplied));
   client.Hooks.on("userConnected", hook(tempo.reactions.onUserConnected));
   client.Hooks.once("ready", tempo.reactions.reaskOpenOffers);
   client.Hooks.on("updateCombat", () => tempo.prompt.closeStalePrompts());
   client.Hooks.on("deleteCombat", () => tempo.prompt.closeStalePrompts());
   client.Hooks.on("deleteCombatant", () => tempo.prompt.closeStalePrompts());
+  client.Hooks.on("pauseGame", hook(tempo.prompt.onPauseGame));
 }
 
 /**

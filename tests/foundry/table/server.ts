@@ -117,6 +117,8 @@ export class Server {
   readonly deprecations: { from: string; path: string }[] = [];
   /** How the table reads what the public material leaves unclear (set by the Table). */
   readings: Readings = readingsWith();
+  /** Is the game paused (Game#paused on every client)? */
+  paused = false;
   /** Operations started and not finished (document operations, queries), for `settle`. */
   busy = 0;
   private ids = 0;
@@ -272,16 +274,21 @@ export class Server {
             ? this.tokenSource(parentId, id)
             : name === "Item" && parentId !== null
               ? this.itemSources(parentId).find((i) => i["_id"] === id)
-              : this.sources[name as WorldName]?.get(id);
+              : name === "ActiveEffect"
+                ? this.effectSources(parentId).find((e) => e["_id"] === id)
+                : this.sources[name as WorldName]?.get(id);
       if (!source) throw new Error(`no ${name} ${id}`);
       merge(source, changes);
       // What every client receives: a deletion by data operator travels as the deletion it is.
       const sent = asDashDeletions(changes);
       const changed = { ...structuredClone(sent), _id: id };
       this.broadcast((client) => {
-        const doc = client.find(name, id, parentId);
+        const found = client.find(name, id, parentId);
+        if (!found) return;
+        // An effect lives in its actor's source: the actor rebuilds its effects (and statuses).
+        const doc = found instanceof TableActiveEffect ? this.updateEffect(found, sent) : found;
         if (!doc) return;
-        merge(doc._source, structuredClone(sent));
+        if (!(found instanceof TableActiveEffect)) merge(doc._source, structuredClone(sent));
         doc.refresh();
         // An embedded item's actor prepares its data again (its source holds the item's).
         if (doc instanceof TableItem && doc.parent instanceof TableActor) doc.parent.refresh();
@@ -290,6 +297,18 @@ export class Server {
         client.Hooks.callAll(`update${name}`, doc, changed, options, from.userId);
       });
     });
+  }
+
+  /** An embedded effect's update on a client: its entry in the actor's source, then the actor rebuilt. */
+  private updateEffect(effect: TableActiveEffect, changes: Source): TableActiveEffect | undefined {
+    const actor = effect.parent;
+    if (!(actor instanceof TableActor)) return undefined;
+    const entries = Array.isArray(actor._source["effects"]) ? (actor._source["effects"] as Source[]) : [];
+    const entry = entries.find((e) => e["_id"] === effect.id);
+    if (!entry) return undefined;
+    merge(entry, structuredClone(changes));
+    actor.refresh();
+    return actor.effects.get(effect.id);
   }
 
   delete(from: Client, name: string, id: string, parentId: string | null, options: Source): Promise<void> {
@@ -304,6 +323,9 @@ export class Server {
       } else if (name === "ActiveEffect") {
         const actor = this.sources.Actor.get(parentId ?? "");
         if (actor) actor["effects"] = this.effectSources(parentId).filter((e) => e["_id"] !== id);
+      } else if (name === "Item" && parentId !== null) {
+        const actor = this.sources.Actor.get(parentId);
+        if (actor) actor["items"] = this.itemSources(parentId).filter((i) => i["_id"] !== id);
       } else this.sources[name as WorldName]?.delete(id);
       this.broadcast((client) => {
         const doc = client.find(name, id, parentId);
@@ -314,6 +336,12 @@ export class Server {
             ? (actor._source["effects"] as Source[])
             : [];
           actor._source["effects"] = effects.filter((e) => e["_id"] !== id);
+          actor.refresh();
+        } else if (doc instanceof TableItem && doc.parent instanceof TableActor) {
+          // An embedded item lives in its actor's source: the actor prepares its data again.
+          const actor = doc.parent;
+          const items = Array.isArray(actor._source["items"]) ? (actor._source["items"] as Source[]) : [];
+          actor._source["items"] = items.filter((i) => i["_id"] !== id);
           actor.refresh();
         } else if (doc instanceof TableCombatant && doc.parent instanceof TableCombat) {
           doc.parent.combatants.delete(id);
@@ -489,6 +517,20 @@ export class Server {
     });
   }
 
+  /**
+   * Game#togglePause with `broadcast` from `from`'s client: a GM's request pauses (or resumes) the
+   * game on every client, which hears `pauseGame(paused, { broadcast, userId })`
+   * (https://foundryvtt.com/api/functions/hookEvents.pauseGame.html); a player's is refused.
+   */
+  setPaused(from: Client, paused: boolean): void {
+    if (!this.isGM(from.userId)) return;
+    this.paused = paused;
+    this.broadcast((client) => {
+      client.game.paused = paused;
+      client.Hooks.callAll("pauseGame", paused, { broadcast: true, userId: from.userId });
+    });
+  }
+
   /** A client connects: every client (the new one included) learns the user is active. */
   connect(client: Client): void {
     if (this.clientOf(client.userId)) throw new Error(`${client.userId} is already connected`);
@@ -508,6 +550,7 @@ export class Server {
       scenes: [...this.sources.Scene.values()].map((s) => structuredClone(s)),
       combats: [...this.sources.Combat.values()].map((s) => structuredClone(s)),
     };
+    client.game.paused = this.paused;
     const user = this.userSource(client.userId);
     client.game.user = client.game.users.get(String(user["_id"])) as TableUser;
     this.broadcast((c) => {

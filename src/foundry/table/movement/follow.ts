@@ -14,14 +14,19 @@ import { following } from "./memory";
  * in. Only the client that may move the token does it (the GM for everyone; the owner for a
  * refused move of their own).
  */
-export async function followEngine(combat: TempoCombat, moves: readonly TokenMove[]): Promise<void> {
+export async function followEngine(
+  combat: TempoCombat,
+  moves: readonly TokenMove[],
+  options: { overrule?: boolean } = {},
+): Promise<void> {
   for (const move of moves) {
     const token = tokenOf(combat, move.who);
     if (!token?.id || !token.isOwner) continue;
     // A movement its own user is carrying through (paused at a checkpoint, or going on) is that
     // user's to finish: the mover's client resumes or stops it as the engine says. If that user
-    // leaves, Foundry stops the movement and the token is moved here on the next sync.
-    if (movingElsewhere(token)) continue;
+    // leaves, Foundry stops the movement and the token is moved here on the next sync. One that
+    // stayed unfinished beyond the bound is overruled (put-backs.ts putBackDrift).
+    if (!options.overrule && movingElsewhere(token)) continue;
     const now = cellAt(token, token);
     if (now && sameCell(now, move.to)) continue;
     const from = now ? move.path.findIndex((c) => sameCell(c, now)) : -1;

@@ -196,10 +196,10 @@ export function onMoveToken(
   _operation: object,
   user: User.Implementation,
 ): void {
-  // The writer looks again at where another user's finished movement left the token, once its
-  // `move` has had time to arrive (a client that skipped preMoveToken sends none).
-  if (!user.isSelf && !user.isGM && isWriter() && movement.pending.waypoints.length === 0)
-    checkDriftLater(token, movement.id, user.id ?? "");
+  // The writer looks again at where each part of another user's movement left the token, once
+  // its `move` (or the movement's next part) has had time to arrive: a client that skipped
+  // preMoveToken sends none, and may leave its movement pending or paused for good.
+  if (!user.isSelf && !user.isGM && isWriter()) checkDriftLater(token, movement.id, user.id ?? "");
   if (!user.isSelf) return;
   const held = token.id ? holding.get(token.id) : undefined;
   if (

@@ -72,10 +72,12 @@ export function onUpdateToken(
 }
 
 /**
- * How long after a player's movement ends the writer checks that the engine has the token where
- * the board has it: the mover's client sends its `move` as the token arrives (onMoveToken), a
- * request answered within a second or two; a movement whose `move` never came (a client that
- * skipped preMoveToken) is put back then.
+ * The bound on a player's movement: how long after each part of it arrives the writer checks that
+ * the engine has the token where the board has it. The mover's client sends its `move` as the
+ * token arrives (onMoveToken), a request answered within a second or two, and Tempo's own holds
+ * pause a movement only where the engine already has the token; a movement whose `move` never
+ * came (a client that skipped preMoveToken), or that stays pending or paused off the engine's
+ * cell, is stopped and the token put back then.
  */
 export const DRIFT_CHECK_MS = 5_000;
 
@@ -92,14 +94,23 @@ export function checkDriftLater(
   }, DRIFT_CHECK_MS);
 }
 
-/** The token still stands where that movement left it, and the engine has it elsewhere: put it back. */
+/**
+ * The token still stands where that part of a movement left it (no later part came, whatever the
+ * movement's state: completed, or pending or paused for good), and the engine has it elsewhere:
+ * stop the movement where the GM may (foundryvtt/foundryvtt#12162) and put the token back. While
+ * the engine waits on reactions the check is made again later.
+ */
 async function putBackDrift(token: TokenDocument.Implementation, movementId: string, userId: string) {
   if (!isWriter() || !token.id) return;
   const movement = token.movement;
-  if (movement.id !== movementId || movement.state !== "completed") return;
+  if (movement.id !== movementId) return;
   const found = fightingIn(token);
   const who = found?.combatant.id;
-  if (!found || !who || found.state.pending.length > 0) return;
+  if (!found || !who) return;
+  if (found.state.pending.length > 0) {
+    checkDriftLater(token, movementId, userId);
+    return;
+  }
   const at = combatantIn(found.state, who)?.at ?? null;
   const now = cellAt(token, token);
   if (!at || !now || sameCell(at, now)) return;
@@ -109,7 +120,10 @@ async function putBackDrift(token: TokenDocument.Implementation, movementId: str
       user: game.users?.get(userId)?.name ?? userId,
     }) ?? "",
   );
-  await followEngine(found.combat, [{ who, path: [], to: [at[0], at[1]] }]);
+  const state: string = movement.state;
+  if (state === "pending" || state === "paused")
+    await Promise.resolve(token.stopMovement()).catch(() => false);
+  await followEngine(found.combat, [{ who, path: [], to: [at[0], at[1]] }], { overrule: true });
 }
 
 /** Where every token of a combat should stand, for the ones that moved (the GM's sync after a write). */

@@ -126,12 +126,25 @@ export class LiveBackend implements Backend {
   }
 
   async rollMode(seat: Seat, mode: string): Promise<void> {
+    // v13's client setting `core.rollMode` holds the roll-mode name; v14's `core.messageMode` the
+    // message mode of the same meaning (CONFIG.ChatMessage.modes exists on v14 only: dnd5e#6958).
     await this.page(seat).evaluate(async (mode) => {
       type Settings = { set(namespace: string, key: string, value: unknown): Promise<unknown> };
-      await (globalThis as unknown as { game: { settings: Settings } }).game.settings.set(
+      const world = globalThis as unknown as {
+        game: { settings: Settings };
+        CONFIG: { ChatMessage?: { modes?: object } };
+      };
+      const v14 = world.CONFIG.ChatMessage?.modes !== undefined;
+      const names: Record<string, string> = {
+        publicroll: "public",
+        gmroll: "gm",
+        blindroll: "blind",
+        selfroll: "self",
+      };
+      await world.game.settings.set(
         "core",
-        "rollMode",
-        mode,
+        v14 ? "messageMode" : "rollMode",
+        v14 ? (names[mode] ?? mode) : mode,
       );
     }, mode);
   }

@@ -30,6 +30,13 @@ export default tseslint.config(
     },
   },
   {
+    // The live harness's stand-in server (tests/live-harness) is plain Node ES modules, run by node as they are.
+    files: ["tests/**/*.mjs"],
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly" },
+    },
+  },
+  {
     // Foundry v14 removes what v13 deprecates: the adapter may use none of it (type-aware check).
     files: ["src/foundry/**/*.ts", "src/tempo.ts"],
     ignores: ["**/*.d.ts"],

@@ -21,6 +21,14 @@ declare module "fvtt-types/configuration" {
   }
 
   interface SettingConfig {
+    /**
+     * v14's client setting of the chat controls' message mode ("public", "gm", "blind", "self"),
+     * which replaces `core.rollMode` (foundryvtt/dnd5e#6958: `game.settings.get("core", "rollMode")`
+     * "is now `game.settings.get("core", "messageMode")`"; v14 ChatMessage page:
+     * https://foundryvtt.com/api/v14/classes/foundry.documents.ChatMessage.html). Read only where
+     * `ChatMessage.applyMode` exists (channel/dice.ts withRollMode).
+     */
+    "core.messageMode": string;
     "tempo.ruleset": string;
     "tempo.ratingApRefresh": string;
     "tempo.promptTimeout": foundry.data.fields.NumberField<{
@@ -124,6 +132,13 @@ declare module "fvtt-types/configuration" {
         operation: object,
         user: User.Implementation,
       ) => void;
+      /**
+       * stopToken: the token's movement was stopped, on every client (foundryvtt/foundryvtt#12240:
+       * "Added hook `stopToken`, which is called when the movement is stopped"; #13043: also after
+       * moveToken when the movement was constrained;
+       * https://foundryvtt.com/api/functions/hookEvents.stopToken.html).
+       */
+      stopToken: (document: TokenDocument.Implementation) => void;
       "tempo.commandApplied": (context: import("./channel/announce").CommandContext) => void;
       /** An undo rewound the combat's state (src/foundry/channel/announce.ts announce). */
       "tempo.rewound": (combat: Combat.Implementation) => void;

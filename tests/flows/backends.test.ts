@@ -71,6 +71,27 @@ describe("npm run test:live without a Foundry build", () => {
       expect(result.stdout).toContain(need);
   });
 
+  it("offers a signed license.json instead of the key, and says signing a key needs Foundry's licence server", () => {
+    const result = run({});
+    expect(result.stdout).toContain(
+      "FOUNDRY_LICENSE_JSON: a Config/license.json already signed on this host",
+    );
+    expect(result.stdout).toContain("signing it needs internet access to Foundry's licence server");
+    // A signed licence given in place of the key: the key is no longer asked for.
+    const signed = run({
+      FOUNDRY_ZIP: "/nonexistent/FoundryVTT-Node-14.zip",
+      FOUNDRY_LICENSE_JSON: ROOT + "/system.json",
+    });
+    expect(signed.status).toBe(0);
+    expect(signed.stdout).not.toContain("FOUNDRY_LICENSE_KEY:");
+  });
+
+  it("skips with exit 0 and names an unpacked build without main.mjs or main.js", () => {
+    const result = run({ FOUNDRY_PATH: resolve(ROOT, "docs"), FOUNDRY_LICENSE_KEY: "X" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("no main.mjs or main.js in");
+  });
+
   it("skips with exit 0 and names a given build that does not exist, running no server", () => {
     const result = run({ FOUNDRY_ZIP: "/nonexistent/FoundryVTT-Node-13.zip", FOUNDRY_LICENSE_KEY: "X" });
     expect(result.status).toBe(0);

@@ -4,7 +4,16 @@
  * each user's view read as that client (readView) plus the reaction prompts it has open.
  */
 import type { Command } from "../../src/engine";
-import { ROLES, USERS, createTable, windows, withMovement, type Client, type Table } from "../foundry/table";
+import {
+  MODE_OF_LEGACY,
+  ROLES,
+  USERS,
+  createTable,
+  windows,
+  withMovement,
+  type Client,
+  type Table,
+} from "../foundry/table";
 import { battleWorld, withWolfAt } from "../foundry/table/worlds";
 import {
   COMBATANTS,
@@ -65,7 +74,10 @@ export class TableBackend implements Backend {
   }
 
   async rollMode(seat: Seat, mode: string): Promise<void> {
-    this.client(seat).rollMode = mode;
+    // v13's setting holds the roll-mode name; v14's `messageMode` the message mode of that meaning.
+    const client = this.client(seat);
+    client.rollMode = mode;
+    client.messageMode = MODE_OF_LEGACY[mode] ?? mode;
   }
 
   async begin(seat: Seat): Promise<void> {

@@ -154,6 +154,8 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       targetToken: 1,
       preMoveToken: 1,
       moveToken: 1,
+      // A stopped movement is over, whatever TokenDocument#movement still reads (foundryvtt#13044).
+      stopToken: 1,
       // A position written without the movement hooks is put back (or the GM's place); a token's
       // sight fields count as the GM set them; what the engine reads of a combat's documents is
       // the GM's record (a player's write put back).

@@ -29,8 +29,9 @@ import {
   type WorldOptions,
 } from "../flows/backend";
 import { readView } from "../flows/read-view";
+import { openWorld } from "./boot";
 import type { FoundryServer } from "./foundry";
-import { WORLD_ID, flowsWorld, liveId, mapIds } from "./world";
+import { flowsWorld, liveId, mapIds } from "./world";
 
 /** Each seat's user in the flows' world (tests/flows/table-backend.ts adds the Assistant as a1). */
 const USER_OF: Record<Seat, string> = { gm: "gm", assistant: "a1", p1: "p1", p2: "p2" };
@@ -97,9 +98,8 @@ export class LiveBackend implements Backend {
     // The world this flow asks for (the wolf in the fight, say), and its ids to map both ways.
     this.world = flowsWorld(options);
     this.back = new Map([...this.world.ids].map((id) => [liveId(id), id]));
-    await this.server.stop();
-    await this.server.writeWorld(this.world.data);
-    await this.server.start(WORLD_ID);
+    // Written, opened with --world, and its join page checked to offer every seat's user (boot.ts).
+    await openWorld(this.server, this.world.data);
     for (const seat of SEATS) {
       const context = await this.browser.newContext();
       const page = await context.newPage();
@@ -126,12 +126,25 @@ export class LiveBackend implements Backend {
   }
 
   async rollMode(seat: Seat, mode: string): Promise<void> {
+    // v13's client setting `core.rollMode` holds the roll-mode name; v14's `core.messageMode` the
+    // message mode of the same meaning (CONFIG.ChatMessage.modes exists on v14 only: dnd5e#6958).
     await this.page(seat).evaluate(async (mode) => {
       type Settings = { set(namespace: string, key: string, value: unknown): Promise<unknown> };
-      await (globalThis as unknown as { game: { settings: Settings } }).game.settings.set(
+      const world = globalThis as unknown as {
+        game: { settings: Settings };
+        CONFIG: { ChatMessage?: { modes?: object } };
+      };
+      const v14 = world.CONFIG.ChatMessage?.modes !== undefined;
+      const names: Record<string, string> = {
+        publicroll: "public",
+        gmroll: "gm",
+        blindroll: "blind",
+        selfroll: "self",
+      };
+      await world.game.settings.set(
         "core",
-        "rollMode",
-        mode,
+        v14 ? "messageMode" : "rollMode",
+        v14 ? (names[mode] ?? mode) : mode,
       );
     }, mode);
   }
@@ -253,6 +266,11 @@ export class LiveBackend implements Backend {
       return game.messages.contents.filter((m) => m.rolls.length > 0 && m.isContentVisible).length;
     });
     return { ...this.fromLive(read), prompts, rolls };
+  }
+
+  /** Run a function in a seat's page (the Quench spec runs Tempo's batches in the GM's). */
+  async evaluate<R>(seat: Seat, fn: (keys: string[]) => R | Promise<R>, arg: string[]): Promise<R> {
+    return this.page(seat).evaluate(fn, arg);
   }
 
   async close(): Promise<void> {

@@ -30,6 +30,18 @@ describe("the live suite's world", () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
   });
 
+  it("makes the battle map the active scene, which every player may observe (so players' canvases draw its tokens)", () => {
+    const scenes = world.data.collections["scenes"] as unknown as {
+      _id: string;
+      active?: boolean;
+      ownership?: Record<string, number>;
+    }[];
+    const battle = scenes.find((s) => s._id === liveId("battle"));
+    expect(battle?.active).toBe(true);
+    expect(battle?.ownership?.["default"]).toBeGreaterThanOrEqual(2); // OBSERVER
+    expect(scenes.filter((s) => s.active).map((s) => s._id)).toEqual([liveId("battle")]);
+  });
+
   it("maps a command's ids to Foundry's and back, leaving other words alone", () => {
     const command = { type: "react", who: "orc", with: "decline", against: "ana" };
     const live = mapIds(command, liveId, world.ids);

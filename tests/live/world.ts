@@ -5,8 +5,8 @@
  * the flows' ids both ways.
  */
 // documents.ts and worlds.ts load outside Vitest; the table's index.ts does not.
-import { ROLES, type Source } from "../foundry/table/documents";
-import type { WorldOptions } from "../flows/backend";
+import { OWNERSHIP, ROLES, type Source } from "../foundry/table/documents";
+import { SCENE_ID, type WorldOptions } from "../flows/backend";
 import { battleWorld, withWolfAt } from "../foundry/table/worlds";
 import type { Stored, WorldData } from "./foundry";
 
@@ -22,6 +22,15 @@ const USERS: Source[] = [
   { _id: "p1", name: "Player One", role: ROLES.PLAYER },
   { _id: "p2", name: "Player Two", role: ROLES.PLAYER },
 ];
+
+/**
+ * The battle map as the live world holds it: the active scene, which every player may observe, so
+ * each player's canvas draws it and the tokens they move (Scene#active, Scene ownership:
+ * https://foundryvtt.com/api/v13/classes/foundry.documents.Scene.html).
+ */
+function battleScene(scene: Source): Source {
+  return { ...scene, active: true, navigation: true, ownership: { default: OWNERSHIP.OBSERVER } };
+}
 
 /** A table id as a Foundry id. */
 export function liveId(id: string): string {
@@ -73,7 +82,9 @@ export function flowsWorld(options: WorldOptions = {}): {
   const collections: Record<string, Stored[]> = {
     users: stored(users.map((u) => ({ ...u, password: "" }))),
     actors: stored(world.actors),
-    scenes: stored(world.scenes),
+    scenes: stored(
+      (world.scenes ?? []).map((scene) => (scene["_id"] === SCENE_ID ? battleScene(scene) : scene)),
+    ),
     combats: stored(world.combats),
     settings,
   };

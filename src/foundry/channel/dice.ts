@@ -144,21 +144,30 @@ export function foundryRoller(rolls: Roll[]): DieRoller {
 }
 
 /**
- * A write's chat message with the roll mode it should have. Where a GM gave the command (an NPC's
- * attack, a GM's start, a GM's own automatic writes), the message follows the roll mode the
- * writing GM's client has chosen (the client setting `core.rollMode`), applied by core's own
- * `ChatMessage.applyRollMode(chatData, rollMode)` (v13: https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode),
- * so private and blind rolls stay hidden from players as core's own rolls do. v14 renamed the
- * modes: whatever the setting holds is handed back to the same method, detected at run time, never
- * named here. A player's command is rolled in the open.
+ * A write's chat message with the mode it should have. Where a GM gave the command (an NPC's
+ * attack, a GM's start, a GM's own automatic writes), the message follows the mode the writing
+ * GM's client has chosen in its chat controls, applied by core's own method, so private and blind
+ * rolls stay hidden from players as core's own rolls do. v14 has `ChatMessage.applyMode(chatData,
+ * mode)` with the client setting `core.messageMode`, and deprecates `applyRollMode` and
+ * `core.rollMode` (removal planned for v16: foundryvtt/dnd5e#6958, Muttley/foundryvtt-fallout#744):
+ * wherever `applyMode` exists it is used with `core.messageMode` and the old pair is never touched,
+ * so no write logs a deprecation warning. v13 has only `ChatMessage.applyRollMode(chatData,
+ * rollMode)` with `core.rollMode`
+ * (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode).
+ * Whatever the setting holds is handed back to the same method, never named here. A player's
+ * command is rolled in the open.
  */
 export function withRollMode<T extends object>(data: T, byGM: boolean): T {
   if (!byGM) return data;
-  const apply: unknown = (ChatMessage as unknown as { applyRollMode?: unknown }).applyRollMode;
+  const chat = ChatMessage as unknown as { applyMode?: unknown; applyRollMode?: unknown };
+  const v14 = typeof chat.applyMode === "function";
+  const apply = v14 ? chat.applyMode : chat.applyRollMode;
   if (typeof apply !== "function") return data;
-  const mode: unknown = game.settings?.get("core", "rollMode");
+  const mode: unknown = v14
+    ? game.settings?.get("core", "messageMode")
+    : game.settings?.get("core", "rollMode");
   if (typeof mode !== "string" || mode === "") return data;
   const out = { ...data };
-  (apply as (chatData: object, rollMode: string) => unknown).call(ChatMessage, out, mode);
+  (apply as (chatData: object, mode: string) => unknown).call(ChatMessage, out, mode);
   return out;
 }

@@ -16,6 +16,7 @@ import { UNDO_QUERY, handleUndoQuery } from "./movement/undo";
 import { onMoveToken } from "./movement/holds";
 import { onPreMoveToken } from "./movement/drops";
 import { onUpdateToken } from "./movement/put-backs";
+import { onStopToken } from "./movement/follow";
 import { registerMovementActions } from "./movement/actions";
 import { onCommandApplied, onUserConnected, reaskOpenOffers } from "./reactions";
 import { TempoTokenRuler } from "./ruler";
@@ -47,6 +48,8 @@ export function registerHooks(): void {
   registerMovementActions();
   Hooks.on("preMoveToken", onPreMoveToken);
   Hooks.on("moveToken", onMoveToken);
+  // A stopped movement is over, whatever TokenDocument#movement still reads (foundryvtt#13044).
+  Hooks.on("stopToken", onStopToken);
   // A position written without the movement hooks: put back, or the GM's `place`.
   Hooks.on("updateToken", onUpdateToken);
   // A token's `hidden` and detection modes count as the GM set them (table/sight.ts).

@@ -363,8 +363,19 @@ export class Client {
       settings: {
         register: (namespace, key, config) => settings.set(`${namespace}.${key}`, config),
         get: (namespace, key) => {
-          // The roll mode this user picked in the chat controls (a client setting of core's).
-          if (namespace === "core" && key === "rollMode") return this.rollMode;
+          // The mode this user picked in the chat controls (a client setting of core's): v13's
+          // `rollMode`; v14's `messageMode`, its `rollMode` deprecated or gone (readings.ts `rollModeV14`).
+          if (namespace === "core" && key === "messageMode") {
+            if (this.version < 14) throw new Error("core.messageMode is not a registered game setting");
+            return this.messageMode;
+          }
+          if (namespace === "core" && key === "rollMode") {
+            if (this.version < 14) return this.rollMode;
+            if (this.readings.rollModeV14 === "removed")
+              throw new Error("core.rollMode is not a registered game setting");
+            this.deprecated('The "core.rollMode" setting is deprecated in favor of "core.messageMode".');
+            return LEGACY_MODE_OF[this.messageMode] ?? this.messageMode;
+          }
           const id = `${namespace}.${key}`;
           return server.settings.has(id) ? server.settings.get(id) : settings.get(id)?.["default"];
         },
@@ -383,6 +394,18 @@ export class Client {
 
   /** The roll mode this user picked (core's client setting `rollMode`; v13 names). */
   rollMode = "publicroll";
+
+  /** v14: the message mode this user picked (core's client setting `messageMode`; v14 names). */
+  messageMode = "public";
+
+  /**
+   * The deprecation warnings this client logged (v14's compatibility warnings on deprecated calls,
+   * "Deprecated since Version 14 … will be removed in Version 16").
+   */
+  readonly deprecations: string[] = [];
+  deprecated(message: string): void {
+    this.deprecations.push(message);
+  }
 
   /** Modifier keys this user holds down (KeyboardManager.MODIFIER_KEYS values). */
   private readonly held = new Set<string>();
@@ -587,6 +610,21 @@ export class Client {
   }
 }
 
+/**
+ * v14's message modes by v13's roll-mode names (the deprecated spelling maps to the new one:
+ * CONFIG.Dice.rollModes' "publicroll", "gmroll", "blindroll", "selfroll" became CONFIG.ChatMessage
+ * .modes' "public", "gm", "blind", "self": dnd5e#6958).
+ */
+export const MODE_OF_LEGACY: Record<string, string> = {
+  publicroll: "public",
+  gmroll: "gm",
+  blindroll: "blind",
+  selfroll: "self",
+};
+const LEGACY_MODE_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(MODE_OF_LEGACY).map(([legacy, mode]) => [mode, legacy]),
+);
+
 /** A movement under way on the client that started it. */
 interface Underway {
   /** The id of the part now moving (a continuation has its own id; subpaths share it). */
@@ -730,11 +768,20 @@ export class TableMovement {
       reported = true;
     };
     try {
-      for (const [k, part] of parts.entries()) {
+      for (const [k, whole] of parts.entries()) {
         const id = this.client.server.newId();
+        // The part is priced as it starts (readings.ts `costPerPart`): a step costing Infinity ends it.
+        const { allowed: part, constrained } = this.constrain(token, whole, options);
+        if (constrained && part.length === 0) {
+          this.constrainedStop(token, id, chain);
+          report(false);
+          return false;
+        }
         const subpaths = split ? part.map((w) => [w]) : [part];
         for (const [s, passed] of subpaths.entries()) {
-          const pending = [...subpaths.slice(s + 1).flat(), ...parts.slice(k + 1).flat()];
+          const pending = constrained
+            ? subpaths.slice(s + 1).flat()
+            : [...subpaths.slice(s + 1).flat(), ...parts.slice(k + 1).flat()];
           const movement: Omit<TableMovementData, "state" | "user"> = {
             id,
             chain: [...chain],
@@ -775,6 +822,11 @@ export class TableMovement {
           report(true);
           if (pending.length === 0) {
             if (this.underway.get(token.id) === live) this.underway.delete(token.id);
+            // A constrained movement ends "stopped", its stopToken after its moveToken (#13043).
+            if (constrained) {
+              this.client.server.broadcastMovementState(token, "stopped", "stopToken");
+              return false;
+            }
             return true;
           }
           if (live.keys.size > 0) {
@@ -792,6 +844,49 @@ export class TableMovement {
       throw error;
     }
   }
+
+  /**
+   * The part of a movement Foundry lets start now (readings.ts `costPerPart`). Under "eachPart",
+   * each waypoint's step is priced with its action's cost function (CONFIG.Token.movement.actions
+   * [action].getCostFunction(token, options)(baseCost, from, to, distance, segment), the offsets
+   * of the grid spaces left and entered, one grid space's cost as the base), from where the token
+   * stands when the part starts; the part ends before the first step costing Infinity. A teleport
+   * has no steps and is not priced; `constrainOptions.ignoreCost` exempts the movement.
+   */
+  private constrain(
+    token: TableToken,
+    part: TableWaypoint[],
+    options: Record<string, unknown>,
+  ): { allowed: TableWaypoint[]; constrained: boolean } {
+    if (this.client.readings.costPerPart !== "eachPart") return { allowed: part, constrained: false };
+    const constrainOptions = options["constrainOptions"];
+    if (isRecord(constrainOptions) && constrainOptions["ignoreCost"] === true)
+      return { allowed: part, constrained: false };
+    const grid = token.parent instanceof TableScene ? token.parent.grid : null;
+    if (!grid || grid.isGridless) return { allowed: part, constrained: false };
+    const actions = this.client.CONFIG.Token.movement.actions;
+    let from = grid.getOffset(token);
+    for (const [n, w] of part.entries()) {
+      const action = actions[w.action];
+      const to = grid.getOffset(w);
+      if (!action?.teleport) {
+        const cost = action?.getCostFunction?.(token, {})?.(1, from, to, 1, {}) ?? 1;
+        if (cost === Infinity) return { allowed: part.slice(0, n), constrained: true };
+      }
+      from = to;
+    }
+    return { allowed: part, constrained: false };
+  }
+
+  /** A part constrained before its first step: nothing moves, the movement ends "stopped" (#13043). */
+  private constrainedStop(token: TableToken, id: string, chain: string[]): void {
+    this.underway.delete(token.id);
+    this.constrainedIds.push({ id, chain: [...chain] });
+    this.client.server.broadcastMovementState(token, "stopped", "stopToken");
+  }
+
+  /** Movements (their part's id and chain) the cost function stopped before they moved (for tests). */
+  readonly constrainedIds: { id: string; chain: string[] }[] = [];
 
   /** An accepted movement's hook has returned: it is no longer a rejected workflow. */
   private leaveWorkflow(tokenId: string): void {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Command } from "../../../src/engine";
-import { OWNERSHIP, TABLE_TIMEOUT_MS, createTable, type Source, type Table } from "./index";
+import { OWNERSHIP, TABLE_TIMEOUT_MS, createTable, type Readings, type Source, type Table } from "./index";
 import { START_DICE, flowWorld } from "./worlds";
 
 async function startedBy(rollMode: string): Promise<Table> {
@@ -17,10 +17,51 @@ async function startedBy(rollMode: string): Promise<Table> {
   return table;
 }
 
+/** The fight started on a v14 table by a GM whose chat controls say `messageMode`. */
+async function startedOnV14(messageMode: string, rollModeV14: Readings["rollModeV14"]): Promise<Table> {
+  const table = await createTable({ world: flowWorld(), version: 14, readings: { rollModeV14 } });
+  table.gm.messageMode = messageMode;
+  table.roll(...START_DICE);
+  await table.begin();
+  return table;
+}
+
 function submit(table: Table, client: Table["p1"], command: Command) {
   const combat = table.combat(client, "combat1");
   return table.run(client, (tempo) => tempo.commands.submit(combat, command));
 }
+
+describe(
+  "v14's message modes (ChatMessage.applyMode, core.messageMode)",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    describe.each(["deprecated", "removed"] as const)("v14's core.rollMode %s", (rollModeV14) => {
+      it.each([
+        ["gm", ["gm"], undefined],
+        ["blind", ["gm"], true],
+        ["self", ["gm"], undefined],
+        ["public", [], undefined],
+      ] as const)(
+        "with the %s message mode chosen, the start's initiative rolls are whispered to %j (blind: %s), and the GM's write logs no deprecation warning",
+        async (mode, whisper, blind) => {
+          const table = await startedOnV14(mode, rollModeV14);
+          expect(table.server.chat).toHaveLength(1);
+          const data = table.server.chat[0]?.data ?? {};
+          expect(data["whisper"] ?? []).toEqual(whisper);
+          expect(data["blind"]).toBe(blind);
+          expect(table.gm.deprecations).toEqual([]);
+        },
+      );
+    });
+
+    it("v13 keeps applyRollMode and core.rollMode: the blind roll mode still hides the start's rolls, no warning", async () => {
+      const table = await startedBy("blindroll");
+      const data = table.server.chat[0]?.data ?? {};
+      expect([data["whisper"], data["blind"]]).toEqual([["gm"], true]);
+      expect(table.gm.deprecations).toEqual([]);
+    });
+  },
+);
 
 describe("the GM's rolls follow the GM's roll mode", { timeout: TABLE_TIMEOUT_MS }, () => {
   it.each([

@@ -33,7 +33,7 @@ import { resolve } from "node:path";
 import { vi } from "vitest";
 
 import { combatantList, type CombatantState, type EncounterState } from "../../../src/engine";
-import { Client } from "./client";
+import { Client, MODE_OF_LEGACY } from "./client";
 import {
   ROLES,
   TableActor,
@@ -65,7 +65,7 @@ import { render as renderTemplate } from "../sheets/handlebars";
 import { readingsWith, type Readings } from "./readings";
 import { Server, running, within } from "./server";
 
-export { Client, type Notice } from "./client";
+export { Client, MODE_OF_LEGACY, type Notice } from "./client";
 export {
   ROLES,
   OWNERSHIP,
@@ -84,7 +84,14 @@ export {
   type TableWaypoint,
 } from "./documents";
 export { Server, within, type Delivery, type QueryRecord } from "./server";
-export { PROFILES, profileName, readingsWith, type ProfileName, type Readings } from "./readings";
+export {
+  MOVEMENT_KEYS,
+  PROFILES,
+  profileName,
+  readingsWith,
+  type ProfileName,
+  type Readings,
+} from "./readings";
 export { windows, windowsBuilt, type BuiltWindow, type TableElement } from "./application";
 export { TableDocumentSheetV2, TableFormDataExtended } from "./sheets";
 
@@ -426,6 +433,7 @@ export function withMovement(client: Client, tempo: TempoModules): void {
     client.Hooks.on(`create${kind}`, hook(tempo.record.onRecordedCreate(kind)));
   }
   client.Hooks.on("deleteItem", hook(tempo.record.onRecordedItemDelete));
+  client.Hooks.on("stopToken", hook(tempo.movement.onStopToken));
   client.Hooks.on("tempo.commandApplied", hook(tempo.reactions.onCommandApplied));
   client.Hooks.on("userConnected", hook(tempo.reactions.onUserConnected));
   client.Hooks.once("ready", tempo.reactions.reaskOpenOffers);
@@ -706,16 +714,27 @@ export class Table {
        * ChatMessage.applyRollMode(chatData, rollMode): "gmroll" whispers the GMs, "blindroll" the
        * GMs with `blind`, "selfroll" the user alone, "publicroll" nobody (the message is public)
        * (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode).
+       * v14 keeps it, deprecated: it warns, then applies the mode of the same meaning.
        */
       applyRollMode: (data: Record<string, unknown>, rollMode: string) => {
-        const gms = client.game.users.filter((u) => u.isGM).map((u) => u.id);
-        if (rollMode === "gmroll" || rollMode === "blindroll") data["whisper"] = gms;
-        if (rollMode === "blindroll") data["blind"] = true;
-        if (rollMode === "selfroll") data["whisper"] = [client.userId];
-        if (rollMode === "publicroll") data["whisper"] = [];
-        return data;
+        if (client.version >= 14)
+          client.deprecated("ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode.");
+        return applyMode(data, MODE_OF_LEGACY[rollMode] ?? rollMode);
       },
+      /**
+       * v14: ChatMessage.applyMode(chatData, mode), the same with v14's names ("public", "gm",
+       * "blind", "self"); absent on v13.
+       */
+      ...(client.version >= 14 ? { applyMode } : {}),
     };
+    function applyMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
+      const gms = client.game.users.filter((u) => u.isGM).map((u) => u.id);
+      if (mode === "gm" || mode === "blind") data["whisper"] = gms;
+      if (mode === "blind") data["blind"] = true;
+      if (mode === "self") data["whisper"] = [client.userId];
+      if (mode === "public") data["whisper"] = [];
+      return data;
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import {
   withMovement,
   type BuiltWindow,
   type Client,
+  MOVEMENT_KEYS,
   type Readings,
   type Table,
 } from "./index";
@@ -81,6 +82,17 @@ const WALK = [at(1, 0), at(2, 0), at(3, 0), at(4, 0)];
 
 /** Ana's walk down and round the orc's threatened cells (columns 1-3, rows 0-2): it provokes nothing. */
 const AROUND = [at(0, 1), at(0, 2), at(0, 3), at(1, 3), at(2, 3)];
+
+/**
+ * What the GM's client reads as the state of a movement that was stopped: "stopped", or, under the
+ * `stopClears` reading "keptPending" (foundryvtt#13044), the state it had before (readings.ts).
+ */
+function stoppedReads(table: Table, before: string): string {
+  return table.readings.stopClears === "cleared" ? "stopped" : before;
+}
+
+/** Ana's long walk along row 0 to [8, 0], past the orc: it provokes on leaving [1, 0], and spends all the movement flow allows in a turn (2 AP). */
+const LONG_WALK = [1, 2, 3, 4, 5, 6, 7, 8].map((x) => at(x, 0));
 
 /** Ana's AP now. */
 function apOf(table: Table, who: string): number | undefined {
@@ -168,7 +180,7 @@ describe.each([13, 14] as const)("a provoking move held with Foundry's movement 
       expect(engineAt(table, "ana")).toEqual([1, 0]);
       expect(boardAt(table, "tokAna")).toEqual([1, 0]);
       expect(cells).toEqual([[1, 0]]);
-      expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe(stoppedReads(table, "paused"));
     },
   );
 });
@@ -339,7 +351,7 @@ describe(
       expect(table.gm.token("battle", "tokAna").movement.state).toBe("paused");
       table.disconnect(table.p1);
       await table.settle();
-      expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+      expect(table.gm.token("battle", "tokAna").movement.state).toBe(stoppedReads(table, "paused"));
       await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
       await table.settle();
       expect(engineAt(table, "ana")).toEqual([4, 0]);
@@ -684,7 +696,7 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     await table.settle();
     expect(table.encounter().offers).toEqual([]);
     expect(engineAt(table, "ana")).toEqual([1, 0]);
-    expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe(stoppedReads(table, "paused"));
     expect(table.logged().at(-1)).toEqual({ type: "react", userId: "gm" });
   });
 
@@ -696,7 +708,7 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     expect(event?.defaultPrevented).toBe(true);
     expect(prompt.app.closed).toBe(true);
     expect(table.encounter().offers).toEqual([]);
-    expect(table.gm.token("battle", "tokAna").movement.state).toBe("stopped");
+    expect(table.gm.token("battle", "tokAna").movement.state).toBe(stoppedReads(table, "paused"));
   });
 
   it("another key leaves the prompt open and the offer standing", async () => {
@@ -706,4 +718,117 @@ describe("the reaction prompt: focus, Escape and closing", { timeout: TABLE_TIME
     expect(prompt.app.closed).toBe(false);
     expect([...new Set(table.encounter().offers.map((o) => o.who))]).toEqual(["ana"]);
   });
+});
+
+describe.each([13, 14] as const)(
+  "a held walk resumed by its mover, every part priced by the cost function as it starts (v%i)",
+  (version) => {
+    it.each(["preview", "eachPart"] as const)(
+      "(cost priced: %s) Tempo's own resumed part is not stopped by its AP limit: the engine spent the AP already, the board follows to [8, 0]",
+      async (costPerPart) => {
+        const table = await battle({ version, readings: { costPerPart } });
+        const cells = trail(table, "tokAna");
+        void table.run(table.p1, () =>
+          table.p1.token("battle", "tokAna").move(LONG_WALK, { method: "dragging" }),
+        );
+        await table.settle();
+        expect([engineAt(table, "ana"), boardAt(table, "tokAna")]).toEqual([
+          [1, 0],
+          [1, 0],
+        ]);
+        await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+        await table.settle();
+        // The engine moved Ana to the end with her AP spent; the rest of the walk is not priced again.
+        expect(engineAt(table, "ana")).toEqual([8, 0]);
+        expect(boardAt(table, "tokAna")).toEqual([8, 0]);
+        expect(cells).toEqual([
+          [1, 0],
+          [8, 0],
+        ]);
+        expect(table.p1.movement.constrainedIds).toEqual([]);
+      },
+    );
+  },
+);
+
+describe(
+  "what other clients receive of a movement: the writer's put-back under every reading",
+  { timeout: TABLE_TIMEOUT_MS },
+  () => {
+    it.each(MOVEMENT_KEYS)(
+      "(update options carry %s) an ordinary player drag is not put back: one walk on the board, the engine agrees, the GM is not told",
+      async (movementKey) => {
+        const table = await battle({ readings: { movementKey } });
+        const cells = trail(table, "tokAna");
+        await table.run(table.p1, () =>
+          table.p1.token("battle", "tokAna").move(AROUND, { method: "dragging" }),
+        );
+        await table.settle();
+        // One movement, one arrival: never a jump back to [0, 0] and a second walk by the GM.
+        expect(cells).toEqual([[2, 3]]);
+        expect(engineAt(table, "ana")).toEqual([2, 3]);
+        expect(boardAt(table, "tokAna")).toEqual([2, 3]);
+        expect(table.gm.noticeKeys("warn")).not.toContain("TEMPO.Notify.UnannouncedMove");
+      },
+    );
+
+    it.each(MOVEMENT_KEYS)(
+      "(update options carry %s) a player's direct x/y update, no movement at all, is still put back and the GM told",
+      async (movementKey) => {
+        const table = await battle({ readings: { movementKey } });
+        await table.run(table.p1, (_t, c) =>
+          table.server.update(c, "Token", "tokAna", "battle", at(6, 0), {}),
+        );
+        await table.settle();
+        expect(boardAt(table, "tokAna")).toEqual([0, 0]);
+        expect(engineAt(table, "ana")).toEqual([0, 0]);
+        expect(table.gm.noticeKeys("warn")).toContain("TEMPO.Notify.UnannouncedMove");
+      },
+    );
+  },
+);
+
+describe.each([13, 14] as const)("a move a killing reaction stopped (v%i)", (version) => {
+  it.each(["cleared", "keptPending"] as const)(
+    "(a stop leaves the pending movement %s) the GM's next write puts the token where the engine has it",
+    { timeout: TABLE_TIMEOUT_MS },
+    async (stopClears) => {
+      const table = await battle({ version, readings: { stopClears } });
+      void table.run(table.p1, () => table.p1.token("battle", "tokAna").move(WALK, { method: "dragging" }));
+      await table.settle();
+      await submit(table, table.gm, {
+        type: "react",
+        who: "orc",
+        with: "reactionAttack",
+        against: "ana",
+        outcome: "kill",
+      });
+      await table.settle();
+      const asked = table.server.queries.filter((q) => q.name === "tempo.reactionPrompt" && q.to === "p1");
+      table.run(table.p1, (tempo) => tempo.prompt.closePrompt((asked[0]?.data as { askId: string }).askId));
+      await table.settle();
+      expect([engineAt(table, "ana"), boardAt(table, "tokAna")]).toEqual([
+        [1, 0],
+        [1, 0],
+      ]);
+      // The GM raises Ana and walks her on: the board follows the GM's write, stale pending movement or not.
+      await submit(table, table.gm, { type: "setDefeated", who: "ana", defeated: false });
+      const answer = await submit(table, table.gm, {
+        type: "move",
+        who: "ana",
+        path: [
+          [0, 1],
+          [0, 2],
+        ],
+      });
+      await table.settle();
+      expect(answer.ok).toBe(true);
+      // Leaving the orc's reach provokes it again; it lets her go.
+      if (table.encounter().offers.length > 0)
+        await submit(table, table.gm, { type: "react", who: "orc", with: "decline", against: "ana" });
+      await table.settle();
+      expect(engineAt(table, "ana")).toEqual([0, 2]);
+      expect(boardAt(table, "tokAna")).toEqual([0, 2]);
+    },
+  );
 });

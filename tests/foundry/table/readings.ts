@@ -38,6 +38,36 @@
  *   and ApplicationV2#render (which takes both forms:
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#render) do
  *   not say which reaches the application.
+ * - `costPerPart`: when a committed movement meets its action's cost function. "preview": only the
+ *   drag's preview (the ruler) is priced; once committed, a movement is not priced again.
+ *   "eachPart": Foundry constrains every part of a movement (the parts a checkpoint splits it into)
+ *   with the cost function at the time that part starts, from the state of then: a step costing
+ *   `Infinity` ends the path before it, and a constrained movement ends "stopped", the stopToken
+ *   hook firing (foundryvtt/foundryvtt#11896: constrainMovementPath "constrains movement that has
+ *   an infinite cost unless the `ignoreCost` option is true"; #13043: a constrained movement's state
+ *   is "stopped"). `constrainOptions: { ignoreCost: true }` in TokenDocument#move's options exempts
+ *   the movement (TokenMovementInstructionOptions#constrainOptions,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html;
+ *   TokenMovementData#constrainOptions on v13's page).
+ * - `movementKey`: what the update options of updateToken carry about a movement on the clients that
+ *   did not start it. "movement": the instruction (`options.movement[tokenId]`); "_movement": the
+ *   computed movement, as public v13 modules read it in their update handlers
+ *   (`options._movement[tokenId]`); "both"; "none": neither key arrives, and only the moveToken
+ *   hook ("fires for all connected clients after the update has been processed":
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.moveToken.html) says it was a movement. No
+ *   public page says which key reaches other clients. A three-valued (here four) switch: the
+ *   profiles hold two of its readings, and the tests of the writer's put-back run under each.
+ * - `stopClears`: what stopping a movement does to each client's TokenDocument#movement.
+ *   "cleared": its state becomes "stopped" and its pending waypoints are emptied. "keptPending"
+ *   (foundryvtt/foundryvtt#13044, open: "Pending movement is not cleared when the movement is
+ *   stopped"): the stopToken hook fires on every client, but the movement data keeps the state and
+ *   the pending waypoints it had (a paused movement still reads "paused").
+ * - `rollModeV14` (v14 tables only): `game.settings.get("core", "rollMode")` on v14. "deprecated":
+ *   it still answers (the old name of the message mode), with a deprecation warning, as the issue
+ *   reads v14's notes; "removed": it throws, as dnd5e#6958 reports ("the system setting is gone
+ *   without deprecation"). Either way `core.messageMode` and `ChatMessage.applyMode` are v14's, and
+ *   `ChatMessage.applyRollMode` warns ("deprecated in favor of ChatMessage.applyMode", removal in
+ *   v16: Muttley/foundryvtt-fallout#744, JohanFalt/Foundry_WoD20#1396).
  *
  * Always strict, whatever the profile (the contract is clear): `resumeMovement(movementId, key)`
  * accepts only the id of the movement that was paused, never an earlier one of its chain
@@ -51,11 +81,18 @@ export interface Readings {
   ownerWrites: "open" | "closed";
   submitValidation: "fields" | "joint";
   appRender: "options" | "legacy";
+  costPerPart: "preview" | "eachPart";
+  movementKey: "movement" | "_movement" | "both" | "none";
+  stopClears: "cleared" | "keptPending";
+  rollModeV14: "deprecated" | "removed";
 }
+
+/** Every reading of the movement key (the tests of the writer's put-back run under each). */
+export const MOVEMENT_KEYS: readonly Readings["movementKey"][] = ["movement", "_movement", "both", "none"];
 
 export type ProfileName = "lenient" | "strict";
 
-/** The profiles: every reading of every switch is in one of them. */
+/** The profiles: every reading of every two-valued switch is in one of them (movementKey: see above). */
 export const PROFILES: Record<ProfileName, Readings> = {
   lenient: {
     pause: "callback",
@@ -64,6 +101,10 @@ export const PROFILES: Record<ProfileName, Readings> = {
     ownerWrites: "open",
     submitValidation: "fields",
     appRender: "options",
+    costPerPart: "preview",
+    movementKey: "movement",
+    stopClears: "cleared",
+    rollModeV14: "deprecated",
   },
   strict: {
     pause: "promise",
@@ -72,6 +113,10 @@ export const PROFILES: Record<ProfileName, Readings> = {
     ownerWrites: "closed",
     submitValidation: "joint",
     appRender: "legacy",
+    costPerPart: "eachPart",
+    movementKey: "_movement",
+    stopClears: "keptPending",
+    rollModeV14: "removed",
   },
 };
 

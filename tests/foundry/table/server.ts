@@ -439,7 +439,7 @@ export class Server {
       this.broadcast((client) => {
         const doc = client.find("Token", token.id, sceneId);
         if (!(doc instanceof TableToken)) return;
-        const options = { movement: { [token.id]: { method: movement.method } } };
+        const options = this.movementOptions(client, token.id, doc.movement);
         const user = doc.movement.user;
         client.Hooks.callAll("updateToken", doc, { ...changes, _id: token.id }, options, from.userId);
         client.Hooks.callAll(
@@ -453,17 +453,46 @@ export class Server {
     });
   }
 
-  /** A movement is paused, resumed or stopped: every client's copy says so (and hears the hook). */
+  /**
+   * The options of a movement's update as `client` receives them (readings.ts `movementKey`): the
+   * mover's own client always has the instruction (`movement`); another client has what the reading
+   * says reaches it: the instruction, the computed movement (`_movement`), both, or neither.
+   */
+  private movementOptions(
+    client: Client,
+    tokenId: string,
+    movement: TableMovementData,
+  ): Record<string, unknown> {
+    const key = client.userId === movement.user?.id ? "movement" : this.readings.movementKey;
+    const instruction = { movement: { [tokenId]: { method: movement.method } } };
+    const computed = { _movement: { [tokenId]: structuredClone({ ...movement, user: null }) } };
+    if (key === "movement") return instruction;
+    if (key === "_movement") return computed;
+    if (key === "both") return { ...instruction, ...computed };
+    return {};
+  }
+
+  /**
+   * A movement is paused, resumed or stopped: every client's copy says so (and hears the hook).
+   * A stop under the `stopClears` reading "keptPending" (foundryvtt#13044) fires stopToken but
+   * leaves each copy's state and pending waypoints as they were; "cleared" empties them.
+   */
   broadcastMovementState(
     token: TableToken,
     state: TableMovementData["state"],
     hook: "pauseToken" | "stopToken" | null,
   ): void {
     const sceneId = token.parent?.id ?? null;
+    const keep = state === "stopped" && this.readings.stopClears === "keptPending";
     this.broadcast((client) => {
       const doc = client.find("Token", token.id, sceneId);
       if (!(doc instanceof TableToken)) return;
-      doc.movement = { ...doc.movement, state };
+      if (!keep)
+        doc.movement = {
+          ...doc.movement,
+          state,
+          ...(state === "stopped" ? { pending: { waypoints: [] } } : {}),
+        };
       if (hook) client.Hooks.callAll(hook, doc);
     });
   }

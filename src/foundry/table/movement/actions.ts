@@ -6,7 +6,7 @@ import { getRuleset, type EncounterState, type MoveMode } from "../../../engine"
 import { cellOfOffset } from "../../store/setup";
 import { costMultiplierOf, stepCost } from "../../rules/paths";
 import { fightingIn } from "../scene";
-import { following } from "./memory";
+import { exemptFromCost } from "./memory";
 
 /** Tempo's movement actions and the engine move mode each one is. */
 export const MOVE_ACTIONS = {
@@ -47,7 +47,8 @@ export function modeOfAction(action: string | null | undefined): MoveMode {
 
 /**
  * Wrap a movement action's cost function: in a running combat, a step beyond what the AP allow
- * costs Infinity, which stops the path there. Moves that follow the engine cost what Foundry says.
+ * costs Infinity, which stops the path there. Tempo's own moves (following the engine, a held move
+ * carried through its checkpoints) cost what Foundry says: memory.ts exemptFromCost.
  */
 export function withApLimit(
   action: string,
@@ -63,7 +64,7 @@ export function withApLimit(
   const multiplier = costMultiplierOf(def);
   return (token, options) => {
     const inner = base?.(token, options);
-    const found = token.id && !following.has(token.id) ? fightingIn(token) : null;
+    const found = token.id && !exemptFromCost(token.id) ? fightingIn(token) : null;
     const grid = token.parent?.grid;
     // Foundry's cost function: (baseCost, from, to, distance, segment) => cost.
     return (baseCost, from, to, distance, segment) => {

@@ -7,7 +7,22 @@ import { sameCell } from "../../../engine/grid";
 import type { TempoCombat } from "../../documents/combat";
 import type { TokenMove } from "../../rules/moves";
 import { cellAt, positionOf, tokenOf } from "../scene";
-import { following } from "./memory";
+import { following, rememberStopped, wasStopped } from "./memory";
+
+/**
+ * The constrain options of Tempo's own moves (TokenDocument#move's `constrainOptions`:
+ * TokenConstrainMovementPathOptions, "ignoreCost: Ignore cost? Default: false";
+ * https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html,
+ * TokenMovementData#constrainOptions on v13): the engine has judged the move and spent its AP, so
+ * Foundry must not price its parts again (a step costing Infinity would stop it: foundryvtt#13043).
+ * Walls still count, as by default.
+ */
+export const UNPRICED = { ignoreWalls: false, ignoreCost: true };
+
+/** stopToken, on every client: that movement is over (memory.ts wasStopped). */
+export function onStopToken(token: TokenDocument.Implementation): void {
+  rememberStopped(token.movement.id);
+}
 
 /**
  * Move tokens to where the engine put them, along the engine's path from the cell the token is
@@ -38,7 +53,7 @@ export async function followEngine(
     if (waypoints.length === 0) continue;
     following.add(token.id);
     try {
-      await token.move(waypoints, { autoRotate: true, showRuler: false });
+      await token.move(waypoints, { autoRotate: true, showRuler: false, constrainOptions: UNPRICED });
     } finally {
       following.delete(token.id);
     }
@@ -47,10 +62,12 @@ export async function followEngine(
 
 /**
  * Is the token's current movement another user's and not over (TokenDocument#movement: its
- * `state` and `user`)?
+ * `state` and `user`)? A movement the stopToken hook reported is over, whatever its state still
+ * reads (foundryvtt#13044).
  */
 function movingElsewhere(token: TokenDocument.Implementation): boolean {
   const movement = token.movement;
+  if (wasStopped(movement.id)) return false;
   const state: string = movement.state;
   return (state === "pending" || state === "paused") && !movement.user.isSelf;
 }

@@ -12,9 +12,9 @@ import { submit } from "../../channel/commands";
 import { cellAt, positionOf } from "../scene";
 import { combatById } from "../../documents/find";
 import { checkpointWaypoints, holdVerdict, segmentStep, walkedTo, type HeldMove } from "../../rules/holds";
-import { type Holding, PAUSE_KEY, holding, planned, reissuing } from "./memory";
+import { type Holding, PAUSE_KEY, heardMove, holding, planned, reissuing } from "./memory";
 import { checkDriftLater } from "./put-backs";
-import { followEngine } from "./follow";
+import { UNPRICED, followEngine } from "./follow";
 
 /**
  * Wait until the hook that rejected the drag has returned and the drag's update workflow is
@@ -64,7 +64,8 @@ async function moveThroughCheckpoints(token: TokenDocument.Implementation, entry
   reissuing.set(token.id, issued);
   let moved = false;
   try {
-    moved = await token.move(waypoints, { autoRotate: true });
+    // Not priced again as each part starts (follow.ts UNPRICED; actions.ts exempts it as well).
+    moved = await token.move(waypoints, { autoRotate: true, constrainOptions: UNPRICED });
   } finally {
     if (reissuing.get(token.id) === issued) reissuing.delete(token.id);
   }
@@ -196,6 +197,7 @@ export function onMoveToken(
   _operation: object,
   user: User.Implementation,
 ): void {
+  heardMove(token.id);
   // The writer looks again at where each part of another user's movement left the token, once
   // its `move` (or the movement's next part) has had time to arrive: a client that skipped
   // preMoveToken sends none, and may leave its movement pending or paused for good.

@@ -8,6 +8,48 @@ import { type HeldMove } from "../../rules/holds";
 /** Tokens this client is moving to follow the engine: their moves are not judged again. */
 export const following = new Set<string>();
 
+/**
+ * Is this token on one of Tempo's own moves, which the AP limit does not price (actions.ts): a
+ * move following the engine, or a held move Tempo carries through its checkpoints (the engine has
+ * judged it and spends its AP as each part is reached)? Foundry prices every part of a movement
+ * with its cost function as that part starts (foundryvtt#11896, #13043; readings.ts `costPerPart`).
+ */
+export function exemptFromCost(tokenId: string): boolean {
+  return following.has(tokenId) || holding.has(tokenId);
+}
+
+/**
+ * The moveToken hooks this client has heard, per token: the surer sign that a position change was
+ * a movement, whatever the update's options carry (moveToken "fires for all connected clients after
+ * the update has been processed": https://foundryvtt.com/api/v13/functions/hookEvents.moveToken.html).
+ */
+const movesHeard = new Map<string, number>();
+export function heardMove(tokenId: string | null): void {
+  if (tokenId) movesHeard.set(tokenId, movesOf(tokenId) + 1);
+}
+export function movesOf(tokenId: string): number {
+  return movesHeard.get(tokenId) ?? 0;
+}
+
+/**
+ * Movements stopped, by id, as the stopToken hook told every client (foundryvtt#12240): over, even
+ * where TokenDocument#movement still reads them as pending or paused (foundryvtt#13044, open: a
+ * pending movement is not cleared on stop). The latest few are kept.
+ */
+const stopped = new Set<string>();
+const STOPPED_KEPT = 64;
+export function rememberStopped(movementId: string): void {
+  if (!movementId) return;
+  stopped.add(movementId);
+  for (const old of stopped) {
+    if (stopped.size <= STOPPED_KEPT) break;
+    stopped.delete(old);
+  }
+}
+export function wasStopped(movementId: string): boolean {
+  return stopped.has(movementId);
+}
+
 /** Native moves judged legal and not provoking, sent to the engine when the token arrives. */
 interface Planned {
   combatId: string;

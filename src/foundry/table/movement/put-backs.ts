@@ -9,18 +9,26 @@ import { notifyNotApplied } from "../../channel/notices";
 import { levelOf } from "../../store/read";
 import { type TokenMove } from "../../rules/moves";
 import { cellAt, fightingIn } from "../scene";
-import { following } from "./memory";
+import { following, movesOf } from "./memory";
 import { followEngine } from "./follow";
 
 // ---------------------------------------------------------------------------------------------
 // Positions written without the movement hooks
 // ---------------------------------------------------------------------------------------------
 
-/** Does an update's options carry a movement for this token (it went through preMoveToken)? */
-function isMovement(options: unknown, tokenId: string): boolean {
+/**
+ * Does an update's options say it was a movement of this token? The instruction
+ * (`options.movement[id]`) or the computed movement (`options._movement[id]`, which public v13
+ * modules read in their update handlers): no public page says which of them reaches a client that
+ * did not move the token (readings.ts `movementKey`), so either will do, and where neither does,
+ * the moveToken hook that follows the update decides (onUpdateToken).
+ */
+function carriesMovement(options: unknown, tokenId: string): boolean {
   if (typeof options !== "object" || options === null) return false;
-  const movement = (options as { movement?: unknown }).movement;
-  return typeof movement === "object" && movement !== null && tokenId in movement;
+  return ["movement", "_movement"].some((key) => {
+    const entry = (options as Record<string, unknown>)[key];
+    return typeof entry === "object" && entry !== null && tokenId in entry;
+  });
 }
 
 /**
@@ -39,7 +47,19 @@ export function onUpdateToken(
 ): void {
   if (!isWriter() || !token.id || following.has(token.id)) return;
   if (!("x" in changed) && !("y" in changed)) return;
-  if (isMovement(options, token.id)) return;
+  if (carriesMovement(options, token.id)) return;
+  // Neither key: a movement still fires moveToken once its update is processed, on every client
+  // (the surer sign); only a position change that no moveToken follows is a direct write.
+  const tokenId = token.id;
+  const heard = movesOf(tokenId);
+  setTimeout(() => {
+    if (movesOf(tokenId) === heard) putBack(token, userId);
+  }, 0);
+}
+
+/** A position written without a movement: the GM's is the engine's `place`, a player's goes back. */
+function putBack(token: TokenDocument.Implementation, userId: string): void {
+  if (!isWriter() || !token.id || following.has(token.id)) return;
   const found = fightingIn(token);
   const who = found?.combatant.id;
   if (!found || !who) return;

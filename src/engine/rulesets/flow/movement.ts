@@ -135,6 +135,10 @@ export function prepareMove(
     requireLegalPath(plan);
     hexes = pathCost(gridOf(state), plan.cells);
     ap = normalMoveCost(c, hexes);
+    // A readied move is the one action readied ("perform the action you specified"), and one Move
+    // action goes "1 AP to move full Move Speed": never two, whatever AP the readier kept.
+    if (readied && hexes > moveSpeedOf(c))
+      refuse("FlowReadiedMoveTooFar", { who: c.name, max: moveSpeedOf(c), need: hexes });
   } else if (mode === "step") {
     // Take a Step: "You move 1 Hex", "Usable once per round".
     if (pathCost(gridOf(state), plan.cells) !== STEP_HEXES) refuse("FlowStepTooFar", { who: c.name });

@@ -105,3 +105,59 @@ describe("flow readied actions and the command they held", () => {
     expect(t.diceLeft).toBe(0);
   });
 });
+
+describe('flow: a readied move is one Move action ("perform the action you specified"; "Movement: 1 AP to move full Move Speed")', () => {
+  /** ana (first) readies a move on orc's move under `readyAp`; orc moves; ana's move is offered. */
+  function readiedMoveUnder(readyAp: string, moveSpeed?: number): Table {
+    const t = new Table(
+      [
+        {
+          id: "ana",
+          name: "Ana",
+          side: "party",
+          pc: true,
+          at: [0, 0],
+          stats: { agility: 1, ...(moveSpeed ? { moveSpeed } : {}) },
+        },
+        { id: "orc", side: "foes", at: [4, 0] },
+      ],
+      [9, 4],
+      { type: "hex" },
+      { readyAp },
+    );
+    t.do({ type: "start" });
+    t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "move" } });
+    t.do({ type: "move", who: "orc", path: [[3, 0]] });
+    expect(t.offers()).toEqual(["ana/readiedMove/orc"]);
+    return t;
+  }
+
+  it.each(["keep", "forfeit"])(
+    "refuses a readied move beyond Move Speed with readyAp %s, naming the most it may go, and changes nothing",
+    (readyAp) => {
+      const t = readiedMoveUnder(readyAp);
+      expect(t.refusedWhole({ type: "move", who: "ana", path: [[-7, 0]] })).toEqual({
+        key: "TEMPO.Refusal.FlowReadiedMoveTooFar",
+        data: { who: "Ana", max: 6, need: 7 },
+      });
+      const events = t.do({ type: "move", who: "ana", path: [[-6, 0]] });
+      // Move Speed itself is one Move action, 1 AP; then the orc's held move goes on.
+      expect(ofType(events, "poolSpent").map((e) => [e.who, e.pool, e.amount])).toEqual([
+        ["ana", "ap", 1],
+        ["orc", "ap", 1],
+      ]);
+      expect(t.c("ana").at).toEqual([-6, 0]);
+      expect(t.pools("ana").ap).toBe(0);
+    },
+  );
+
+  it("measures the readied move by the readier's own Move Speed", () => {
+    const t = readiedMoveUnder("keep", 3);
+    expect(t.refusedWhole({ type: "move", who: "ana", path: [[-4, 0]] })).toEqual({
+      key: "TEMPO.Refusal.FlowReadiedMoveTooFar",
+      data: { who: "Ana", max: 3, need: 4 },
+    });
+    t.do({ type: "move", who: "ana", path: [[-3, 0]] });
+    expect(t.c("ana").at).toEqual([-3, 0]);
+  });
+});

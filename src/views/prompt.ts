@@ -85,8 +85,20 @@ function triggerText(state: EncounterState, offers: readonly Offer[], i18n: Loca
         state.grid.type === "square" ? "TEMPO.Prompt.Trigger.MoveSquare" : "TEMPO.Prompt.Trigger.Move",
         { mover: against, reactor },
       );
-    case "attack":
-      return i18n.format("TEMPO.Prompt.Trigger.Attack", { attacker: against, reactor });
+    case "attack": {
+      // Whom the attack is aimed at: the reactor, or an ally it may take the attack for (flow's
+      // Intercept); flow's Reaction Attack says so, as its defender may only Dodge, Parry or Block.
+      const data = pending.data;
+      const aimed = typeof data.target === "string" ? data.target : first.who;
+      const key = data.reactionAttack === true ? "ReactionAttack" : "Attack";
+      if (aimed === first.who)
+        return i18n.format(`TEMPO.Prompt.Trigger.${key}`, { attacker: against, reactor });
+      return i18n.format(`TEMPO.Prompt.Trigger.${key}Ally`, {
+        attacker: against,
+        reactor,
+        target: nameOf(state, aimed),
+      });
+    }
     default:
       // Only a ruleset with reach says the action is done "within reach".
       return i18n.format(

@@ -146,11 +146,11 @@ describe("createEncounter: a new encounter, not yet started", () => {
 describe("resolveOptions: a ruleset's options, defaults filled", () => {
   const rating = getRuleset("rating");
 
-  it("fills every option's default when none is given (rating: AP refresh by round, Luck ties, PCs first, the surprised take no free actions, one reaction attempt per reactor)", () => {
+  it("fills every option's default when none is given (rating: AP refresh by round, Luck ties, PCs first then the higher Luck between PCs, the surprised take no free actions, one reaction attempt per reactor)", () => {
     expect(resolveOptions(rating)).toEqual({
       apRefresh: "round",
       ties: "luck",
-      luckBonus: "pcFirst",
+      luckBonus: "pcThenLuck",
       surprisedFree: "forbidden",
       reactionAttempts: "perReactor",
     });
@@ -160,7 +160,7 @@ describe("resolveOptions: a ruleset's options, defaults filled", () => {
     expect(resolveOptions(rating, { apRefresh: "turn" })).toEqual({
       apRefresh: "turn",
       ties: "luck",
-      luckBonus: "pcFirst",
+      luckBonus: "pcThenLuck",
       surprisedFree: "forbidden",
       reactionAttempts: "perReactor",
     });

@@ -139,19 +139,21 @@ export function openAttack(ctx: Context, d: AttackData, known?: SpatialIndex): P
  * triggering action within range". Rolled on Melee with no bonus, penalty, Advantage or
  * Disadvantage; a hit opens an attack the target may still Dodge/Parry/Block. With the option
  * reactionAttackEdges: included ("If not overtly excluded, you may assume that Reaction Attacks are
- * included"), gang-up's +10, a Feint against the target (used up), the reactor's Total Defense
- * Advantage and a grappler's Disadvantage apply as to any attack.
+ * included"), gang-up's +10, a Feint against the target (used up) and a grappler's Disadvantage
+ * apply as to any attack. The reactor's Total Defense gives its "Advantage on all Reactions" unless
+ * the option totalDefenseReactionAttack is `unmodified`.
  */
 export function reactionAttack(ctx: Context, reactor: string, target: string, outcome: Outcome | null): void {
   const r = combatant(ctx.state, reactor);
   let skill = skillOf(r, "melee");
-  let edge: Edge = null;
-  if (flowOption(ctx.state, "reactionAttackEdges") === "included") {
-    const t = combatant(ctx.state, target);
-    const feinted = useFeint(r, target);
-    skill += attackModifier(ctx.state, r, t, true);
-    edge = edgeOf(feinted || reactionEdge(r) === "advantage", grapplerDisadvantage(r));
-  }
+  const included = flowOption(ctx.state, "reactionAttackEdges") === "included";
+  const feinted = included && useFeint(r, target);
+  if (included) skill += attackModifier(ctx.state, r, combatant(ctx.state, target), true);
+  // Total Defense: "Advantage on all Reactions", and the Reaction Attack is one of the "Basic
+  // Reactions" (option totalDefenseReactionAttack: included, the default).
+  const guarded =
+    flowOption(ctx.state, "totalDefenseReactionAttack") === "included" && reactionEdge(r) === "advantage";
+  const edge: Edge = edgeOf(feinted || guarded, included && grapplerDisadvantage(r));
   const level = outcome
     ? outcomeLevel(outcome)
     : rollCheck(ctx, reactor, skill, "reactionAttack", edge).level;

@@ -7,14 +7,16 @@ import type { OptionDef } from "../../ruleset";
 import type { EncounterState } from "../../state";
 
 export const FLOW_OPTIONS = {
-  /** "a single unmodified attack" (default) vs "Reaction Attacks are included" in gang-up, Feint, Total Defense. */
+  /** "a single unmodified attack" (default) vs "Reaction Attacks are included" in gang-up, Feint, a grappler's Disadvantage. */
   reactionAttackEdges: { choices: ["unmodified", "included"], default: "unmodified" },
+  /** Whether Total Defense's "Advantage on all Reactions" reaches a Reaction Attack (default) or not. */
+  totalDefenseReactionAttack: { choices: ["included", "unmodified"], default: "included" },
   /** Whether a Reaction Attack that hits is also "a successful reaction" (1 FP once per round). */
   reactionAttackFp: { choices: ["both", "hitOnly"], default: "both" },
   /** Whether a lost Intercept still closes the ally's own reactions ("No other reactions may be used"). */
-  interceptLost: { choices: ["closes", "allyReacts"], default: "closes" },
+  interceptLost: { choices: ["closes", "allyReacts"], default: "allyReacts" },
   /** Whether `ready` keeps the turn's AP until the action fires, or forfeits all but its cost. */
-  readyAp: { choices: ["keep", "forfeit"], default: "keep" },
+  readyAp: { choices: ["keep", "forfeit"], default: "forfeit" },
   /** "Ties are resolved as normal": higher Agility then a roll-off (default), or a roll-off at once. */
   initiativeTies: { choices: ["agility", "rollOff"], default: "agility" },
 } as const satisfies Record<string, OptionDef>;

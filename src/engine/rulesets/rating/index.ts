@@ -6,7 +6,8 @@ import { setupCombatant } from "./setup";
 import { addCombatant, reorderTie } from "./ties";
 
 /**
- * rating (rules/rating.txt): 1d6 + Initiative Rating; ties by rating, then PCs before NPCs (or Luck, then PCs: option luckBonus), then a
+ * rating (rules/rating.txt): 1d6 + Initiative Rating; ties by rating, then PCs before NPCs and the
+ * higher Luck between two PCs (option luckBonus: other readings), then a
  * contested Luck roll or the GM; AP replenished each round (or each turn, optional rule); primary,
  * secondary, special, free actions and reactions paid in AP. See docs/rulesets/rating.md.
  */
@@ -19,8 +20,9 @@ export const rating: Ruleset = {
   options: {
     apRefresh: { choices: ["round", "turn"], default: "round" },
     ties: { choices: ["luck", "gm"], default: "luck" },
-    // "then Luck bonus (meaning PCs beat NPCs)": PCs beat NPCs at that step, or the Luck stat first.
-    luckBonus: { choices: ["pcFirst", "luckStat"], default: "pcFirst" },
+    // "then Luck bonus (meaning PCs beat NPCs)": PCs beat NPCs, then the higher Luck between two PCs
+    // (default); PCs beat NPCs and nothing more; or the Luck stat first, then PCs.
+    luckBonus: { choices: ["pcThenLuck", "pcFirst", "luckStat"], default: "pcThenLuck" },
     // "may only take Reactions" vs "Free Actions can be taken at any time": the surprised take no
     // free action, or they may.
     surprisedFree: { choices: ["forbidden", "allowed"], default: "forbidden" },

@@ -48,29 +48,33 @@ function groupDice(ctx: Context): JsonObject {
 }
 
 /** How the "Luck bonus" step of the tie rule reads (option `luckBonus`). */
-export type LuckBonusReading = "pcFirst" | "luckStat";
+export type LuckBonusReading = "pcThenLuck" | "pcFirst" | "luckStat";
 
 export function luckBonusReading(options: JsonObject): LuckBonusReading {
-  return options.luckBonus === "luckStat" ? "luckStat" : "pcFirst";
+  const value = options.luckBonus;
+  return value === "luckStat" || value === "pcFirst" ? value : "pcThenLuck";
 }
 
 /**
  * The fixed tie keys, in the text's order: "Use the character's Initiative Rating and then Luck
- * bonus (meaning PCs beat NPCs) to break ties, in that order." Read by default (`pcFirst`) with the
- * parenthesis as the rule of the Luck step: after the rating, a PC beats an NPC; "Further ties" go
- * to contested Luck Rolls. With `luckStat` the Luck step compares the Luck stat, then PCs beat NPCs.
- * Negative puts `a` first.
+ * bonus (meaning PCs beat NPCs) to break ties, in that order." Read by default (`pcThenLuck`) with
+ * the parenthesis as what the Luck bonus means between a PC and an NPC (an NPC has none: the PC goes
+ * first) and the Luck bonus itself between two PCs (the higher goes first); "Further ties" (two
+ * NPCs, or two PCs of equal Luck) go to contested Luck Rolls. With `pcFirst` the Luck step is only
+ * "PCs beat NPCs"; with `luckStat` it compares the Luck stat, then PCs beat NPCs. Negative puts `a`
+ * first.
  */
 export function compareByRule(
   a: CombatantState,
   b: CombatantState,
-  reading: LuckBonusReading = "pcFirst",
+  reading: LuckBonusReading = "pcThenLuck",
 ): number {
   const keys = (c: CombatantState): number[] => [
     c.initiative ?? -Infinity,
     stat(c, "initiativeRating"),
     ...(reading === "luckStat" ? [stat(c, "luck")] : []),
     c.pc ? 1 : 0,
+    ...(reading === "pcThenLuck" && c.pc ? [stat(c, "luck")] : []),
   ];
   const ka = keys(a);
   const kb = keys(b);

@@ -27,9 +27,10 @@ describe("flow options", () => {
   it("declares each decision's two readings, the default first", () => {
     expect(flow.options).toEqual({
       reactionAttackEdges: { choices: ["unmodified", "included"], default: "unmodified" },
+      totalDefenseReactionAttack: { choices: ["included", "unmodified"], default: "included" },
       reactionAttackFp: { choices: ["both", "hitOnly"], default: "both" },
-      interceptLost: { choices: ["closes", "allyReacts"], default: "closes" },
-      readyAp: { choices: ["keep", "forfeit"], default: "keep" },
+      interceptLost: { choices: ["closes", "allyReacts"], default: "allyReacts" },
+      readyAp: { choices: ["keep", "forfeit"], default: "forfeit" },
       initiativeTies: { choices: ["agility", "rollOff"], default: "agility" },
     });
   });
@@ -60,8 +61,21 @@ describe('flow Reaction Attacks and modifiers ("a single unmodified attack" vs "
     return t;
   }
 
-  it("rolls the Reaction Attack unmodified by default: no gang-up +10, no Total Defense Advantage", () => {
-    const t = provoked({}, [55]);
+  it("rolls the Reaction Attack without gang-up's +10 by default, with Total Defense's \"Advantage on all Reactions\"", () => {
+    const t = provoked({}, [70, 55]);
+    expect(t.event("checkRolled")).toMatchObject({
+      who: "orc",
+      purpose: "reactionAttack",
+      skill: 50,
+      rolls: [70, 55],
+      roll: 55,
+      edge: "advantage",
+    });
+    expect(t.event("attackResolved")).toMatchObject({ attacker: "orc", hit: false, reactionAttack: true });
+  });
+
+  it("with totalDefenseReactionAttack: unmodified as well, rolls it wholly unmodified: one d100 against Melee", () => {
+    const t = provoked({ totalDefenseReactionAttack: "unmodified" }, [55]);
     expect(t.event("checkRolled")).toMatchObject({
       who: "orc",
       purpose: "reactionAttack",
@@ -72,7 +86,7 @@ describe('flow Reaction Attacks and modifiers ("a single unmodified attack" vs "
     expect(t.event("attackResolved")).toMatchObject({ attacker: "orc", hit: false, reactionAttack: true });
   });
 
-  it("with reactionAttackEdges: included, adds gang-up's +10 and Total Defense's Advantage", () => {
+  it("with reactionAttackEdges: included, adds gang-up's +10 (Total Defense's Advantage too, by default)", () => {
     const t = provoked({ reactionAttackEdges: "included" }, [70, 55]);
     expect(t.event("checkRolled")).toMatchObject({
       who: "orc",
@@ -84,6 +98,12 @@ describe('flow Reaction Attacks and modifiers ("a single unmodified attack" vs "
     });
     expect(t.event("attackResolved")).toBeUndefined();
     // 55 under 60 hits: ana may still Dodge or Parry (no Riposte against a Reaction Attack).
+    expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc"]);
+  });
+
+  it("with reactionAttackEdges: included and totalDefenseReactionAttack: unmodified, adds gang-up's +10 and no Advantage", () => {
+    const t = provoked({ reactionAttackEdges: "included", totalDefenseReactionAttack: "unmodified" }, [55]);
+    expect(t.event("checkRolled")).toMatchObject({ skill: 60, rolls: [55], edge: null });
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc"]);
   });
 
@@ -145,15 +165,15 @@ describe('flow a lost Intercept ("If you win the Opposed Check, you take the ful
     return t;
   }
 
-  it("closes the ally's own reactions whether the Intercept wins or loses, by default", () => {
-    const t = hit({});
+  it("with interceptLost: closes, closes the ally's own reactions whether the Intercept wins or loses", () => {
+    const t = hit({ interceptLost: "closes" });
     t.do({ type: "react", who: "bob", with: "intercept", against: "orc", outcome: "fail" });
     expect(t.offers()).toEqual([]);
     expect(t.event("attackResolved")).toMatchObject({ hit: true, victim: "ana", reactor: "bob" });
   });
 
-  it("with interceptLost: allyReacts, a lost Intercept leaves the ally its own Dodge, Parry or Riposte", () => {
-    const t = hit({ interceptLost: "allyReacts" });
+  it("by default (interceptLost: allyReacts), a lost Intercept leaves the ally its own Dodge, Parry or Riposte", () => {
+    const t = hit({});
     t.do({ type: "react", who: "bob", with: "intercept", against: "orc", outcome: "fail" });
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc"]);
     expect(t.event("attackResolved")).toBeUndefined();
@@ -171,15 +191,15 @@ describe('flow a lost Intercept ("If you win the Opposed Check, you take the ful
 });
 
 describe('flow AP kept by a readied action ("Any unused AP at the end of your turn is forfeited")', () => {
-  it("keeps all the AP while the readied action waits, by default", () => {
-    const t = duelWith({});
+  it("with readyAp: keep, keeps all the AP while the readied action waits", () => {
+    const t = duelWith({ readyAp: "keep" });
     t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "act" } });
     expect(t.pools("ana").ap).toBe(5);
   });
 
-  it("with readyAp: forfeit, keeps only what the readied action costs; the attack is still paid when it fires", () => {
+  it("by default (readyAp: forfeit), keeps only what the readied action costs; the attack is still paid when it fires", () => {
     // The readied attack rolls its d100 when it fires: 90 misses.
-    const t = duelWith({ readyAp: "forfeit" }, [90]);
+    const t = duelWith({}, [90]);
     t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "act" } });
     expect(t.pools("ana").ap).toBe(2);
     expect(t.events).toContainEqual({

@@ -36,17 +36,18 @@ describe("flow Intercept resolution", () => {
     expect(lost.pools("bob").fp).toBe(2);
   });
 
-  it("closes every offer against the attack when one intercepts, the target's own defences too", () => {
+  it("closes every offer against the attack when one intercepts and wins, the target's own defences too", () => {
     const t = attacked();
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc", "bob/intercept/orc"]);
     t.do({ type: "react", who: "bob", with: "intercept", outcome: "success" });
     expect(t.offers()).toEqual([]);
+    // The Intercept is answered first; its win then closes the target's own (interceptLost: allyReacts).
     expect(t.events.filter((e) => e.type === "offerWithdrawn").map((e) => [e.who, e.with, e.reason])).toEqual(
       [
+        ["bob", "intercept", "answered"],
         ["ana", "dodge", "answered"],
         ["ana", "parry", "answered"],
         ["ana", "riposte", "answered"],
-        ["bob", "intercept", "answered"],
       ],
     );
   });

@@ -26,7 +26,8 @@ describe("flow movement", () => {
     const t = duel({ orc: { at: [0, 5] } });
     t.do({ type: "move", who: "ana", path: [[-12, 0]] });
     t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "move" } });
-    expect(t.pools("ana").ap).toBe(3);
+    // She keeps the readied move's 1 AP (readyAp: forfeit), yet has no movement left this round.
+    expect(t.pools("ana").ap).toBe(1);
     t.do({ type: "move", who: "orc", path: [[0, 4]] });
     expect(t.offers()).toEqual(["ana/readiedMove/orc"]);
     expect(t.refusedWhole({ type: "move", who: "ana", path: [[-13, 0]] })).toEqual({

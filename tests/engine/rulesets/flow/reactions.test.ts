@@ -206,12 +206,15 @@ describe("flow Intercept", () => {
     const t = line3([-2, 0]);
     t.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
     t.do({ type: "react", who: "bob", with: "intercept", outcome: "fail" });
-    expect(t.event("attackResolved")).toMatchObject({ victim: "ana", hit: true });
     expect(t.pools("bob").rp).toBe(0);
+    // Ana keeps her own defences (interceptLost: allyReacts); she takes no other and is hit.
+    expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc", "ana/riposte/orc"]);
+    t.do({ type: "react", who: "ana", with: "decline", against: "orc" });
+    expect(t.event("attackResolved")).toMatchObject({ victim: "ana", hit: true });
     expect(t.offers()).toEqual([]);
   });
 
-  it("is not offered against a Reaction Attack, nor is Riposte (reaction chains)", () => {
+  it("offers the defender of a Reaction Attack Dodge and Parry but no Riposte (reaction chains); Grosh has no ally to intercept", () => {
     const t = line3([-2, 0]);
     t.do({ type: "move", who: "orc", path: [[2, 0]] });
     expect(t.offers()).toEqual(["ana/reactionAttack/orc"]);

@@ -13,7 +13,11 @@ import { Table, duel } from "./helpers";
 const ofType = (events: EngineEvent[], type: string) => events.filter((e) => e.type === type);
 
 /** ana (first, 9 + 1) readies a move on orc's next action; orc (4) then draws. */
-function readiedMoveOn(ana: Partial<CombatantSetup>, grid: GridDescription): Table {
+function readiedMoveOn(
+  ana: Partial<CombatantSetup>,
+  grid: GridDescription,
+  options: Record<string, string> = {},
+): Table {
   const t = new Table(
     [
       { id: "ana", side: "party", pc: true, at: [0, 0], stats: { agility: 1 }, ...ana },
@@ -21,6 +25,7 @@ function readiedMoveOn(ana: Partial<CombatantSetup>, grid: GridDescription): Tab
     ],
     [9, 4],
     grid,
+    options,
   );
   t.do({ type: "start" });
   t.do({ type: "ready", who: "ana", action: "move", trigger: { who: "orc", verb: "act" } });
@@ -30,13 +35,13 @@ function readiedMoveOn(ana: Partial<CombatantSetup>, grid: GridDescription): Tab
 
 describe('flow readied moves ("you act immediately at that point in the initiative order")', () => {
   it("moves an unplaced readier on a grid by the action, with no path to ask for", () => {
-    const t = readiedMoveOn({ at: null }, { type: "hex" });
+    const t = readiedMoveOn({ at: null }, { type: "hex" }, { readyAp: "keep" });
     expect(t.offers()).toEqual([]);
     expect(ofType(t.events, "actionTaken")).toEqual([
       { type: "actionTaken", who: "ana", action: "move", target: null, cost: 1, readied: true },
       { type: "actionTaken", who: "orc", action: "draw", target: null, cost: 1, readied: false },
     ]);
-    // 5 AP kept, 1 paid for the move, the other 4 forfeited: the readied action was her turn.
+    // 5 AP kept (readyAp: keep), 1 paid for the move, the other 4 forfeited: the readied action was her turn.
     expect(ofType(t.events, "poolSet")).toEqual([
       { type: "poolSet", who: "ana", pool: "ap", value: 0, reason: "forfeited" },
     ]);
@@ -101,7 +106,8 @@ describe("flow readied actions and the command they held", () => {
     const events = t.do({ type: "react", who: "orc", with: "decline" });
     expect(ofType(events, "readyTriggered")).toEqual([]);
     expect(ofType(events, "actionTaken").map((e) => e.who)).toEqual(["orc"]);
-    expect(t.pools("bob").ap).toBe(5);
+    // Nothing fired for bob: the readied attack's 2 AP he kept are not spent.
+    expect(t.pools("bob").ap).toBe(2);
     expect(t.diceLeft).toBe(0);
   });
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { Table, duel } from "./helpers";
 
 describe("flow Ready Action", () => {
-  it("ends the readier's turn but keeps its AP for the readied action", () => {
+  it("ends the readier's turn but keeps the readied action's AP (readyAp: forfeit, the default)", () => {
     const t = duel();
     t.do({ type: "ready", who: "ana", action: "attack", trigger: { who: "orc", verb: "attack" } });
     expect(t.state.current).toBe("orc");
-    expect(t.pools("ana").ap).toBe(5);
+    expect(t.pools("ana").ap).toBe(2);
     expect(t.pools("ana").fp).toBe(1);
     expect(t.conditions("ana")).toEqual(["readied"]);
   });
@@ -80,7 +80,8 @@ describe("flow Ready Action", () => {
     u.do({ type: "removeCondition", who: "ana", condition: "readied" });
     expect(u.c("ana").ext.readied).toBeUndefined();
     u.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "miss" });
-    expect(u.pools("ana").ap).toBe(5);
+    // Nothing fired: the attack's 2 AP she kept are not spent.
+    expect(u.pools("ana").ap).toBe(2);
   });
 
   it("reports a readied action that can no longer be taken and lets the trigger go on", () => {

@@ -105,6 +105,8 @@ describe("flow Intercept rolls Agility", () => {
     // 65 over Agility 10 fails; Melee 70 does not count.
     const t = intercepted({ agility: 10, melee: 70 }, 65);
     expect(t.event("checkRolled")).toMatchObject({ skill: 10, level: "fail" });
+    // Ana may still defend herself (interceptLost: allyReacts); she declines and is hit.
+    t.do({ type: "react", who: "ana", with: "decline", against: "orc" });
     expect(t.event("attackResolved")).toMatchObject({ hit: true, victim: "ana" });
     expect(t.pools("bob").rp).toBe(0);
   });

@@ -99,7 +99,11 @@ describe('flow Shove: "Before Rolling: Choose either Push Back OR Knock Prone"',
 });
 
 /** orc [1, 0] attacks ana [0, 0]; bob [-2, 0] can intercept; orc acts first. */
-function interception(extra: { id: string; side: string; at: Cell }[] = [], dice: number[] = []) {
+function interception(
+  extra: { id: string; side: string; at: Cell }[] = [],
+  dice: number[] = [],
+  options: Record<string, string> = {},
+) {
   const t = new Table(
     [
       { id: "ana", side: "party", pc: true, at: [0, 0] },
@@ -108,6 +112,8 @@ function interception(extra: { id: string; side: string; at: Cell }[] = [], dice
       ...extra,
     ],
     [2, 3, 9, ...extra.map(() => 1), ...dice],
+    { type: "hex" },
+    options,
   );
   t.do({ type: "start" });
   return t;
@@ -160,13 +166,13 @@ describe("flow Intercept", () => {
     expect(t.event("attackResolved")).toMatchObject({ victim: "bob", reaction: "intercept" });
   });
 
-  it('a defence that wins leaves nothing to intercept; an Intercept closes the defender\'s offers ("No other reactions may be used as a result of this")', () => {
+  it('a defence that wins leaves nothing to intercept; with interceptLost: closes, an Intercept closes the defender\'s offers ("No other reactions may be used as a result of this")', () => {
     const won = interception();
     won.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
     won.do({ type: "react", who: "ana", with: "dodge", outcome: "success" });
     expect(won.offers()).toEqual([]);
     expect(won.event("attackResolved")).toMatchObject({ hit: false, avoidedBy: "dodge" });
-    const first = interception();
+    const first = interception([], [], { interceptLost: "closes" });
     first.do({ type: "act", who: "orc", action: "attack", target: "ana", outcome: "hit" });
     first.do({ type: "react", who: "bob", with: "intercept", outcome: "fail" });
     expect(first.offers()).toEqual([]);

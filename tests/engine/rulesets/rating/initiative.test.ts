@@ -52,13 +52,46 @@ describe("rating initiative (rating.txt Step 3)", () => {
     expect(pcs.state.order).toEqual(["lucky", "pc"]);
   });
 
-  it('by default reads the Luck step as its parenthesis: a PC beats an NPC with the same roll and rating, whatever their Luck ("Luck bonus (meaning PCs beat NPCs)")', () => {
-    const t = new Table(
-      [npc("lucky", 2, 3), { id: "pc", side: "party", pc: true, stats: { initiativeRating: 2, luck: 0 } }],
-      [3, 3],
-    ).do({ type: "start" });
-    expect(t.state.order).toEqual(["pc", "lucky"]);
+  it.each(["pcThenLuck", "pcFirst"])(
+    'with luckBonus %s, reads the Luck step\'s parenthesis: a PC beats an NPC with the same roll and rating, whatever their Luck ("Luck bonus (meaning PCs beat NPCs)")',
+    (luckBonus) => {
+      const t = new Table(
+        [npc("lucky", 2, 3), { id: "pc", side: "party", pc: true, stats: { initiativeRating: 2, luck: 0 } }],
+        [3, 3],
+        { luckBonus },
+      ).do({ type: "start" });
+      expect(t.state.order).toEqual(["pc", "lucky"]);
+      expect(t.ofType("luckContested")).toEqual([]);
+    },
+  );
+
+  it('by default (pcThenLuck) puts the PC with the higher Luck bonus first between two PCs, with no roll ("and then Luck bonus")', () => {
+    const pc = (id: string, luck: number) => ({
+      id,
+      side: "party",
+      pc: true,
+      stats: { initiativeRating: 2, luck },
+    });
+    const t = new Table([pc("plain", 1), pc("lucky", 2)], [3, 3]).do({ type: "start" });
+    expect(t.state.order).toEqual(["lucky", "plain"]);
     expect(t.ofType("luckContested")).toEqual([]);
+  });
+
+  it('with luckBonus pcFirst, leaves two PCs tied on roll and rating to contested Luck Rolls, whatever their Luck ("Further ties can be resolved by contested Luck Rolls")', () => {
+    const pc = (id: string, luck: number) => ({
+      id,
+      side: "party",
+      pc: true,
+      stats: { initiativeRating: 2, luck },
+    });
+    // Both total 5; the contest rolls d6 + Luck: plain 6+1 against lucky 1+2.
+    const t = new Table([pc("plain", 1), pc("lucky", 2)], [3, 3, 6, 1], { luckBonus: "pcFirst" }).do({
+      type: "start",
+    });
+    expect(t.state.order).toEqual(["plain", "lucky"]);
+    expect(t.ofType("luckContested")).toEqual([
+      { type: "luckContested", who: ["plain", "lucky"], totals: [7, 3] },
+    ]);
   });
 
   it('by default leaves two NPCs tied on roll and rating to contested Luck Rolls, not to the Luck stat ("Further ties can be resolved by contested Luck Rolls")', () => {

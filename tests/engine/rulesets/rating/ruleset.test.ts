@@ -41,11 +41,11 @@ describe('rating\'s action types (rating.txt "Action Types")', () => {
 });
 
 describe("rating's options and what it declares for the host", () => {
-  it('defaults to AP each round, contested Luck rolls for ties, PCs first at the Luck step ("Luck bonus (meaning PCs beat NPCs)"), no free actions by the surprised and one reaction attempt per character', () => {
+  it('defaults to AP each round, contested Luck rolls for ties, PCs first then the higher Luck between PCs at the Luck step ("Luck bonus (meaning PCs beat NPCs)"), no free actions by the surprised and one reaction attempt per character', () => {
     expect(new Table([hero()]).state.options).toEqual({
       apRefresh: "round",
       ties: "luck",
-      luckBonus: "pcFirst",
+      luckBonus: "pcThenLuck",
       surprisedFree: "forbidden",
       reactionAttempts: "perReactor",
     });

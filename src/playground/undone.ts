@@ -3,6 +3,7 @@ import { combatantIn, type EncounterState } from "../engine";
 import type { BackKind } from "./host";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";
+import { moveLabel } from "../views/labels";
 
 /** The command undone, or the turn or round now reached, and how many commands went. */
 export function undoneText(
@@ -24,7 +25,9 @@ export function undoneText(
     const action =
       command.type === "act" || command.type === "declare"
         ? loc.localize(`TEMPO.Action.${command.action}`)
-        : loc.localize(`TEMPO.Command.${command.type}`);
+        : command.type === "move"
+          ? loc.localize(moveLabel(state.ruleset, command.mode))
+          : loc.localize(`TEMPO.Command.${command.type}`);
     const who = "who" in command ? nameOf(command.who) : "";
     return who
       ? loc.format("TEMPO.Playground.Undo.Undone", { command: action, who, count })
@@ -32,11 +35,14 @@ export function undoneText(
   }
   const phases = state.ruleset === "phases";
   if (kind === "turn" && state.current)
-    return loc.format("TEMPO.Playground.Undo.BackToTurn", {
-      name: nameOf(state.current),
-      round: state.round,
-      count,
-    });
+    return loc.format(
+      phases ? "TEMPO.Playground.Undo.BackToActionOfPhases" : "TEMPO.Playground.Undo.BackToTurn",
+      {
+        name: nameOf(state.current),
+        round: state.round,
+        count,
+      },
+    );
   return loc.format(
     phases ? "TEMPO.Playground.Undo.BackToTurnOfPhases" : "TEMPO.Playground.Undo.BackToRound",
     {

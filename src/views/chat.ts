@@ -9,6 +9,7 @@ import type { Command, EncounterState, EngineEvent, Outcome } from "../engine";
 import type { Localizer } from "./sheet";
 import { combatantIn } from "../engine/record";
 import { listText } from "./words";
+import { moveLabel } from "./labels";
 
 export interface ChatEntry {
   command: Command;
@@ -138,7 +139,16 @@ function title(
             })(),
           };
     case "move":
-      return { title: i18n.format("TEMPO.Chat.Moves", { name: nameOf(state, c.who) }), subtitle: "" };
+      // A step or a tumble is logged by its own name ("Take a Step"), a plain move as moving.
+      return moveLabel(state.ruleset, c.mode) === "TEMPO.Command.move"
+        ? { title: i18n.format("TEMPO.Chat.Moves", { name: nameOf(state, c.who) }), subtitle: "" }
+        : {
+            title: i18n.format("TEMPO.Chat.CommandBy", {
+              name: nameOf(state, c.who),
+              command: i18n.localize(moveLabel(state.ruleset, c.mode)),
+            }),
+            subtitle: "",
+          };
     case "next": {
       // segments: closing declarations rolls group initiative; the card is about that roll.
       const groups = entry.events.find((e) => e.type === "groupInitiativeSet");
@@ -180,6 +190,9 @@ interface AttackReport {
   victim: string;
   roll: number | null;
   needed: number | null;
+  /** phases: the attacker's OCV and the defender's DCV the roll was checked against. */
+  ocv: number | null;
+  dcv: number | null;
 }
 
 const HIT_OUTCOMES: readonly string[] = ["hit", "crit", "kill"];
@@ -205,6 +218,8 @@ export function attackReport(e: EngineEvent): AttackReport {
     victim: str(e["victim"] ?? e["target"]),
     roll: typeof e["roll"] === "number" ? e["roll"] : null,
     needed: typeof e["needed"] === "number" ? e["needed"] : null,
+    ocv: typeof e["ocv"] === "number" ? e["ocv"] : null,
+    dcv: typeof e["dcv"] === "number" ? e["dcv"] : null,
   };
 }
 
@@ -334,8 +349,21 @@ function attackRollLine(a: AttackReport, state: EncounterState, i18n: Localizer)
   };
   const cssClass = `tempo-chat__roll tempo-chat__roll--${a.hit ? "hit" : "miss"}`;
   if (a.needed === null) return { text: i18n.format("TEMPO.Chat.AttackRoll.any", data), cssClass };
-  if (state.ruleset === "phases")
+  if (state.ruleset === "phases") {
+    // "rolls 3d6 and adds their OCV ... The target number is 10 plus the defender's DCV".
+    if (a.ocv !== null && a.dcv !== null)
+      return {
+        text: i18n.format("TEMPO.Chat.AttackRoll.phasesCv", {
+          ...data,
+          ocv: a.ocv,
+          dcv: a.dcv,
+          total: a.roll + a.ocv,
+          aim: 10 + a.dcv,
+        }),
+        cssClass,
+      };
     return { text: i18n.format("TEMPO.Chat.AttackRoll.phases", data), cssClass };
+  }
   if (state.ruleset === "segments") {
     const bonus = attacker?.stats["attackBonus"] ?? 0;
     const key =

@@ -43,3 +43,38 @@ export const SPEAKS_OF_THREAT = {
   phases: true,
   marching: false,
 } as const satisfies Record<RulesetId, boolean>;
+
+/**
+ * Each ruleset's own name for a way of moving other than a plain move, as its text says it: flow's
+ * "Take a Step" and "Tumble Through", phases' "1-hex step" and "withdraw action". A plain move is
+ * the command's own word.
+ */
+const MOVE_MODE_LABELS: Readonly<Record<RulesetId, Readonly<Record<string, string>>>> = {
+  flow: { step: "TEMPO.Chat.MoveMode.flow.step", tumble: "TEMPO.Chat.MoveMode.flow.tumble" },
+  rating: {},
+  segments: {},
+  phases: { step: "TEMPO.Chat.MoveMode.phases.step", withdraw: "TEMPO.Chat.MoveMode.phases.withdraw" },
+  marching: {},
+};
+
+/** The key naming a move of `mode` in `ruleset`: its own name for the mode, or the plain "Move". */
+export function moveLabel(ruleset: RulesetId, mode: string | undefined): string {
+  const labels = MOVE_MODE_LABELS[ruleset];
+  return mode !== undefined && Object.hasOwn(labels, mode) ? (labels[mode] as string) : "TEMPO.Command.move";
+}
+
+/**
+ * What a reaction with no points to pay costs, in its ruleset's words, where two such reactions meet
+ * in one prompt: segments' Free Attack ("Creatures executing a free attack do not otherwise affect
+ * any of their other actions"; "Only one free attack may be taken per segment") and Immediate
+ * Attack ("(major)": "must have an available major action").
+ */
+const REACTION_COST_NOTES: Readonly<Record<string, string>> = {
+  freeAttack: "TEMPO.Prompt.CostNote.freeAttack",
+  immediateAttack: "TEMPO.Prompt.CostNote.immediateAttack",
+};
+
+/** The key of a reaction's cost note, or null when its cost in points says it all. */
+export function reactionCostNote(reaction: string): string | null {
+  return Object.hasOwn(REACTION_COST_NOTES, reaction) ? (REACTION_COST_NOTES[reaction] as string) : null;
+}

@@ -9,7 +9,7 @@
  */
 import { getRuleset, openReactions, type EncounterState, type Offer, combatantIn } from "../engine";
 import { costText, refusalText, type Localizer } from "./sheet";
-import { SPEAKS_OF_THREAT } from "./labels";
+import { reactionCostNote, SPEAKS_OF_THREAT } from "./labels";
 
 export type { Localizer };
 
@@ -121,11 +121,16 @@ export function promptView(
   const available = openReactions(state, reactor).filter((r) => asked.has(r.offer.id));
   const choices = available.map(({ reaction, offer, refusal }): PromptChoiceView => {
     const label = i18n.localize(`TEMPO.Reaction.${reaction.id}`);
-    const cost = costText(
-      ruleset.reactions[reaction.id]?.cost ?? reaction.cost,
-      i18n,
-      ruleset.pools.map((p) => p.id),
-    );
+    // A reaction paid in no points says what it spends instead (segments' Immediate Attack: the major action).
+    const note = reactionCostNote(reaction.id);
+    const cost =
+      note !== null
+        ? i18n.localize(note)
+        : costText(
+            ruleset.reactions[reaction.id]?.cost ?? reaction.cost,
+            i18n,
+            ruleset.pools.map((p) => p.id),
+          );
     const against = nameOf(state, offer.against);
     const reason = refusal ? refusalText(refusal, i18n) : "";
     return {
@@ -139,11 +144,18 @@ export function promptView(
       hasReason: refusal !== null,
       reasonId: `tempo-prompt-${reactor}-why-${offer.id}`,
       // A reaction with no cost (marching's) is named without an empty cost.
-      ariaLabel: i18n.format(cost === "" ? "TEMPO.Prompt.ChoiceAriaFree" : "TEMPO.Prompt.ChoiceAria", {
-        reaction: label,
-        cost,
-        against,
-      }),
+      ariaLabel: i18n.format(
+        note !== null
+          ? "TEMPO.Prompt.ChoiceAriaNote"
+          : cost === ""
+            ? "TEMPO.Prompt.ChoiceAriaFree"
+            : "TEMPO.Prompt.ChoiceAria",
+        {
+          reaction: label,
+          cost,
+          against,
+        },
+      ),
       cssClass: refusal ? "tempo-prompt__choice tempo-prompt__choice--disabled" : "tempo-prompt__choice",
       autofocus: false,
     };

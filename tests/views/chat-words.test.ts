@@ -112,7 +112,7 @@ describe("rolls are worded by their rule", () => {
     );
   });
 
-  it("phases: an attack is 3d6 rolled over ('needed 10 or more'), with 10 + DCV - OCV as the number", () => {
+  it('phases: an attack is 3d6 + OCV against 10 + DCV, each shown ("The attacker rolls 3d6 and adds their OCV ... The target number is 10 plus the defender\'s DCV")', () => {
     const t = table({
       ruleset: "phases",
       grid: { type: "hex" },
@@ -122,8 +122,19 @@ describe("rolls are worded by their rule", () => {
       ],
     });
     t.run({ type: "start" });
-    const hit = t.run({ type: "act", who: "a", action: "strike", target: "b" }, [4, 4, 3]);
-    expect(lines(hit)).toContain("Comet rolls 11 on 3d6 against Brick, needed 10 or more: hit");
+    const command: Command = { type: "act", who: "a", action: "strike", target: "b" };
+    const result = apply(t.state, command, new ScriptedDice([4, 4, 3]), getRuleset("phases"));
+    if (!result.ok) throw new Error(result.refusal.key);
+    expect(lines(chatCard({ command, events: result.events }, result.state, i18n))).toContain(
+      "Comet rolls 11 on 3d6 + OCV 4 = 15 against Brick's 10 + DCV 4 = 14: hit",
+    );
+    // A log written before the event carried OCV and DCV still reads by the number needed.
+    const older = result.events.map((e) =>
+      e.type === "attackResolved" ? { ...e, ocv: undefined, dcv: undefined } : e,
+    );
+    expect(lines(chatCard({ command, events: older }, result.state, i18n))).toContain(
+      "Comet rolls 11 on 3d6 against Brick, needed 10 or more: hit",
+    );
   });
 
   it("segments: a d20 attack says the Attack Bonus, the total and what it needed, and natural 1s and 20s", () => {

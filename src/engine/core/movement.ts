@@ -18,9 +18,12 @@ import { contextOf, engineChecks, gridOf, peeker, settled, type Context } from "
 import { combatant } from "./combatants";
 import { combatantIn } from "../record";
 
-/** A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack). */
+/**
+ * A combatant's reach in cells: size reach or weapon reach, whichever is larger (they do not stack).
+ * A reach of 0 (no weapon reach) leaves the size's: the schema keeps `reach` a whole number >= 0.
+ */
 export function reachOf(c: CombatantState): number {
-  return reachFor(c.size, c.reach > 0 ? c.reach : undefined);
+  return reachFor(c.size, c.reach);
 }
 
 function bodyOf(c: CombatantState, at: Cell, share: boolean): Body {
@@ -46,9 +49,11 @@ export function bodiesOf(state: EncounterState, include?: (c: CombatantState) =>
   const ctx = include ? undefined : contextOf(state);
   if (ctx && ctx.base !== ctx.state) {
     const { bodies } = bodiesInCommand(ctx);
+    // Stryker disable next-line BooleanLiteral: the self-check's expected bodies, shared or copied, are equal
     if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing, false));
     return [...bodies];
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: sharing or copying the cells gives equal bodies; an index built inside a command is not kept past it (spatialIndexOf)
   return plainBodies(state, include ?? standing, contextOf(state) === undefined);
 }
 
@@ -109,6 +114,7 @@ function bodiesMoved(
       const bodies: Body[] = [];
       for (const rid of from.roster()) {
         const c = moved.has(rid) ? from.read(rid) : from.before(rid);
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: sharing a plain cell or copying it gives the same body; sharing only saves the copy
         if (onGrid(c)) bodies.push(bodyOf(c, c.at, from.plain || !moved.has(rid)));
       }
       return { bodies, same: false };
@@ -163,6 +169,7 @@ export function spatialIndexOf(state: EncounterState): SpatialIndex {
     const known = commandIndex.get(ctx);
     if (known && known.version === ctx.geometry.version) return known.index;
     const { bodies, same } = bodiesInCommand(ctx);
+    // Stryker disable next-line BooleanLiteral: the self-check's expected bodies, shared or copied, are equal
     if (engineChecks.indexes) checkBodies(bodies, plainBodies(state, standing, false));
     // The grid read plain: the index outlives the draft (carryIndex).
     const index = same
@@ -209,6 +216,7 @@ export function carryIndex(ctx: Context, next: EncounterState): void {
 /** The index of `next`, to be made from its base's when first asked for (indexLater). */
 function carryLater(ctx: Context, next: EncounterState): void {
   const base = indexCache.get(ctx.base);
+  // Stryker disable next-line StringLiteral: a gridless scene's index has no bodies to carry; building its later index instead only costs time
   if (!base || !sameGrid(base.grid, next.grid) || next.grid.type === "none") return;
   const moved = new Set(ctx.geometry.moved);
   indexLater.set(next, () => {
@@ -216,8 +224,10 @@ function carryLater(ctx: Context, next: EncounterState): void {
       read: (id) => combatantIn(next, id),
       roster: () => next.roster,
       before: (id) => combatantIn(next, id),
+      // Stryker disable next-line BooleanLiteral: a plain state's cells shared or copied give equal bodies
       plain: true,
     });
+    // Stryker disable next-line ConditionalExpression: a self-check run in tests (engineChecks); running it or not changes no result
     if (engineChecks.indexes) checkBodies(bodies, plainBodies(next, standing, true));
     return same ? withBodies(base, bodies) : buildSpatialIndex(next.grid, bodies);
   });
@@ -272,7 +282,8 @@ export function requireWalkable(
   for (const waypoint of waypoints) {
     if (!insideScene(waypoint, grid.bounds))
       refuse("OutsideScene", { command: "move", field: "path", at: [waypoint[0], waypoint[1]] });
-    if (size && grid.bounds && grid.type !== "none")
+    // (A gridless scene never gets here: planPath refuses it, and `distance` has no cells to count.)
+    if (size && grid.bounds)
       for (const cell of footprint(grid, waypoint, size))
         if (!insideScene(cell, grid.bounds))
           refuse("FootprintOutsideScene", { who, at: [waypoint[0], waypoint[1]] });

@@ -280,12 +280,32 @@ export class TrackerPanel {
       { class: "pg-history", "data-pg": "history" },
       button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
       button("redo", "TEMPO.Playground.Undo.Redo", "TEMPO.Playground.Undo.RedoHint"),
-      button("previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"),
-      button(
-        "previousRound",
-        "TEMPO.Playground.Undo.PreviousRound",
-        "TEMPO.Playground.Undo.PreviousRoundHint",
-      ),
+      // phases' own words: a character's action in a Phase, and the 12-second Turn of 4 Phases.
+      ...(this.host.session.state.ruleset === "phases"
+        ? [
+            button(
+              "previousTurn",
+              "TEMPO.Playground.Undo.PreviousActionOfPhases",
+              "TEMPO.Playground.Undo.PreviousActionOfPhasesHint",
+            ),
+            button(
+              "previousRound",
+              "TEMPO.Playground.Undo.PreviousTurnOfPhases",
+              "TEMPO.Playground.Undo.PreviousTurnOfPhasesHint",
+            ),
+          ]
+        : [
+            button(
+              "previousTurn",
+              "TEMPO.Playground.Undo.PreviousTurn",
+              "TEMPO.Playground.Undo.PreviousTurnHint",
+            ),
+            button(
+              "previousRound",
+              "TEMPO.Playground.Undo.PreviousRound",
+              "TEMPO.Playground.Undo.PreviousRoundHint",
+            ),
+          ]),
     );
   }
 

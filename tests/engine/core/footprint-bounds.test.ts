@@ -55,7 +55,11 @@ describe("a combatant's space inside the scene", () => {
     const result = apply(state, { type: "move", who: "ogre", path: [[5, 5]] }, new ScriptedDice([]), flow);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.refusal.key).toBe("TEMPO.Refusal.FootprintOutsideScene");
+      // The refusal names the mover and the waypoint its space would not fit at.
+      expect(result.refusal).toEqual({
+        key: "TEMPO.Refusal.FootprintOutsideScene",
+        data: { who: "ogre", at: [5, 5] },
+      });
       expect(result.state).toBe(state);
     }
   });

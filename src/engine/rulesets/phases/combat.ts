@@ -128,6 +128,9 @@ function resolveAttack(
     hit: HITS.includes(result),
     roll,
     needed: 10 + dcv - ocv,
+    // What the roll is checked against, for the roll line: "adds their OCV", "10 plus the defender's DCV".
+    ocv,
+    dcv,
   });
   if (result === "kill" && !target.defeated) {
     target.defeated = true;

@@ -195,6 +195,8 @@ describe("phases: acts aimed at an enemy", () => {
         hit: false,
         roll: null,
         needed: 10,
+        ocv: 3,
+        dcv: 3,
       },
     ]);
   });

@@ -292,6 +292,8 @@ describe('phases: actions that "divert your attention from the battle" in a thre
         hit: true,
         roll: 9,
         needed: 9,
+        ocv: 5,
+        dcv: 4,
       },
     ]);
     expect(t.dice.remaining).toBe(0);

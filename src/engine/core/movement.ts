@@ -115,7 +115,8 @@ function bodiesMoved(
       for (const rid of from.roster()) {
         const c = moved.has(rid) ? from.read(rid) : from.before(rid);
         // Stryker disable next-line ConditionalExpression,LogicalOperator: sharing a plain cell or copying it gives the same body; sharing only saves the copy
-        if (onGrid(c)) bodies.push(bodyOf(c, c.at, from.plain || !moved.has(rid)));
+        const share = from.plain || !moved.has(rid);
+        if (onGrid(c)) bodies.push(bodyOf(c, c.at, share));
       }
       return { bodies, same: false };
     }

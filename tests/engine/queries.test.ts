@@ -3,6 +3,7 @@ import {
   apply,
   availableActions,
   check,
+  firstTarget,
   openReactions,
   createEncounter,
   getRuleset,
@@ -163,6 +164,18 @@ describe("availableActions: the target a check names", () => {
     expect(verbOf(state, "hero", "primary")).toMatchObject({ verb: "act", refusal: null, target: "bandit" });
   });
 
+  it("names no target when no one the action may take stands (ana alone with her own side)", () => {
+    const alone = run(table(), [{ type: "setDefeated", who: "gob", defeated: true }]);
+    expect(verbOf(alone, "ana", "attack")).toMatchObject({ target: null });
+  });
+
+  it('finds an action aimed at an ally a standing friend, never a foe nor the actor (target "ally")', () => {
+    const state = table();
+    expect(firstTarget(state, "ana", "ally")).toBe("bob");
+    expect(firstTarget(state, "gob", "ally")).toBeUndefined();
+    expect(firstTarget(state, "ana", "enemy")).toBe("gob");
+  });
+
   it("names no target for someone not in the encounter, and refuses every action", () => {
     const state = table();
     const nobody = availableActions(state, "zed");
@@ -223,6 +236,32 @@ describe("check and openReactions: legality without dice", () => {
     const afresh = check(state, illegal);
     expect(afresh).toEqual(first);
     expect(afresh).not.toBe(first);
+  });
+
+  it("remembers an answer while other questions are asked, up to 64 a state, then starts again", () => {
+    const state = duel();
+    const illegal = { type: "act", who: "orc", action: "attack", target: "ana" } as const;
+    const first = check(state, illegal);
+    // Another question does not make the state forget the first answer.
+    check(state, { type: "act", who: "ana", action: "draw" });
+    expect(check(state, illegal)).toBe(first);
+    // 64 answers in all (the first, the draw, 62 paths): all remembered.
+    for (let q = 1; q <= 62; q++) check(state, { type: "move", who: "ana", path: [[q, 0]] });
+    expect(check(state, illegal)).toBe(first);
+    // The 65th question starts the memory again: the first is asked afresh, its answer equal.
+    check(state, { type: "move", who: "ana", path: [[63, 0]] });
+    const afresh = check(state, illegal);
+    expect(afresh).toEqual(first);
+    expect(afresh).not.toBe(first);
+  });
+
+  it("lists nothing for an offer of a reaction the ruleset does not have (an offer the host made up)", () => {
+    const state = duel();
+    const made: EncounterState = {
+      ...state,
+      offers: [{ id: "x1", who: "orc", with: "teleport", against: "ana", trigger: "t", cell: null }],
+    };
+    expect(openReactions(made, "orc")).toEqual([]);
   });
 
   it("lists only the asker's own offers, each with the reaction and why it cannot be taken", () => {

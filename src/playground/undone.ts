@@ -1,9 +1,9 @@
 /** What undo or going back undid, in words, for its toast. */
-import { combatantIn, type EncounterState } from "../engine";
+import { combatantIn, type EncounterState, type RulesetId } from "../engine";
 import type { BackKind } from "./host";
 import type { Localization } from "./i18n";
 import type { LogLine } from "./session";
-import { moveLabel } from "../views/labels";
+import { commandLabel } from "../views/labels";
 
 /** The command undone, or the turn or round now reached, and how many commands went. */
 export function undoneText(
@@ -25,9 +25,7 @@ export function undoneText(
     const action =
       command.type === "act" || command.type === "declare"
         ? loc.localize(`TEMPO.Action.${command.action}`)
-        : command.type === "move"
-          ? loc.localize(moveLabel(state.ruleset, command.mode))
-          : loc.localize(`TEMPO.Command.${command.type}`);
+        : loc.localize(commandLabel(state.ruleset, command));
     const who = "who" in command ? nameOf(command.who) : "";
     return who
       ? loc.format("TEMPO.Playground.Undo.Undone", { command: action, who, count })
@@ -50,4 +48,31 @@ export function undoneText(
       count,
     },
   );
+}
+
+/**
+ * The history bar's buttons (id, label key, hint key) in the ruleset's own words: phases' "Turn" is
+ * its 12-second cycle of 4 Phases, and a character's go in a Phase is its action; the other texts
+ * say turn and round.
+ */
+export function historyButtons(ruleset: RulesetId): readonly (readonly [string, string, string])[] {
+  const phases = ruleset === "phases";
+  return [
+    ["undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"],
+    ["redo", "TEMPO.Playground.Undo.Redo", "TEMPO.Playground.Undo.RedoHint"],
+    phases
+      ? [
+          "previousTurn",
+          "TEMPO.Playground.Undo.PreviousActionOfPhases",
+          "TEMPO.Playground.Undo.PreviousActionOfPhasesHint",
+        ]
+      : ["previousTurn", "TEMPO.Playground.Undo.PreviousTurn", "TEMPO.Playground.Undo.PreviousTurnHint"],
+    phases
+      ? [
+          "previousRound",
+          "TEMPO.Playground.Undo.PreviousTurnOfPhases",
+          "TEMPO.Playground.Undo.PreviousTurnOfPhasesHint",
+        ]
+      : ["previousRound", "TEMPO.Playground.Undo.PreviousRound", "TEMPO.Playground.Undo.PreviousRoundHint"],
+  ];
 }

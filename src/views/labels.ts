@@ -78,3 +78,11 @@ const REACTION_COST_NOTES: Readonly<Record<string, string>> = {
 export function reactionCostNote(reaction: string): string | null {
   return Object.hasOwn(REACTION_COST_NOTES, reaction) ? (REACTION_COST_NOTES[reaction] as string) : null;
 }
+
+/** The key naming a command in a log line: a move by its mode's own name, others by their type. */
+export function commandLabel(
+  ruleset: RulesetId,
+  command: { type: string; mode?: string | undefined },
+): string {
+  return command.type === "move" ? moveLabel(ruleset, command.mode) : `TEMPO.Command.${command.type}`;
+}

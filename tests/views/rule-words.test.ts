@@ -247,7 +247,7 @@ describe("phases: 'How Phases plays' and the 'Move as' choice agree on the 1-hex
 
   it('the page says what phases says provokes: a normal move out of a threatened hex, not "the 1-hex step" or "the withdraw action"', () => {
     expect(page).toContain(
-      "Moving as <em>Take a Step (1 hex)</em> or <em>Withdraw</em> never provokes; a <em>Normal move</em> out of a threatened hex does, even of a single hex.",
+      "Moving as <em>Step (1 hex)</em> or <em>Withdraw</em> never provokes; a <em>Normal move</em> out of a threatened hex does, even of a single hex.",
     );
     expect(page).toContain("if you move no other distance in that Phase");
   });

@@ -7,7 +7,7 @@
  */
 import type { EngineEvent, Json } from "../../engine";
 import { combatantIn } from "../../engine/record";
-import { phaseLabel } from "../../views/labels";
+import { commandLabel, phaseLabel } from "../../views/labels";
 import { fightStory } from "../../views/story";
 import { afterPaint, h } from "../dom";
 import type { Frame, PlaygroundHost } from "../host";
@@ -286,7 +286,11 @@ export class ChatLog {
         {},
         h("strong", {}, who || loc.localize("TEMPO.Playground.Chat.Gm")),
         " ",
-        h("span", { class: "pg-muted" }, loc.localize(`TEMPO.Command.${line.command.type}`)),
+        h(
+          "span",
+          { class: "pg-muted" },
+          loc.localize(commandLabel(this.app.session.state.ruleset, line.command)),
+        ),
       ),
       this.dice(line),
       h(

@@ -23,6 +23,7 @@ import { avatar } from "../labels";
 import type { ViewModules } from "../views";
 import { trackerControls, type TrackerControl } from "./tracker-controls";
 import { fromHtml, TrackerRows } from "./tracker-rows";
+import { historyButtons } from "../undone";
 
 export interface TrackerPanelLinks {
   openHowTo(): void;
@@ -278,34 +279,7 @@ export class TrackerPanel {
     return h(
       "span",
       { class: "pg-history", "data-pg": "history" },
-      button("undo", "TEMPO.Playground.Undo.Undo", "TEMPO.Playground.Undo.UndoHint"),
-      button("redo", "TEMPO.Playground.Undo.Redo", "TEMPO.Playground.Undo.RedoHint"),
-      // phases' own words: a character's action in a Phase, and the 12-second Turn of 4 Phases.
-      ...(this.host.session.state.ruleset === "phases"
-        ? [
-            button(
-              "previousTurn",
-              "TEMPO.Playground.Undo.PreviousActionOfPhases",
-              "TEMPO.Playground.Undo.PreviousActionOfPhasesHint",
-            ),
-            button(
-              "previousRound",
-              "TEMPO.Playground.Undo.PreviousTurnOfPhases",
-              "TEMPO.Playground.Undo.PreviousTurnOfPhasesHint",
-            ),
-          ]
-        : [
-            button(
-              "previousTurn",
-              "TEMPO.Playground.Undo.PreviousTurn",
-              "TEMPO.Playground.Undo.PreviousTurnHint",
-            ),
-            button(
-              "previousRound",
-              "TEMPO.Playground.Undo.PreviousRound",
-              "TEMPO.Playground.Undo.PreviousRoundHint",
-            ),
-          ]),
+      ...historyButtons(this.host.session.state.ruleset).map(([id, label, hint]) => button(id, label, hint)),
     );
   }
 

@@ -27,6 +27,13 @@ export const OPTION_SETTINGS = [
     hint: "TEMPO.Settings.FlowReactionAttackEdges.Hint",
   },
   {
+    key: "flowTotalDefenseReactionAttack",
+    ruleset: "flow",
+    option: "totalDefenseReactionAttack",
+    name: "TEMPO.Settings.FlowTotalDefenseReactionAttack.Name",
+    hint: "TEMPO.Settings.FlowTotalDefenseReactionAttack.Hint",
+  },
+  {
     key: "flowReactionAttackFp",
     ruleset: "flow",
     option: "reactionAttackFp",

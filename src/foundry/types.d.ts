@@ -60,6 +60,7 @@ declare module "fvtt-types/configuration" {
     "tempo.flowReactionAttackFp": string;
     "tempo.flowInterceptLost": string;
     "tempo.flowReadyAp": string;
+    "tempo.flowTotalDefenseReactionAttack": string;
     "tempo.flowInitiativeTies": string;
     "tempo.playerStatuses": string;
     "tempo.statusRounds": foundry.data.fields.NumberField<{

@@ -9,4 +9,4 @@
 export { checkWorldVersion, migrateWorld } from "./world";
 
 export { worldRefusal } from "../store/gate";
-export { MIGRATIONS, type Migration } from "./steps";
+export { MIGRATIONS, ROUND_FOUR_DEFAULTS, type Migration } from "./steps";

@@ -27,6 +27,7 @@ export interface MigrationWorld {
   documents(): WorldDocument[];
   /** Replace a document's whole system data. */
   writeSystem(document: WorldDocument, system: Source): Promise<void>;
+  /** A world setting as stored (without the `tempo.` namespace); undefined where the GM never set it. */
   setting(key: string): unknown;
   setSetting(key: string, value: unknown): Promise<void>;
   /** Called after each document is visited (done of total). */
@@ -114,9 +115,12 @@ export async function runMigrations(
     result.visited += 1;
     world.progress?.(result.visited, documents.length);
   }
+  // A world that holds Tempo documents or recorded a version was played before: a brand-new world
+  // (none of either) takes the installed defaults as they are.
+  const used = documents.length > 0 || (world.setting(versionKey) ?? "") !== "";
   for (const migration of plan.migrations) {
     if (!migration.settings) continue;
-    const changes = migration.settings((key) => world.setting(key));
+    const changes = migration.settings((key) => world.setting(key), { used });
     for (const [key, value] of Object.entries(changes)) {
       await world.setSetting(key, value);
       result.settings.push(key);

@@ -38,8 +38,11 @@ export interface Migration {
   item?: (system: Source, document: StoredDocument) => Source;
   combat?: (system: Source, document: StoredDocument) => Source;
   combatant?: (system: Source, document: StoredDocument) => Source;
-  /** Settings to write, given the stored ones (by key, without the `tempo.` namespace). */
-  settings?: (stored: (key: string) => unknown) => Record<string, unknown>;
+  /**
+   * Settings to write, given the stored ones (by key, without the `tempo.` namespace; undefined
+   * where the GM never set one) and whether the world was played before (`used`).
+   */
+  settings?: (stored: (key: string) => unknown, world: { used: boolean }) => Record<string, unknown>;
 }
 
 function isRecord(value: unknown): value is Source {
@@ -75,6 +78,31 @@ function combatPieces(system: Source): Source {
   return converted;
 }
 
+/**
+ * Rules, round four (issue 46): the defaults argued again from the texts (docs/rulesets/*.md,
+ * Decisions). A world played before keeps playing as it did: where the GM never chose a value, the
+ * old default is stored; Total Defense's new option takes the value of the one it was split from.
+ * A running combat keeps its options: they are stored in its state (and a state from before the
+ * split reads Total Defense from reactionAttackEdges, flow/options.ts).
+ */
+export function keepRoundThreeDefaults(
+  stored: (key: string) => unknown,
+  world: { used: boolean },
+): Record<string, unknown> {
+  if (!world.used) return {};
+  const out: Record<string, unknown> = {};
+  const old: Record<string, string> = {
+    flowReadyAp: "keep",
+    flowInterceptLost: "closes",
+    ratingLuckBonus: "pcFirst",
+  };
+  for (const [key, value] of Object.entries(old)) if (stored(key) === undefined) out[key] = value;
+  if (stored("flowTotalDefenseReactionAttack") === undefined)
+    out["flowTotalDefenseReactionAttack"] =
+      stored("flowReactionAttackEdges") === "included" ? "included" : "unmodified";
+  return out;
+}
+
 /** Every world migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -92,3 +120,14 @@ export const MIGRATIONS: readonly Migration[] = [
     combat: combatPieces,
   },
 ];
+
+/**
+ * The next version's entry, written with the change it migrates (issue 46): MIGRATIONS lists it
+ * when package.json's version moves on to it (an entry is keyed by the version that ships it, no
+ * newer than the installed one: runner.test).
+ */
+export const ROUND_FOUR_DEFAULTS: Migration = {
+  version: "0.3.0",
+  id: "keep-round-three-rule-defaults",
+  settings: keepRoundThreeDefaults,
+};

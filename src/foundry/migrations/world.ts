@@ -108,6 +108,25 @@ function documentOf(document: WorldDocument): Updatable | undefined {
   return game.items?.get(id);
 }
 
+/**
+ * A world setting as the world stores it, undefined where it was never set (`game.settings.get`
+ * would give the registered default instead): the world's Setting documents,
+ * `game.settings.storage.get("world")`, a WorldSettings collection whose `getSetting(key)` returns
+ * the Setting document of a `namespace.key` (https://foundryvtt.com/api/v14/classes/foundry.documents.collections.WorldSettings.html);
+ * its `value` may still be the JSON text the database holds.
+ */
+function storedSetting(key: string): unknown {
+  const world = game.settings?.storage.get("world") as unknown as
+    { getSetting(key: string): { value: unknown } | undefined } | undefined;
+  const value = world?.getSetting(`${SYSTEM_ID}.${key}`)?.value;
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 function foundryWorld(progress: (done: number, total: number) => void): MigrationWorld {
   return {
     documents: () => storedDocuments(game.data),
@@ -116,7 +135,7 @@ function foundryWorld(progress: (done: number, total: number) => void): Migratio
       if (!target) throw new Error(`no ${document.kind} ${document.id}`);
       await target.update({ system: updateBetween(document.system, system) }, { diff: false, render: false });
     },
-    setting: (key) => game.settings?.get(SYSTEM_ID, key as typeof WORLD_VERSION),
+    setting: (key) => storedSetting(key),
     setSetting: async (key, value) => {
       await game.settings?.set(SYSTEM_ID, key as typeof WORLD_VERSION, value as string);
     },

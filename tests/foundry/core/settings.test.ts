@@ -116,17 +116,19 @@ describe("encounterOptions (world settings → a new encounter's ruleset options
     );
     const ruleOptions = {
       flowReactionAttackEdges: "included",
+      flowTotalDefenseReactionAttack: "unmodified",
       flowReactionAttackFp: "hitOnly",
-      flowInterceptLost: "allyReacts",
-      flowReadyAp: "forfeit",
+      flowInterceptLost: "closes",
+      flowReadyAp: "keep",
       flowInitiativeTies: "rollOff",
     };
     const options = encounterOptions("flow", { ...defaults, ruleOptions });
     expect(options).toEqual({
       reactionAttackEdges: "included",
+      totalDefenseReactionAttack: "unmodified",
       reactionAttackFp: "hitOnly",
-      interceptLost: "allyReacts",
-      readyAp: "forfeit",
+      interceptLost: "closes",
+      readyAp: "keep",
       initiativeTies: "rollOff",
     });
     expect(createEncounter({ ruleset: "flow", options, combatants: [] }, getRuleset("flow")).options).toEqual(

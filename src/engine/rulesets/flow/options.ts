@@ -29,7 +29,13 @@ export function flowOption<K extends FlowOption>(
   option: K,
 ): (typeof FLOW_OPTIONS)[K]["choices"][number] {
   const def = FLOW_OPTIONS[option];
-  const value = held(state, "options")[option];
+  const options = held(state, "options");
+  // A state made before Total Defense had its own option (round four): it followed
+  // reactionAttackEdges, and a running combat keeps playing as it started.
+  const value =
+    option === "totalDefenseReactionAttack" && options[option] === undefined
+      ? options["reactionAttackEdges"]
+      : options[option];
   return (def.choices as readonly string[]).includes(value as string)
     ? (value as (typeof FLOW_OPTIONS)[K]["choices"][number])
     : def.default;

@@ -107,6 +107,31 @@ describe('flow Reaction Attacks and modifiers ("a single unmodified attack" vs "
     expect(t.offers()).toEqual(["ana/dodge/orc", "ana/parry/orc"]);
   });
 
+  it("keeps a combat started before the split playing as it started: with no totalDefenseReactionAttack stored, Total Defense follows reactionAttackEdges", () => {
+    const older = (edges: string) => {
+      const t = new Table(
+        [
+          { id: "ana", side: "party", at: [0, 0] },
+          { id: "orc", side: "foes", at: [1, 0] },
+          { id: "gob", side: "foes", at: [0, 1], stats: { maxRp: 0 } },
+        ],
+        [2, 9, 5, 70, 55],
+        { type: "hex" },
+        { reactionAttackEdges: edges },
+      );
+      const { totalDefenseReactionAttack: _split, ...options } = t.state.options;
+      t.state = { ...t.state, options };
+      t.do({ type: "start" });
+      t.do({ type: "act", who: "orc", action: "totalDefense" });
+      t.do({ type: "endTurn", who: "gob" });
+      t.do({ type: "move", who: "ana", path: [[-1, 0]] });
+      t.do({ type: "react", who: "orc", with: "reactionAttack", against: "ana" });
+      return t.event("checkRolled");
+    };
+    expect(older("unmodified")).toMatchObject({ skill: 50, rolls: [70], edge: null });
+    expect(older("included")).toMatchObject({ skill: 60, rolls: [70, 55], edge: "advantage" });
+  });
+
   it("with reactionAttackEdges: included, uses up a Feint against the target", () => {
     const t = new Table(
       [

@@ -77,6 +77,7 @@ describe("src/tempo.ts registers Tempo with Foundry at init", () => {
       ["tempo", "gmOverride", "world"],
       ["tempo", "worldVersion", "world"],
       ["tempo", "flowReactionAttackEdges", "world"],
+      ["tempo", "flowTotalDefenseReactionAttack", "world"],
       ["tempo", "flowReactionAttackFp", "world"],
       ["tempo", "flowInterceptLost", "world"],
       ["tempo", "flowReadyAp", "world"],

@@ -27,41 +27,14 @@ export class Dialogs {
   /** Ask before the running fight is replaced; true when the user says to start over. */
   confirmLeave(): Promise<boolean> {
     const loc = this.host.loc;
-    const message = loc.format("TEMPO.Playground.Confirm.Leave", {
-      encounter: loc.localize(this.host.encounter.title),
-      round: this.host.session.state.round,
-    });
-    return new Promise((resolve) => {
-      const answer = (yes: boolean) => {
-        this.dialog.onclose = null;
-        this.dialog.close();
-        resolve(yes);
-      };
-      const keep = h(
-        "button",
-        { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
-        loc.localize("TEMPO.Playground.Confirm.Keep"),
-      );
-      this.dialog.className = "pg-dialog pg-dialog-confirm";
-      this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
-      this.dialog.replaceChildren(
-        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.Title")),
-        h("p", {}, message),
-        h(
-          "div",
-          { class: "pg-dialog-buttons" },
-          keep,
-          h(
-            "button",
-            { type: "button", "data-pg": "confirm-leave", onclick: () => answer(true) },
-            loc.localize("TEMPO.Playground.Confirm.StartOver"),
-          ),
-        ),
-      );
-      // Escape (the dialog's cancel) keeps the fight.
-      this.dialog.onclose = () => resolve(false);
-      this.dialog.showModal();
-      keep.focus();
+    return this.confirm({
+      title: "TEMPO.Playground.Confirm.Title",
+      message: loc.format("TEMPO.Playground.Confirm.Leave", {
+        encounter: loc.localize(this.host.encounter.title),
+        round: this.host.session.state.round,
+      }),
+      keep: "TEMPO.Playground.Confirm.Keep",
+      go: { label: "TEMPO.Playground.Confirm.StartOver", pg: "confirm-leave" },
     });
   }
 
@@ -78,7 +51,25 @@ export class Dialogs {
     const where = loc.localize(
       kind === "round" ? "TEMPO.Playground.Undo.PreviousRound" : "TEMPO.Playground.Undo.PreviousTurn",
     );
-    const message = loc.format("TEMPO.Playground.Confirm.Back", { where, commands, play });
+    return this.confirm({
+      title: "TEMPO.Playground.Confirm.BackTitle",
+      message: loc.format("TEMPO.Playground.Confirm.Back", { where, commands, play }),
+      keep: "TEMPO.Playground.Confirm.KeepPlaying",
+      go: { label: "TEMPO.Playground.Confirm.GoBack", pg: "confirm-back" },
+    });
+  }
+
+  /**
+   * A yes-or-no question in the modal dialog: "keep" (focused first, and what Escape answers)
+   * resolves false, "go" resolves true.
+   */
+  private confirm(ask: {
+    title: string;
+    message: string;
+    keep: string;
+    go: { label: string; pg: string };
+  }): Promise<boolean> {
+    const loc = this.host.loc;
     return new Promise((resolve) => {
       const answer = (yes: boolean) => {
         this.dialog.onclose = null;
@@ -88,24 +79,25 @@ export class Dialogs {
       const keep = h(
         "button",
         { type: "button", class: "pg-primary", "data-pg": "confirm-keep", onclick: () => answer(false) },
-        loc.localize("TEMPO.Playground.Confirm.KeepPlaying"),
+        loc.localize(ask.keep),
       );
       this.dialog.className = "pg-dialog pg-dialog-confirm";
       this.dialog.setAttribute("aria-labelledby", "pg-dialog-title");
       this.dialog.replaceChildren(
-        h("h2", { id: "pg-dialog-title" }, loc.localize("TEMPO.Playground.Confirm.BackTitle")),
-        h("p", {}, message),
+        h("h2", { id: "pg-dialog-title" }, loc.localize(ask.title)),
+        h("p", {}, ask.message),
         h(
           "div",
           { class: "pg-dialog-buttons" },
           keep,
           h(
             "button",
-            { type: "button", "data-pg": "confirm-back", onclick: () => answer(true) },
-            loc.localize("TEMPO.Playground.Confirm.GoBack"),
+            { type: "button", "data-pg": ask.go.pg, onclick: () => answer(true) },
+            loc.localize(ask.go.label),
           ),
         ),
       );
+      // Escape (the dialog's cancel) keeps what is.
       this.dialog.onclose = () => resolve(false);
       this.dialog.showModal();
       keep.focus();

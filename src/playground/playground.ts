@@ -111,10 +111,12 @@ export class Playground implements PlaygroundHost {
       conditions: (id) => this.tokenBadges(id),
       localize: (key) => loc.localize(key),
       shows: (id) => this.sight.sees(id),
+      // Only a token that shows a reaction badge has a key: a fight's Start, when every reaction
+      // is still there, writes no token (crowd.spec).
       reactionKey: (id) => {
         const state = this.session.state;
         const c = combatantIn(state, id);
-        return c && state.status === "active" ? reactionKey(c, state) : "";
+        return c && state.status === "active" && this.reactionOnToken(id) ? reactionKey(c, state) : "";
       },
     });
     this.views = new ViewModules(loc, templates);
@@ -133,6 +135,7 @@ export class Playground implements PlaygroundHost {
     this.tableBar = new TableBar(this, panelHost(root, "table"), this.table, {
       seconds: () => this.prompt.seconds,
       seen: () => this.redrawForViewer(),
+      banner: panelHost(root, "map"),
     });
     installKeys(this, root, {
       dialogOpen: () => this.dialogs.open,
@@ -227,11 +230,22 @@ export class Playground implements PlaygroundHost {
   private tokenBadges(id: string) {
     const state = this.session.state;
     const badges = tokenConditions(state, id, this.loc);
+    const reaction = this.reactionOnToken(id);
+    return reaction ? [...badges, { id: "reaction", short: reaction.short, label: reaction.label }] : badges;
+  }
+
+  /**
+   * The reaction state a token shows: a marker once a reaction is used (flow: RP below the most
+   * it holds, "RP 1"; elsewhere a reaction spent), none while every reaction is still there. The
+   * tracker's row shows the state always.
+   */
+  private reactionOnToken(id: string) {
+    const state = this.session.state;
     const c = combatantIn(state, id);
     const reaction = c ? reactionState(c, state, this.loc) : null;
-    // On a token: flow's RP left always (its reactions are paid from them), elsewhere a reaction spent.
-    const shown = reaction && (state.ruleset === "flow" || !reaction.ready);
-    return shown ? [...badges, { id: "reaction", short: reaction.short, label: reaction.label }] : badges;
+    if (!c || !reaction) return null;
+    const used = state.ruleset === "flow" ? (c.pools["rp"] ?? 0) < (c.maxPools["rp"] ?? 0) : !reaction.ready;
+    return used ? reaction : null;
   }
 
   /**

@@ -178,6 +178,8 @@ export interface TrackerView {
   hasGroups: boolean;
   options: OptionView[];
   hasOptions: boolean;
+  /** The options' disclosure line ("Rule options (6)"): the list opens on a click. */
+  optionsSummary: string;
   /** marching: the lead's choice, once made. */
   marchingChoice: string;
   hasMarchingChoice: boolean;
@@ -912,6 +914,7 @@ function headOf(state: EncounterState | null, options: TrackerOptions): TrackerH
       hasGroups: false,
       options: [],
       hasOptions: false,
+      optionsSummary: "",
       marchingChoice: "",
       hasMarchingChoice: false,
       waiting: "",
@@ -966,6 +969,7 @@ function headOf(state: EncounterState | null, options: TrackerOptions): TrackerH
     hasGroups: groups.length > 0,
     options: opts,
     hasOptions: opts.length > 0,
+    optionsSummary: i18n.format("TEMPO.Tracker.OptionsSummary", { count: opts.length }),
     marchingChoice,
     hasMarchingChoice: marchingChoice !== "",
     waiting,

@@ -153,8 +153,9 @@ test("reacted: each row and token shows its reaction state in flow's terms (RP l
     /^RP \d$/.test((await rows.first().textContent())?.trim() ?? ""),
     "a row's reaction state is not RP left",
   );
+  // A token shows a reaction marker once a reaction is used, none while all are there.
   const badges = page.locator('.pg-token [data-condition="reaction"]');
-  ok((await badges.count()) >= 2, "the tokens show no reaction badge");
+  ok((await badges.count()) === 0, "a token shows a reaction badge before anybody reacted");
   ok(await provokingDrag(page), "no provoking move was found");
   const prompt = page.locator("[data-pg=prompt]");
   await prompt.waitFor({ state: "visible" });
@@ -188,6 +189,10 @@ test("reacted: each row and token shows its reaction state in flow's terms (RP l
     "the row's reaction state says no more than a number",
   );
   ok(await waiting.isHidden(), "the waiting line stays after the reaction");
+  const badge = page.locator(`.pg-token[data-id="${reactor}"] [data-condition="reaction"]`);
+  // The badge's own text (its tooltip, a <title>, follows it).
+  const shown = await badge.evaluate((el) => el.firstChild?.textContent?.trim() ?? "");
+  ok(shown === `RP ${rpBefore - 1}`, `the reactor's token shows "${shown}", not its RP left`);
   await shoot("reacted");
 });
 

@@ -19,6 +19,11 @@ export interface TableLinks {
   seconds(): number | null;
   /** The viewer or the hidden list changed: every view is drawn again for what the viewer sees. */
   seen(): void;
+  /**
+   * Where the notice and the waiting line show: over the foot of the map, so their coming and
+   * going moves no panel and no token (issue 45).
+   */
+  banner: HTMLElement;
 }
 
 export class TableBar {
@@ -120,10 +125,9 @@ export class TableBar {
     el.replaceChildren(
       h("label", { class: "pg-viewer" }, t("TEMPO.Table.Playground.ViewAs"), " ", this.viewerSelect),
       this.exportButton,
-      this.notice,
-      this.waiting,
       settings,
     );
+    links.banner.append(h("div", { class: "pg-map-banner" }, this.notice, this.waiting));
   }
 
   private checkbox(id: string, label: string, on: boolean, change: (on: boolean) => void): HTMLElement {

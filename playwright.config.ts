@@ -24,6 +24,9 @@ export default defineConfig({
   // One Vite server and two shared cores: flows in parallel would only race each other.
   workers: 1,
   fullyParallel: false,
+  // On CI a flow that fails is run once more and reported as flaky if it then passes: one focus
+  // flow failed once in a fresh clone's run (02:55 UTC, 8 December) and passed 3 of 3 after.
+  retries: process.env["CI"] ? 1 : 0,
   // Each flow gets this long unless it says otherwise (the layout flows start every ruleset): the
   // old runner's 30 s per flow, plus the context, the trace and the screenshots on a busy machine.
   timeout: 60_000,

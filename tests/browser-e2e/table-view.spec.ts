@@ -16,6 +16,7 @@ import {
   clickTracker,
   combatantIn,
   declineAll,
+  dragToProvoke,
   HEX_NEIGHBOURS,
   ok,
   occupiedCells,
@@ -64,33 +65,6 @@ async function untilPcActs(page: Page): Promise<string> {
 }
 
 const tones = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset["pgTones"] ?? "0"));
-
-/** Drag the acting token out of a threatened hex; the hex it was dropped in, or null. */
-async function provokingDrag(page: Page): Promise<boolean> {
-  const s = await state(page);
-  const mover = s.current;
-  const token = page.locator(`.pg-token[data-id="${mover}"]`);
-  const [q, r] = ((await token.getAttribute("data-cell")) ?? "").split(",").map(Number) as [number, number];
-  const occupied = occupiedCells(s);
-  const box = await boxOf(token, `${mover}'s token`);
-  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  for (const [dq, dr] of HEX_NEIGHBOURS) {
-    const key = `${q + dq},${r + dr}`;
-    if (occupied.has(key) || (await page.locator(`.pg-grid [data-cell="${key}"]`).count()) === 0) continue;
-    const to = await cellCentre(page, key);
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 4 });
-    const refused = await page.locator(".pg-ruler-label.pg-path-refused").count();
-    if (refused === 0 && (await page.locator(".pg-provoke").count()) > 0) {
-      await page.mouse.up();
-      return true;
-    }
-    await page.mouse.move(from.x, from.y, { steps: 2 });
-    await page.mouse.up();
-  }
-  return false;
-}
 
 test("notice: a player's own combatant coming up next and then acting gets a notice and a tone; the tone follows the user's choice", async ({
   page,
@@ -156,7 +130,7 @@ test("reacted: each row and token shows its reaction state in flow's terms (RP l
   // A token shows a reaction marker once a reaction is used, none while all are there.
   const badges = page.locator('.pg-token [data-condition="reaction"]');
   ok((await badges.count()) === 0, "a token shows a reaction badge before anybody reacted");
-  ok(await provokingDrag(page), "no provoking move was found");
+  await dragToProvoke(page);
   const prompt = page.locator("[data-pg=prompt]");
   await prompt.waitFor({ state: "visible" });
   const reactor = (await prompt.getAttribute("data-who")) ?? "";
@@ -256,7 +230,7 @@ test("hidden ruler: a provoking cell of a hidden foe is neither drawn nor counte
   const mover = await untilPcActs(page);
   const s = await state(page);
   const foes = s.combatants.filter((c) => c.side !== combatantIn(s, mover).side).map((c) => c.id);
-  ok(await provokingDrag(page), "no provoking move was found");
+  await dragToProvoke(page);
   // Undo the move (the GM's Undo) once answered, then hide every foe and look as the mover's player.
   await declineAll(page, null, "ruler");
   await page.locator("[data-pg=tracker] [data-pg-command=undo]").click();
